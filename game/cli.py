@@ -1,0 +1,145 @@
+"""The command line: play in a window, run headless with a trace, or list the resolvers.
+
+Every mistake a user can make (a bad config, map, input script or option) ends with exit code 2
+and one line on stderr that starts with ``error:``, names the file and says what to change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from game import config as config_mod
+from game import resolvers
+from game.errors import UserError
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's own errors become one 'error:' line too
+        raise UserError("command line", f"{message} (see --help)")
+
+
+def make_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="main.py", description="A platformer on Tiled levels, with five "
+                "switchable tile-collision resolvers.")
+    p.add_argument("--config", metavar="PATH", help="config file (default: config.toml beside "
+                   "main.py); it overrides only the keys it names")
+    p.add_argument("--level", metavar="PATH", help="Tiled .tmx level to play")
+    p.add_argument("--resolver", metavar="NAME", help="collision resolver (see --list-resolvers)")
+    p.add_argument("--list-resolvers", action="store_true", help="print the resolver names")
+    p.add_argument("--headless", action="store_true", help="run with no window (needs --ticks)")
+    p.add_argument("--ticks", metavar="N", help="headless: how many ticks to run")
+    p.add_argument("--input", metavar="PATH", help="headless: input script (default: no keys)")
+    p.add_argument("--trace", metavar="PATH", help="headless: write a JSON Lines trace "
+                   "('-' for stdout)")
+    return p
+
+
+@dataclass(frozen=True)
+class Setup:
+    config: config_mod.Config
+    level_path: Path
+
+
+def setup(args: argparse.Namespace) -> Setup:
+    cfg = config_mod.load(args.config)
+    if args.resolver is not None:
+        cfg = replace(cfg, resolver=config_mod.check_resolver(args.resolver, "command line",
+                                                              "--resolver"))
+    level = Path(args.level) if args.level is not None else Path(cfg.level)
+    return Setup(cfg, level)
+
+
+def list_resolvers() -> int:
+    for name in resolvers.names():
+        d = resolvers.describe(name)
+        slopes = "slopes" if d["slopes"] else "slopes as boxes"
+        print(f"{name}\t{d['axis_order']}; solid, one_way, {slopes}; {d['summary']}")
+    return 0
+
+
+def headless(args: argparse.Namespace, s: Setup) -> int:
+    from game.headless import run, write_trace
+    from game.inputs import InputScript, load_script
+    from game.level import load_level
+    from game.world import World
+
+    try:
+        ticks = int(args.ticks)
+    except ValueError:
+        raise UserError("command line", f"--ticks {args.ticks!r} is not a whole number") from None
+    if ticks < 0:
+        raise UserError("command line", f"--ticks must be 0 or more, not {ticks}")
+    script = load_script(args.input) if args.input else InputScript(())
+    cfg = s.config
+    level = load_level(s.level_path, (cfg.player.width, cfg.player.height))
+    physics = config_mod.with_map_properties(cfg, level.properties, level.path).physics
+    resolver = resolvers.create(cfg.resolver, cfg.resolver_options(cfg.resolver))
+    world = World.create(level, physics, resolver)
+    records = run(world, script.frames(ticks))
+
+    if args.trace is None:
+        for _ in records:
+            pass
+    elif args.trace == "-":
+        write_trace(records, sys.stdout)
+    else:
+        _write_atomically(Path(args.trace), records, args, s)
+    p = world.player
+    if args.trace != "-":
+        print(f"{ticks} ticks on {level.path} with {resolver.name}: x={p.x:.2f} y={p.y:.2f} "
+              f"on_ground={p.on_ground} respawning={p.respawning} goal={world.goal_reached}")
+    return 0
+
+
+def _write_atomically(path: Path, records, args: argparse.Namespace, s: Setup) -> None:
+    from game.headless import write_trace
+
+    """Write the trace next to its target, then move it in place: a failure loses nothing."""
+    inputs = [args.input, args.config, str(s.level_path)]
+    target = path.resolve()
+    if any(i and Path(i).resolve() == target for i in inputs):
+        raise UserError("command line", f"--trace {path} is one of the input files; "
+                        "write the trace to a new file")
+    if path.is_dir():
+        raise UserError("command line", f"--trace {path} is a folder; give a file name")
+    if not target.parent.is_dir():
+        raise UserError("command line", f"--trace {path}: folder {target.parent} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=".trace-", suffix=".jsonl", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            write_trace(records, out)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def play(s: Setup) -> int:
+    from game.view.app import run_app  # the window is imported only when playing
+
+    return run_app(s.config, s.level_path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = make_parser().parse_args(argv)
+        if args.list_resolvers:
+            return list_resolvers()
+        if not args.headless and (args.ticks or args.input or args.trace):
+            raise UserError("command line", "--ticks, --input and --trace need --headless")
+        if args.headless and args.ticks is None:
+            raise UserError("command line", "--headless needs --ticks N")
+        s = setup(args)
+        return headless(args, s) if args.headless else play(s)
+    except UserError as exc:
+        print(exc.line(), file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,230 @@
+"""Configuration: TOML read with ``tomllib`` into frozen dataclasses, checked once at load.
+
+Layers, lowest first: the defaults below, one config file (``config.toml`` beside ``main.py``, or
+the file given with ``--config``; it overrides only the keys it names), the level's map properties
+(``[physics]`` keys only), then the command line.
+
+Every field states its unit in its metadata; ``config.toml`` repeats it in a comment.
+
+Note on resolver options: TOML cannot hold both a top-level string ``resolver = "axis"`` and tables
+``[resolver.<name>]`` (the key would be both a string and a table), so the options of each resolver
+live in ``[resolvers.<name>]``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from game import resolvers
+from game.errors import UserError
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CONFIG = ROOT / "config.toml"
+
+
+def _f(default: Any, unit: str, lo: float | None = None, hi: float | None = None,
+       lo_open: bool = False) -> Any:
+    """A config field: default, unit, and the allowed range (``lo_open``: strictly above lo)."""
+    return field(default=default, metadata={"unit": unit, "lo": lo, "hi": hi, "lo_open": lo_open})
+
+
+@dataclass(frozen=True)
+class PhysicsConfig:
+    tick_rate: float = _f(60.0, "Hz", 10.0, 1000.0)
+    gravity: float = _f(1500.0, "px/s^2", 0.0, lo_open=True)
+    max_fall_speed: float = _f(480.0, "px/s", 0.0, lo_open=True)
+    run_speed: float = _f(130.0, "px/s", 0.0)
+    ground_accel: float = _f(1400.0, "px/s^2", 0.0, lo_open=True)
+    ground_decel: float = _f(1800.0, "px/s^2", 0.0, lo_open=True)
+    air_accel: float = _f(1000.0, "px/s^2", 0.0, lo_open=True)
+    air_decel: float = _f(600.0, "px/s^2", 0.0, lo_open=True)
+    jump_speed: float = _f(410.0, "px/s", 0.0)
+    jump_cut: float = _f(0.45, "fraction of upward speed kept on early release", 0.0, 1.0)
+    coyote_time: float = _f(0.1, "s", 0.0, 2.0)
+    jump_buffer: float = _f(0.1, "s", 0.0, 2.0)
+    drop_through_time: float = _f(0.2, "s", 0.0, 2.0, lo_open=True)
+    respawn_delay: float = _f(1.0, "s", 0.0, 60.0)
+
+    @property
+    def dt(self) -> float:
+        return 1.0 / self.tick_rate
+
+
+@dataclass(frozen=True)
+class PlayerConfig:
+    width: float = _f(12.0, "px", 1.0, 1024.0)
+    height: float = _f(14.0, "px", 1.0, 1024.0)
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    width: int = _f(1280, "px", 320, 7680)
+    height: int = _f(720, "px", 180, 4320)
+    scale: int = _f(0, "whole-number pixel scale; 0 picks the largest that shows 240 px of height",
+                    0, 16)
+    vsync: bool = _f(True, "on/off")
+    fullscreen: bool = _f(False, "on/off")
+    debug: bool = _f(False, "on/off: draw probed tiles and contacts")
+    max_frame_time: float = _f(0.25, "s: a longer frame is clamped", 0.01, 1.0)
+    max_ticks_per_frame: int = _f(8, "ticks", 1, 100)
+    hot_reload: bool = _f(True, "on/off: reload the level when its file changes")
+
+
+@dataclass(frozen=True)
+class Config:
+    resolver: str = _f("axis", "name from --list-resolvers")
+    level: str = _f("levels/01_first_steps.tmx", "path, relative to the config file")
+    physics: PhysicsConfig = field(default_factory=PhysicsConfig)
+    player: PlayerConfig = field(default_factory=PlayerConfig)
+    display: DisplayConfig = field(default_factory=DisplayConfig)
+    # resolver name -> its Options dataclass instance; absent names use their defaults
+    resolvers: Mapping[str, Any] = field(default_factory=dict)
+
+    def resolver_options(self, name: str) -> Any:
+        opts = self.resolvers.get(name)
+        return opts if opts is not None else resolvers.REGISTRY[name].Options()
+
+
+SECTIONS = {"physics": PhysicsConfig, "player": PlayerConfig, "display": DisplayConfig}
+
+
+# ----------------------------------------------------------------------------------------------
+# Checking values
+# ----------------------------------------------------------------------------------------------
+
+def _type_name(tp: Any) -> str:
+    return {float: "a number", int: "a whole number", bool: "true or false", str: "a string"}[tp]
+
+
+def check_value(f: dataclasses.Field, value: Any, key: str, where: str | os.PathLike) -> Any:
+    """``value`` converted to the field's type and range, or a UserError naming ``key``."""
+    tp = {"float": float, "int": int, "bool": bool, "str": str}.get(f.type, f.type)
+    ok = (isinstance(value, bool) if tp is bool
+          else isinstance(value, str) if tp is str
+          else isinstance(value, int) and not isinstance(value, bool) if tp is int
+          else isinstance(value, (int, float)) and not isinstance(value, bool))
+    if not ok:
+        raise UserError(where, f"{key} must be {_type_name(tp)}, not {value!r}")
+    if tp is float:
+        value = float(value)
+        if not math.isfinite(value):
+            raise UserError(where, f"{key} must be a finite number, not {value!r}")
+    meta = f.metadata
+    lo, hi = meta.get("lo"), meta.get("hi")
+    if lo is not None and (value < lo or (meta.get("lo_open") and value == lo)):
+        bound = f"greater than {lo:g}" if meta.get("lo_open") else f"at least {lo:g}"
+        raise UserError(where, f"{key} must be {bound} ({meta['unit']}), not {value!r}")
+    if hi is not None and value > hi:
+        raise UserError(where, f"{key} must be at most {hi:g} ({meta['unit']}), not {value!r}")
+    return value
+
+
+def build(cls: type, table: Mapping[str, Any], prefix: str, where: str | os.PathLike,
+          base: Any = None) -> Any:
+    """A frozen dataclass from a TOML table, over ``base``; unknown keys are errors."""
+    known = {f.name: f for f in fields(cls)}
+    changes = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if key not in known:
+            choices = ", ".join(known) or "none"
+            raise UserError(where, f"unknown key {name} (known keys: {choices})")
+        changes[key] = check_value(known[key], value, name, where)
+    return replace(base if base is not None else cls(), **changes)
+
+
+# ----------------------------------------------------------------------------------------------
+# Loading
+# ----------------------------------------------------------------------------------------------
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(path, "config file not found; check the path or leave --config out") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(path, f"cannot read the config file ({exc})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        hint = ""
+        if "overwrite" in str(exc) or "twice" in str(exc):
+            hint = "; resolver options go in [resolvers.<name>] tables, not [resolver.<name>]"
+        raise UserError(path, f"not valid TOML: {exc}{hint}") from None
+
+
+def from_table(data: Mapping[str, Any], where: str | os.PathLike,
+               base: Config | None = None, base_dir: Path | None = None) -> Config:
+    """Apply a parsed TOML document over ``base`` (the defaults if None)."""
+    cfg = base if base is not None else Config()
+    changes: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in SECTIONS:
+            if not isinstance(value, dict):
+                raise UserError(where, f"{key} must be a table: write it as [{key}]")
+            changes[key] = build(SECTIONS[key], value, f"[{key}] ", where, getattr(cfg, key))
+        elif key == "resolvers":
+            changes[key] = _resolver_tables(value, where, cfg.resolvers)
+        elif key in ("resolver", "level"):
+            f = next(f for f in fields(Config) if f.name == key)
+            changes[key] = check_value(f, value, key, where)
+        else:
+            known = "resolver, level, [physics], [player], [display], [resolvers.<name>]"
+            raise UserError(where, f"unknown key {key} (known: {known})")
+    if "resolver" in changes:
+        changes["resolver"] = check_resolver(changes["resolver"], where)
+    if "level" in changes and base_dir is not None:
+        changes["level"] = str(base_dir / changes["level"])
+    return replace(cfg, **changes)
+
+
+def _resolver_tables(value: Any, where: str | os.PathLike,
+                     current: Mapping[str, Any]) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise UserError(where, "resolvers must hold tables: write [resolvers.<name>]")
+    out = dict(current)
+    for name, table in value.items():
+        check_resolver(name, where, f"[resolvers.{name}]")
+        if not isinstance(table, dict):
+            raise UserError(where, f"resolvers.{name} must be a table: write [resolvers.{name}]")
+        cls = resolvers.REGISTRY[name].Options
+        out[name] = build(cls, table, f"[resolvers.{name}] ", where, current.get(name))
+    return out
+
+
+def check_resolver(name: str, where: str | os.PathLike, what: str = "resolver") -> str:
+    if name not in resolvers.REGISTRY:
+        raise UserError(where, f"unknown {what} {name!r}; choose one of: "
+                        + ", ".join(resolvers.names()))
+    return name
+
+
+def load(path: str | os.PathLike | None = None) -> Config:
+    """Defaults, then the config file: ``path``, or ``config.toml`` beside main.py if present."""
+    if path is None:
+        if not DEFAULT_CONFIG.exists():
+            return replace(Config(), level=str(ROOT / Config().level))
+        path = DEFAULT_CONFIG
+    p = Path(path)
+    cfg = replace(Config(), level=str(ROOT / Config().level))
+    return from_table(read_toml(p), p, cfg, p.resolve().parent)
+
+
+def with_map_properties(cfg: Config, props: Mapping[str, Any], where: str | os.PathLike) -> Config:
+    """Map custom properties named like [physics] keys override them for that level."""
+    known = {f.name: f for f in fields(PhysicsConfig)}
+    changes = {k: check_value(known[k], v, f"map property {k}", where)
+               for k, v in props.items() if k in known}
+    return replace(cfg, physics=replace(cfg.physics, **changes)) if changes else cfg
+
+
+def describe_fields(cls: type) -> list[tuple[str, Any, str]]:
+    """(name, default, unit) of each field: used to check that config.toml documents them all."""
+    return [(f.name, getattr(cls(), f.name), f.metadata.get("unit", "")) for f in fields(cls)]

@@ -1,0 +1,105 @@
+"""The collision grid: what each tile of a level *is*, as plain data with no pygame and no pytmx.
+
+A level's tile layers are folded once, at load, into one compact ``bytes`` of tile kinds indexed
+``row * cols + col``, plus the floor heights of its slope tiles. Every resolver reads only this.
+Coordinates are map pixels: the origin is the map's top-left corner and y grows downward.
+Outside the map every tile is ``EMPTY``, so the edges and the space above the top never collide.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+EMPTY = 0
+SOLID = 1
+ONE_WAY = 2
+SLOPE = 3
+
+KIND_NAMES = {EMPTY: "empty", SOLID: "solid", ONE_WAY: "one_way", SLOPE: "slope"}
+# When several tile layers put something in one cell, the strongest kind wins.
+KIND_STRENGTH = {EMPTY: 0, ONE_WAY: 1, SLOPE: 2, SOLID: 3}
+
+# Float slack for "touching is not overlapping": positions that should sit exactly on a tile edge
+# may carry rounding error from sums of per-tick motion.
+EPS = 1e-6
+
+
+@dataclass(frozen=True, eq=False)
+class TileGrid:
+    cols: int
+    rows: int
+    tile_w: int
+    tile_h: int
+    kinds: bytes
+    # cell index -> (height at the tile's left edge, height at its right edge), in px above its bottom
+    slopes: Mapping[int, tuple[float, float]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if len(self.kinds) != self.cols * self.rows:
+            raise ValueError("kinds must hold cols * rows cells")
+
+    @property
+    def width_px(self) -> int:
+        return self.cols * self.tile_w
+
+    @property
+    def height_px(self) -> int:
+        return self.rows * self.tile_h
+
+    def kind(self, col: int, row: int) -> int:
+        if 0 <= col < self.cols and 0 <= row < self.rows:
+            return self.kinds[row * self.cols + col]
+        return EMPTY
+
+    def slope_heights(self, col: int, row: int) -> tuple[float, float]:
+        return self.slopes[row * self.cols + col]
+
+    # --- tile ranges -------------------------------------------------------------------------
+    def cols_between(self, left: float, right: float) -> range:
+        """Columns a span [left, right) covers; an edge exactly on a tile border stays out."""
+        return range(math.floor(left / self.tile_w), math.ceil(right / self.tile_w))
+
+    def rows_between(self, top: float, bottom: float) -> range:
+        return range(math.floor(top / self.tile_h), math.ceil(bottom / self.tile_h))
+
+    # --- slope surfaces ----------------------------------------------------------------------
+    def surface_y(self, col: int, row: int, x: float) -> float:
+        """y of a slope tile's floor surface at map x (clamped to the tile's own span)."""
+        left_h, right_h = self.slope_heights(col, row)
+        t = min(max((x - col * self.tile_w) / self.tile_w, 0.0), 1.0)
+        return (row + 1) * self.tile_h - (left_h + (right_h - left_h) * t)
+
+    def surface_top(self, col: int, row: int, left: float, right: float) -> float:
+        """Highest point (smallest y) of a slope tile's surface under the span [left, right]."""
+        return min(self.surface_y(col, row, left), self.surface_y(col, row, right))
+
+    # --- building ----------------------------------------------------------------------------
+    @classmethod
+    def from_rows(cls, rows: Sequence[str], tile_w: int = 16, tile_h: int | None = None,
+                  slope_chars: Mapping[str, tuple[float, float]] | None = None) -> TileGrid:
+        """A grid from text, for tests and tools: ``#`` solid, ``=`` one-way, ``.`` empty.
+
+        Slope characters default to ``/`` (rising right, 45 degrees) and ``\\`` (rising left);
+        ``slope_chars`` adds others as {char: (left height, right height)} in px.
+        """
+        tile_h = tile_w if tile_h is None else tile_h
+        chars = {"/": (0.0, float(tile_h)), "\\": (float(tile_h), 0.0)}
+        chars.update(slope_chars or {})
+        width = max((len(r) for r in rows), default=0)
+        kinds = bytearray(width * len(rows))
+        slopes: dict[int, tuple[float, float]] = {}
+        for r, line in enumerate(rows):
+            for c, ch in enumerate(line):
+                i = r * width + c
+                if ch == "#":
+                    kinds[i] = SOLID
+                elif ch == "=":
+                    kinds[i] = ONE_WAY
+                elif ch in chars:
+                    kinds[i] = SLOPE
+                    slopes[i] = chars[ch]
+                elif ch not in ". ":
+                    raise ValueError(f"unknown tile character {ch!r}")
+        return cls(width, len(rows), tile_w, tile_h, bytes(kinds), slopes)

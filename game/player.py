@@ -1,0 +1,125 @@
+"""The player's movement: one ``step`` per tick, read top to bottom.
+
+input -> horizontal speed -> jump (coyote time, buffer, drop-through) -> jump cut -> gravity ->
+resolve -> contacts -> falling out of the map. Animation, sound and camera live elsewhere.
+All tuning is in :class:`game.config.PhysicsConfig`, in per-second units.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.config import PhysicsConfig
+from game.grid import TileGrid
+from game.inputs import InputFrame
+from game.resolvers.base import NO_CONTACT, Body, Contacts, Resolver, move_body
+
+TIMER_EPS = 1e-9  # timers are sums of 1/tick_rate; don't let rounding add or drop a tick
+
+
+def approach(value: float, target: float, amount: float) -> float:
+    if value < target:
+        return min(value + amount, target)
+    return max(value - amount, target)
+
+
+@dataclass
+class Player:
+    x: float
+    y: float
+    w: float
+    h: float
+    vx: float = 0.0
+    vy: float = 0.0
+    facing: int = 1
+    on_ground: bool = False
+    on_one_way: bool = False
+    coyote: float = 0.0  # s left in which a jump still works after leaving the ground
+    buffer: float = 0.0  # s left in which a pressed jump waits for the ground
+    rising: bool = False  # going up from a jump: releasing jump cuts the rise
+    dropping: float = 0.0  # s left of falling through one-way tiles
+    respawn_timer: float = 0.0  # s left before reappearing at the spawn
+    contacts: Contacts = field(default=NO_CONTACT)
+
+    @property
+    def respawning(self) -> bool:
+        return self.respawn_timer > 0.0
+
+    def body(self) -> Body:
+        return Body(self.x, self.y, self.w, self.h, self.vx, self.vy)
+
+    def place(self, x: float, y: float) -> None:
+        """Put the player at (x, y) at rest, as at a (re)spawn."""
+        self.x, self.y, self.vx, self.vy = x, y, 0.0, 0.0
+        self.on_ground = self.on_one_way = self.rising = False
+        self.coyote = self.buffer = self.dropping = self.respawn_timer = 0.0
+        self.contacts = NO_CONTACT
+
+    def step(self, inp: InputFrame, p: PhysicsConfig, resolver: Resolver, grid: TileGrid,
+             spawn: tuple[float, float]) -> None:
+        dt = p.dt
+
+        # --- respawning: wait, then reappear at the spawn with zero velocity -------------------
+        if self.respawning:
+            self.respawn_timer -= dt
+            if self.respawn_timer <= TIMER_EPS:
+                self.place(*spawn)
+            return
+
+        # --- horizontal speed: accelerate toward the wanted speed, decelerate to a stop ---------
+        target = inp.move * p.run_speed
+        if self.on_ground:
+            rate = p.ground_accel if inp.move else p.ground_decel
+        else:
+            rate = p.air_accel if inp.move else p.air_decel
+        if inp.move and self.vx * inp.move < 0:
+            rate = max(rate, p.ground_decel if self.on_ground else p.air_decel)  # turning round
+        self.vx = approach(self.vx, target, rate * dt)
+        if inp.move:
+            self.facing = inp.move
+
+        # --- jump: coyote time after leaving the ground, a buffer before reaching it ------------
+        self.coyote = p.coyote_time if self.on_ground else max(0.0, self.coyote - dt)
+        self.buffer = p.jump_buffer if inp.jump_pressed else max(0.0, self.buffer - dt)
+        jumped = False
+        if self.buffer > TIMER_EPS and (self.on_ground or self.coyote > TIMER_EPS):
+            if inp.down and self.on_ground and self.on_one_way:
+                self.dropping = p.drop_through_time  # down + jump: drop through the platform
+            else:
+                self.vy, self.rising, jumped = -p.jump_speed, True, True
+            self.buffer = self.coyote = 0.0
+
+        # --- jump cut: letting go of jump early ends the rise sooner ----------------------------
+        if self.rising and self.vy < 0 and not inp.jump_held:
+            self.vy *= p.jump_cut
+            self.rising = False
+
+        # --- gravity (the step's motion is exact for constant acceleration) ----------------------
+        vy0 = self.vy
+        self.vy = min(self.vy + p.gravity * dt, p.max_fall_speed)
+        dx, dy = self.vx * dt, (vy0 + self.vy) * 0.5 * dt
+
+        # --- resolve against the tiles ------------------------------------------------------------
+        dropping = self.dropping > TIMER_EPS
+        move = move_body(resolver, grid, self.body(), dx, dy, drop_through=dropping,
+                         was_on_ground=self.on_ground and not jumped and not dropping)
+        self.dropping = max(0.0, self.dropping - dt)
+        self.x, self.y, c = move.x, move.y, move.contacts
+
+        # --- contacts: the resolver says what was touched; velocity follows -----------------------
+        self.contacts = c
+        self.on_ground, self.on_one_way = c.on_ground, c.on_one_way
+        if c.on_ground and self.vy > 0:
+            self.vy = 0.0
+        if c.on_ground or self.vy >= 0:
+            self.rising = False
+        if c.hit_ceiling and self.vy < 0:
+            self.vy, self.rising = 0.0, False  # a ceiling stops the rise at once
+        if (c.hit_left and self.vx < 0) or (c.hit_right and self.vx > 0):
+            self.vx = 0.0
+
+        # --- out of the map's bottom: wait, then respawn -------------------------------------------
+        if self.y > grid.height_px:
+            self.vx = self.vy = 0.0
+            self.on_ground = False
+            self.respawn_timer = max(p.respawn_delay, TIMER_EPS * 2)

@@ -1,0 +1,97 @@
+"""``axis``: axis-separated move and push-out (article: shared/seeds/000_ae3ca88119c2018f.txt).
+
+Axis order: x then y.
+
+The technique, as the article teaches it:
+
+1. Move along x only.
+2. Find the rows and columns that the body's edges fall in: that range box is every tile it can
+   touch.
+3. Test each blocking tile of the range against the body, box against box.
+4. Push the body out of every tile it overlaps, along the axis just moved.
+5. Do the same for y.
+
+Departures from the article, and why:
+
+* **No "+1 px" gap.** The article puts the body one pixel *outside* the tile it hit. Standing on a
+  floor then leaves a 1 px gap, gravity closes it next tick, and ``on_ground`` flickers on and
+  off. Here the body is placed exactly on the tile's edge; touching is not overlapping.
+* **Push against the motion, not by centres.** The article picks the side to push out to by
+  comparing the tile's centre with the body's. A body that has moved past a tile's centre in one
+  step is then pushed out through the far side: tunnelling. Here the side is the one the body came
+  from (the sign of the motion on that axis).
+* **floor, not int().** The article casts ``(int)`` to get a row or column; that truncates toward
+  zero, so -0.5 becomes column 0 instead of -1. Positions above the map (negative y) then collide
+  with row 0. Here cells come from ``math.floor`` and everything outside the map is empty.
+* **Unclamped lookups are safe.** The article asks callers to cap indexes at the map edges; here
+  the grid answers "empty" for any cell outside the map, and the mover makes the side edges walls.
+* **No map offset.** The article centres its map on the origin and adds half the map's size before
+  dividing by the tile size. A Tiled map's origin is its top-left corner, which is also the grid's,
+  so that offset is zero here; carrying it through the arithmetic would only add float rounding.
+* **One-way tiles and slopes.** The article knows only walls. A one-way tile here blocks only a body
+  moving down whose bottom was at or above its top before the move; slope tiles act as full boxes.
+* **Fast bodies.** The article checks only where the body ends up, so a fast body can skip a thin
+  wall. The shared mover sub-steps this resolver (``destination_only``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from game.grid import EMPTY, EPS, ONE_WAY, TileGrid
+from game.resolvers.base import Body, Contacts, Move, NoOptions, one_way_counts
+
+
+class AxisResolver:
+    name: ClassVar[str] = "axis"
+    article: ClassVar[str] = "000_ae3ca88119c2018f.txt"
+    axis_order: ClassVar[str] = "x then y"
+    supports_slopes: ClassVar[bool] = False
+    destination_only: ClassVar[bool] = True
+    summary: ClassVar[str] = "move one axis, push out of every tile in the body's row/column range"
+    Options: ClassVar[type] = NoOptions
+
+    def __init__(self, options: NoOptions | None = None) -> None:
+        self.options = options or NoOptions()
+
+    def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
+        x, y, w, h = body.x, body.y, body.w, body.h
+        tw, th = grid.tile_w, grid.tile_h
+        bottom_before = y + h
+        probed: list[tuple[int, int]] = []
+        hit_left = hit_right = on_ground = hit_ceiling = False
+
+        # x only: one-way tiles never block sideways
+        if dx:
+            x += dx
+            for row in grid.rows_between(y + EPS, y + h - EPS):
+                for col in grid.cols_between(x + EPS, x + w - EPS):
+                    probed.append((col, row))
+                    kind = grid.kind(col, row)
+                    if kind == EMPTY or kind == ONE_WAY:
+                        continue
+                    if dx > 0:
+                        x, hit_right = min(x, col * tw - w), True
+                    else:
+                        x, hit_left = max(x, (col + 1) * tw), True
+
+        # then y
+        if dy:
+            y += dy
+            for row in grid.rows_between(y + EPS, y + h - EPS):
+                top = row * th
+                for col in grid.cols_between(x + EPS, x + w - EPS):
+                    probed.append((col, row))
+                    kind = grid.kind(col, row)
+                    if kind == EMPTY:
+                        continue
+                    if kind == ONE_WAY and (dy < 0 or drop_through
+                                            or not one_way_counts(bottom_before, top)):
+                        continue
+                    if dy > 0:
+                        y, on_ground = min(y, top - h), True
+                    else:
+                        y, hit_ceiling = max(y, top + th), True
+
+        return Move(x, y, Contacts(on_ground, hit_ceiling, hit_left, hit_right,
+                                   probed=tuple(probed)))

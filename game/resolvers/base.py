@@ -1,0 +1,208 @@
+"""What every resolver shares: the body and contact records, the interface, and the mover.
+
+A resolver answers one question: a box at (x, y) wants to move by (dx, dy) this tick; where does
+it end up, and what did it touch? It returns the new position and a :class:`Contacts` record. It
+never nudges the body to ask questions, and it never changes velocity: the player reads the
+contacts and decides.
+
+:func:`move_body` is the one entry point the simulation calls. Around any resolver it adds what
+is the same for all of them:
+
+* the map's left and right edges are walls (a body may still rise above the top or fall out of
+  the bottom);
+* **sub-stepping** for resolvers that only look at their destination (``destination_only``): the
+  motion is cut into equal parts no longer than half the smaller of the tile and the body along
+  each axis, so a body can never jump over a tile between two checks (no tunnelling, whatever the
+  speed), and a push-out never meets a penetration deeper than half a tile;
+* **ground snap** for resolvers that support slopes: a grounded body walking down a slope is kept
+  on it instead of leaving it for a tick and bouncing down (only taken when it lands).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from game.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """An axis-aligned box: top-left (x, y) and size in px, velocity in px/s."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    vx: float = 0.0
+    vy: float = 0.0
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+
+@dataclass(frozen=True, slots=True)
+class Contacts:
+    """What a move touched. ``probed`` lists the (col, row) cells the resolver looked at."""
+
+    on_ground: bool = False
+    hit_ceiling: bool = False
+    hit_left: bool = False
+    hit_right: bool = False
+    on_one_way: bool = False  # standing on one-way tiles only: down + jump drops through
+    probed: tuple[tuple[int, int], ...] = ()
+
+    def merged(self, other: Contacts) -> Contacts:
+        return Contacts(
+            self.on_ground or other.on_ground,
+            self.hit_ceiling or other.hit_ceiling,
+            self.hit_left or other.hit_left,
+            self.hit_right or other.hit_right,
+            self.on_one_way or other.on_one_way,
+            self.probed + other.probed,
+        )
+
+
+NO_CONTACT = Contacts()
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    x: float
+    y: float
+    contacts: Contacts = NO_CONTACT
+
+
+@dataclass(frozen=True)
+class NoOptions:
+    """A resolver with nothing to tune."""
+
+
+class Resolver(Protocol):
+    """The interface all resolvers share (one module each in ``game/resolvers``)."""
+
+    name: ClassVar[str]  # the config and command-line name
+    article: ClassVar[str]  # the file in shared/seeds whose technique it implements
+    axis_order: ClassVar[str]  # e.g. "x then y"
+    supports_slopes: ClassVar[bool]  # if False, a slope tile acts as a solid box
+    destination_only: ClassVar[bool]  # if True, the mover sub-steps it (see module docstring)
+    summary: ClassVar[str]  # one line for --list-resolvers and the HUD
+    Options: ClassVar[type]  # frozen dataclass of its [resolvers.<name>] options
+
+    def __init__(self, options: Any) -> None: ...
+
+    def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
+        """Move ``body`` by (dx, dy) against ``grid``; one-way tiles are ignored if drop_through."""
+        ...
+
+
+# ----------------------------------------------------------------------------------------------
+# The mover
+# ----------------------------------------------------------------------------------------------
+
+def substeps(grid: TileGrid, w: float, h: float, dx: float, dy: float) -> int:
+    """How many equal parts a destination-only resolver needs for the motion (dx, dy)."""
+    step_x = max(min(grid.tile_w, w) / 2, 0.5)
+    step_y = max(min(grid.tile_h, h) / 2, 0.5)
+    return max(1, math.ceil(abs(dx) / step_x), math.ceil(abs(dy) / step_y))
+
+
+def move_body(resolver: Resolver, grid: TileGrid, body: Body, dx: float, dy: float, *,
+              drop_through: bool = False, was_on_ground: bool = False) -> Move:
+    """Move a body for one tick with ``resolver``: the only call the simulation makes."""
+    x, y, w, h = body.x, body.y, body.w, body.h
+
+    # The map's sides are walls: clamp the motion, not the result, so nothing is pushed into a tile.
+    edge_left = edge_right = False
+    if dx < 0 and x + dx < 0:
+        dx, edge_left = min(0.0, -x), True
+    elif dx > 0 and x + w + dx > grid.width_px:
+        dx, edge_right = max(0.0, grid.width_px - w - x), True
+
+    parts = substeps(grid, w, h, dx, dy) if resolver.destination_only else 1
+    part_x, part_y = dx / parts, dy / parts
+    contacts = NO_CONTACT
+    for _ in range(parts):
+        m = resolver.move(grid, Body(x, y, w, h, body.vx, body.vy), part_x, part_y, drop_through)
+        x, y, c = m.x, m.y, m.contacts
+        contacts = contacts.merged(c)
+        if c.hit_left or c.hit_right:
+            part_x = 0.0
+        if c.on_ground or c.hit_ceiling:
+            part_y = 0.0
+
+    if (resolver.supports_slopes and was_on_ground and dy >= 0
+            and not contacts.on_ground and not contacts.hit_ceiling):
+        # Stay on a slope going down: look as far below as the slope could fall over this step.
+        reach = abs(dx) * grid.tile_h / grid.tile_w + 1.0
+        m = resolver.move(grid, Body(x, y, w, h, body.vx, body.vy), 0.0, reach, drop_through)
+        if m.contacts.on_ground:
+            y = m.y
+            contacts = contacts.merged(m.contacts)
+
+    if edge_left or edge_right:
+        contacts = contacts.merged(Contacts(hit_left=edge_left, hit_right=edge_right))
+    if contacts.on_ground:
+        one_way = only_one_way_under(grid, x, w, y + h)
+        if one_way != contacts.on_one_way:
+            contacts = Contacts(contacts.on_ground, contacts.hit_ceiling, contacts.hit_left,
+                                contacts.hit_right, one_way, contacts.probed)
+    return Move(x, y, contacts)
+
+
+# ----------------------------------------------------------------------------------------------
+# Shared geometry: used by resolvers, tests and the debug view
+# ----------------------------------------------------------------------------------------------
+
+def one_way_counts(bottom_before: float, tile_top: float) -> bool:
+    """A one-way tile blocks only a body whose bottom was at or above its top before the move."""
+    return bottom_before <= tile_top + EPS
+
+
+def only_one_way_under(grid: TileGrid, x: float, w: float, bottom: float) -> bool:
+    """True if the floor right under [x, x + w) at ``bottom`` is one-way tiles and nothing else."""
+    row = round(bottom / grid.tile_h)
+    if abs(row * grid.tile_h - bottom) > 1e-4:
+        return False  # resting on a slope surface, not on a tile's top edge
+    found = False
+    for col in grid.cols_between(x, x + w):
+        below, above = grid.kind(col, row), grid.kind(col, row - 1)
+        if below in (SOLID, SLOPE) or above == SLOPE:
+            return False
+        found = found or below == ONE_WAY
+    return found
+
+
+def overlapping_tiles(grid: TileGrid, x: float, y: float, w: float, h: float,
+                      bottom_before: float, slopes: bool) -> list[tuple[int, int]]:
+    """Cells that the box (x, y, w, h) overlaps by more than EPS: the "no overlap" rule.
+
+    Solid tiles always count. A one-way tile counts only if the body's bottom was at or above its
+    top before the move (``bottom_before``). A slope tile counts by its shape (the area under its
+    surface) when ``slopes`` is true, and as a full box otherwise.
+    """
+    hits = []
+    right, bottom = x + w, y + h
+    for row in grid.rows_between(y + EPS, bottom - EPS):
+        top_y = row * grid.tile_h
+        for col in grid.cols_between(x + EPS, right - EPS):
+            kind = grid.kind(col, row)
+            if kind == EMPTY:
+                continue
+            if kind == ONE_WAY:
+                if one_way_counts(bottom_before, top_y) and bottom > top_y + EPS:
+                    hits.append((col, row))
+            elif kind == SLOPE and slopes:
+                lo = max(x, col * grid.tile_w)
+                hi = min(right, (col + 1) * grid.tile_w)
+                if bottom > grid.surface_top(col, row, lo, hi) + EPS:
+                    hits.append((col, row))
+            else:
+                hits.append((col, row))
+    return hits

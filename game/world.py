@@ -1,0 +1,65 @@
+"""The simulation: a level, a player and a resolver, advanced one fixed tick at a time.
+
+Headless: nothing here opens a window or reads a keyboard. The view keeps the previous and the
+current position of the player (``prev``) to draw a blend of the two.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.config import PhysicsConfig
+from game.inputs import InputFrame
+from game.level import Level
+from game.player import Player
+from game.resolvers.base import Resolver, overlapping_tiles
+
+
+@dataclass
+class World:
+    level: Level
+    physics: PhysicsConfig
+    resolver: Resolver
+    player: Player
+    tick: int = 0
+    goal_reached: bool = False
+
+    @classmethod
+    def create(cls, level: Level, physics: PhysicsConfig, resolver: Resolver) -> World:
+        s = level.spawn
+        return cls(level, physics, resolver, Player(s.x, s.y, s.w, s.h))
+
+    def __post_init__(self) -> None:
+        self.prev = (self.player.x, self.player.y)
+
+    @property
+    def spawn_xy(self) -> tuple[float, float]:
+        return self.level.spawn.x, self.level.spawn.y
+
+    def step(self, inp: InputFrame) -> None:
+        p = self.player
+        was_respawning = p.respawning
+        self.prev = (p.x, p.y)
+        p.step(inp, self.physics, self.resolver, self.level.grid, self.spawn_xy)
+        if was_respawning and not p.respawning:
+            self.prev = (p.x, p.y)  # just reappeared: don't blend from where they fell
+        self.tick += 1
+        if not p.respawning and any(g.intersects(p.x, p.y, p.w, p.h) for g in self.level.goals):
+            self.goal_reached = True
+
+    def set_resolver(self, resolver: Resolver) -> None:
+        """Switch resolvers live; the player stays where they are."""
+        self.resolver = resolver
+
+    def restart(self) -> None:
+        self.player.place(*self.spawn_xy)
+        self.prev = self.spawn_xy
+        self.goal_reached = False
+
+    def replace_level(self, level: Level, physics: PhysicsConfig) -> None:
+        """Hot reload: keep the player's spot if it is still free, else go to the new spawn."""
+        p = self.player
+        self.level, self.physics = level, physics
+        blocked = overlapping_tiles(level.grid, p.x, p.y, p.w, p.h, p.y + p.h, True)
+        if blocked or p.respawning:
+            self.restart()
