@@ -67,8 +67,7 @@ def list_resolvers() -> int:
 def headless(args: argparse.Namespace, s: Setup) -> int:
     from game.headless import run, write_trace
     from game.inputs import InputScript, load_script
-    from game.level import load_level
-    from game.world import World
+    from game.world import load_world
 
     try:
         ticks = int(args.ticks)
@@ -78,10 +77,9 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
         raise UserError("command line", f"--ticks must be 0 or more, not {ticks}")
     script = load_script(args.input) if args.input else InputScript(())
     cfg = s.config
-    level = load_level(s.level_path, (cfg.player.width, cfg.player.height))
-    physics = config_mod.with_map_properties(cfg, level.properties, level.path).physics
-    resolver = resolvers.create(cfg.resolver, cfg.resolver_options(cfg.resolver))
-    world = World.create(level, physics, resolver)
+    world = load_world(s.level_path, cfg, resolvers.create(cfg.resolver,
+                                                           cfg.resolver_options(cfg.resolver)))
+    level, resolver = world.level, world.resolver
     records = run(world, script.frames(ticks))
 
     if args.trace is None:

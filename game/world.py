@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.config import PhysicsConfig
+import os
+
+from game.config import Config, PhysicsConfig, with_map_properties
 from game.inputs import InputFrame
-from game.level import Level
+from game.level import Level, load_level
 from game.player import Player
 from game.resolvers.base import Resolver, overlapping_tiles
 
@@ -63,3 +65,10 @@ class World:
         blocked = overlapping_tiles(level.grid, p.x, p.y, p.w, p.h, p.y + p.h, True)
         if blocked or p.respawning:
             self.restart()
+
+
+def load_world(path: str | os.PathLike, cfg: Config, resolver: Resolver) -> World:
+    """Load a level and start a world on it, with that map's [physics] overrides applied."""
+    level = load_level(path, (cfg.player.width, cfg.player.height))
+    physics = with_map_properties(cfg, level.properties, level.path).physics
+    return World.create(level, physics, resolver)

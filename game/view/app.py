@@ -1,0 +1,425 @@
+"""The window: real time in, fixed ticks of the simulation, an interpolated picture out.
+
+Loop (Fiedler's "Fix Your Timestep!"): real time goes into an accumulator, clamped to
+``max_frame_time`` so a stall never spirals; whole ticks of ``1 / tick_rate`` run while the
+accumulator allows (at most ``max_ticks_per_frame``); the picture blends the previous and current
+player position by ``alpha = accumulator / dt``.
+
+The world is drawn at low resolution (the *view*, about 240 px high) and scaled up by a whole
+number into the window, so pixel art stays crisp; text is drawn at window resolution on top.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game import resolvers  # noqa: E402
+from game.camera import camera_origin, px  # noqa: E402
+from game.config import Config  # noqa: E402
+from game.errors import UserError  # noqa: E402
+from game.grid import ONE_WAY, SLOPE, SOLID  # noqa: E402
+from game.inputs import Held, InputSequencer  # noqa: E402
+from game.level import Level  # noqa: E402
+from game.view.render import MapRenderer, TileImages  # noqa: E402
+from game.view.sprites import Background, PlayerSprite  # noqa: E402
+from game.world import World, load_world  # noqa: E402
+
+VIEW_HEIGHT = 240  # px of map visible vertically at the automatic scale
+LEFT_KEYS = (pygame.K_LEFT, pygame.K_a)
+RIGHT_KEYS = (pygame.K_RIGHT, pygame.K_d)
+UP_KEYS = (pygame.K_UP, pygame.K_w)
+DOWN_KEYS = (pygame.K_DOWN, pygame.K_s)
+JUMP_KEYS = (pygame.K_SPACE, pygame.K_z)
+HOT_RELOAD_PERIOD = 0.5  # s between checks of the level file's modification time
+BANNER_TIME = 2.0  # s a "level complete" message stays up
+HELP = ("arrows/WASD move   Space/Up/W/Z jump   Down+jump drop through   Tab resolver   "
+        "F3 debug   R reload   Backspace restart   Home first level   Esc pause   F11 fullscreen")
+
+
+def read_keys(pressed, jump_tapped: bool) -> Held:
+    """The keyboard as one snapshot for a tick (a jump tapped between ticks still counts)."""
+    def any_of(keys):
+        return any(pressed[k] for k in keys)
+
+    return Held(left=any_of(LEFT_KEYS), right=any_of(RIGHT_KEYS), up=any_of(UP_KEYS),
+                down=any_of(DOWN_KEYS), jump=any_of(JUMP_KEYS) or jump_tapped)
+
+
+def level_sequence(current: Path) -> list[Path]:
+    return sorted(current.resolve().parent.glob("*.tmx"))
+
+
+def next_level_path(level: Level) -> tuple[Path, bool]:
+    """The level after this one: its ``next_level`` property, else the next file by name.
+
+    Returns the path and whether the sequence wrapped round to the first level.
+    """
+    if level.next_level:
+        return (level.path.parent / level.next_level), False
+    seq = level_sequence(level.path)
+    here = level.path.resolve()
+    if here in seq and seq.index(here) + 1 < len(seq):
+        return seq[seq.index(here) + 1], False
+    return (seq[0] if seq else level.path), True
+
+
+@dataclass
+class Banner:
+    text: str
+    until: float
+    colour: tuple[int, int, int] = (255, 255, 255)
+
+
+class App:
+    def __init__(self, cfg: Config, level_path: Path, *, max_frames: int | None = None,
+                 screenshot: str | None = None) -> None:
+        self.cfg = cfg
+        self.max_frames, self.screenshot = max_frames, screenshot
+        self._resolvers = {}
+        self.world = load_world(level_path, cfg, self._resolver(cfg.resolver))
+        pygame.display.init()
+        pygame.font.init()
+        self.fullscreen = cfg.display.fullscreen
+        self.vsync = False
+        self.window = self._open_window()
+        self.font = self.small = None
+        self._fonts_for = 0
+        self.background = Background()
+        self.player_sprite = PlayerSprite()
+        self._use_level(self.world.level)
+        self.keys_seq = InputSequencer()
+        self.paused = False
+        self.debug = cfg.display.debug
+        self.show_help = False
+        self.banner: Banner | None = None
+        self.error_line: str | None = None
+        self.pending_level: tuple[Path, float] | None = None
+        self._jump_tapped = False
+        self.running = True
+
+    # --- set-up ---------------------------------------------------------------------------------
+    def _resolver(self, name: str):
+        if name not in self._resolvers:
+            self._resolvers[name] = resolvers.create(name, self.cfg.resolver_options(name))
+        return self._resolvers[name]
+
+    def _open_window(self) -> pygame.Surface:
+        d = self.cfg.display
+        flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
+        size = (0, 0) if self.fullscreen else (d.width, d.height)
+        if d.vsync:
+            try:
+                win = pygame.display.set_mode(size, flags, vsync=1)
+                self.vsync = True
+                return win
+            except pygame.error:
+                pass  # no vsync on this platform: fall back to a frame cap
+        self.vsync = False
+        return pygame.display.set_mode(size, flags)
+
+    def _use_level(self, level: Level) -> None:
+        self.images = TileImages(level)
+        self.renderer = MapRenderer(level, self.images)
+        self._watch = self._stamp(level.path)
+        self._update_title()
+
+    def _update_title(self) -> None:
+        w = self.world
+        pygame.display.set_caption(f"{w.level.title} - resolver: {w.resolver.name} - tilecollide")
+
+    @staticmethod
+    def _stamp(path: Path) -> tuple:
+        """Modification times of the level and its tilesets: a change triggers a hot reload."""
+        files = [path] + sorted(path.parent.glob("*.tsx"))
+        out = []
+        for f in files:
+            try:
+                out.append(f.stat().st_mtime_ns)
+            except OSError:
+                out.append(None)
+        return tuple(out)
+
+    # --- geometry -------------------------------------------------------------------------------
+    def scale(self) -> int:
+        w, h = self.window.get_size()
+        s = self.cfg.display.scale
+        return s if s > 0 else max(1, h // VIEW_HEIGHT)
+
+    def view_size(self) -> tuple[int, int]:
+        s = self.scale()
+        w, h = self.window.get_size()
+        return -(-w // s), -(-h // s)
+
+    # --- levels ---------------------------------------------------------------------------------
+    def load(self, path: Path, keep_position: bool = False) -> bool:
+        """Load ``path``; on a user error show it and keep the current level playing."""
+        try:
+            world = load_world(path, self.cfg, self.world.resolver)
+        except UserError as exc:
+            self.error_line = exc.line()
+            self._watch = self._stamp(self.world.level.path)
+            return False
+        self.error_line = None
+        if keep_position:
+            self.world.replace_level(world.level, world.physics)
+        else:
+            self.world = world
+        self._use_level(self.world.level)
+        return True
+
+    def complete_level(self) -> None:
+        nxt, wrapped = next_level_path(self.world.level)
+        text = "All levels done! Back to the first." if wrapped else "Level complete!"
+        self.banner = Banner(text, time.monotonic() + BANNER_TIME, (255, 230, 120))
+        self.pending_level = (nxt, time.monotonic() + BANNER_TIME * 0.6)
+
+    def hot_reload_check(self) -> None:
+        stamp = self._stamp(self.world.level.path)
+        if stamp != self._watch:
+            self._watch = stamp
+            if self.load(self.world.level.path, keep_position=True):
+                self.banner = Banner("Reloaded", time.monotonic() + 1.0)
+
+    # --- input ----------------------------------------------------------------------------------
+    def handle_event(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.QUIT:
+            self.running = False
+        elif e.type == pygame.KEYDOWN:
+            k = e.key
+            if k == pygame.K_ESCAPE:
+                self.paused = not self.paused
+            elif self.paused and k == pygame.K_q:
+                self.running = False
+            elif k == pygame.K_F11:
+                self.fullscreen = not self.fullscreen
+                self.window = self._open_window()
+            elif k == pygame.K_TAB:
+                names = resolvers.names()
+                step = -1 if e.mod & pygame.KMOD_SHIFT else 1
+                i = names.index(self.world.resolver.name) if self.world.resolver.name in names else 0
+                self.world.set_resolver(self._resolver(names[(i + step) % len(names)]))
+                self._update_title()
+            elif k == pygame.K_F3:
+                self.debug = not self.debug
+            elif k in (pygame.K_h, pygame.K_F1):
+                self.show_help = not self.show_help
+            elif k == pygame.K_r:
+                self.load(self.world.level.path, keep_position=True)
+            elif k == pygame.K_BACKSPACE:
+                self.world.restart()
+                self.paused = False
+            elif k == pygame.K_HOME:
+                seq = level_sequence(self.world.level.path)
+                if seq:
+                    self.load(seq[0])
+                self.paused = False
+            elif k in JUMP_KEYS or k in UP_KEYS:
+                self._jump_tapped = True
+
+    # --- the loop -------------------------------------------------------------------------------
+    def run(self) -> int:
+        clock = pygame.time.Clock()
+        acc = 0.0
+        last = time.perf_counter()
+        next_check = 0.0
+        frames = 0
+        while self.running:
+            now = time.perf_counter()
+            frame_time = min(now - last, self.cfg.display.max_frame_time)
+            last = now
+            for e in pygame.event.get():
+                self.handle_event(e)
+            w = self.world
+            dt = w.physics.dt
+            if self.paused:
+                acc = 0.0
+            else:
+                acc += frame_time
+                ticks = 0
+                while acc >= dt and ticks < self.cfg.display.max_ticks_per_frame:
+                    held = read_keys(pygame.key.get_pressed(), self._jump_tapped)
+                    self._jump_tapped = False
+                    w.step(self.keys_seq.frame(held))
+                    acc -= dt
+                    ticks += 1
+                if ticks == self.cfg.display.max_ticks_per_frame:
+                    acc = min(acc, dt)  # too far behind: drop the backlog instead of spiralling
+                p = w.player
+                self.player_sprite.update(frame_time, p.on_ground, p.vx, p.vy,
+                                          w.physics.run_speed)
+                if w.goal_reached and self.pending_level is None:
+                    self.complete_level()
+            mono = time.monotonic()
+            if self.pending_level and mono >= self.pending_level[1]:
+                path, _ = self.pending_level
+                self.pending_level = None
+                self.load(path)
+            if self.cfg.display.hot_reload and mono >= next_check:
+                next_check = mono + HOT_RELOAD_PERIOD
+                self.hot_reload_check()
+            self.draw(min(acc / dt, 1.0))
+            pygame.display.flip()
+            frames += 1
+            if self.max_frames is not None and frames >= self.max_frames:
+                break
+            clock.tick(0 if self.vsync else 240)
+        if self.screenshot:
+            pygame.image.save(self.window, self.screenshot)
+        pygame.quit()
+        return 0
+
+    # --- drawing --------------------------------------------------------------------------------
+    def draw(self, alpha: float) -> None:
+        w = self.world
+        view_w, view_h = self.view_size()
+        scene = pygame.Surface((view_w, view_h))
+        p = w.player
+        bx = w.prev[0] + (p.x - w.prev[0]) * alpha
+        by = w.prev[1] + (p.y - w.prev[1]) * alpha
+        g = w.level.grid
+        origin = camera_origin((bx + p.w / 2, by + p.h / 2), (view_w, view_h),
+                               (g.width_px, g.height_px))
+        if w.level.background is not None:
+            scene.fill(w.level.background)
+        else:
+            self.background.draw(scene, origin, (g.width_px, g.height_px))
+        self.renderer.draw(scene, origin)
+        self._draw_goals(scene, origin)
+        if not p.respawning:
+            img = self.player_sprite.image(p.facing, p.vy)
+            # The sprite's bottom centre sits on the hitbox's bottom centre.
+            sx = px(bx + p.w / 2) - img.get_width() // 2 - origin[0]
+            sy = px(by + p.h) - img.get_height() - origin[1]
+            scene.blit(img, (sx, sy))
+        if self.debug:
+            self._draw_debug(scene, origin, bx, by)
+        s = self.scale()
+        scaled = pygame.transform.scale(scene, (view_w * s, view_h * s))
+        self.window.blit(scaled, (0, 0))
+        self._draw_hud()
+
+    def _draw_goals(self, scene: pygame.Surface, origin: tuple[int, int]) -> None:
+        t = time.monotonic()
+        for goal in self.world.level.goals:
+            glow = 120 + int(60 * (1 + math.sin(t * 4)) / 2)
+            rect = pygame.Rect(px(goal.x) - origin[0], px(goal.y) - origin[1],
+                               max(1, px(goal.w)), max(1, px(goal.h)))
+            overlay = pygame.Surface(rect.size, pygame.SRCALPHA)
+            overlay.fill((255, 240, 120, glow // 4))
+            scene.blit(overlay, rect)
+
+    def _draw_debug(self, scene: pygame.Surface, origin: tuple[int, int], bx: float,
+                    by: float) -> None:
+        w = self.world
+        g = w.level.grid
+        tw, th = g.tile_w, g.tile_h
+        ox, oy = origin
+        vw, vh = scene.get_size()
+        colours = {SOLID: (255, 80, 80), ONE_WAY: (80, 200, 255), SLOPE: (255, 170, 60)}
+        for row in range(max(0, oy // th), min(g.rows, (oy + vh) // th + 1)):
+            for col in range(max(0, ox // tw), min(g.cols, (ox + vw) // tw + 1)):
+                kind = g.kind(col, row)
+                if kind in colours:
+                    r = pygame.Rect(col * tw - ox, row * th - oy, tw, th)
+                    if kind == SLOPE:
+                        left, right = g.slope_heights(col, row)
+                        pts = [(r.left, r.bottom - left), (r.right, r.bottom - right),
+                               (r.right, r.bottom), (r.left, r.bottom)]
+                        pygame.draw.lines(scene, colours[kind], True, pts)
+                    else:
+                        pygame.draw.rect(scene, colours[kind], r, 1)
+        for col, row in set(w.player.contacts.probed):
+            r = pygame.Rect(col * tw - ox, row * th - oy, tw, th)
+            overlay = pygame.Surface(r.size, pygame.SRCALPHA)
+            overlay.fill((255, 255, 0, 70))
+            scene.blit(overlay, r)
+        p = w.player
+        c = p.contacts
+        box = pygame.Rect(px(bx) - ox, px(by) - oy, px(p.w), px(p.h))
+        pygame.draw.rect(scene, (60, 255, 90) if p.on_ground else (255, 255, 255), box, 1)
+        edge = (255, 40, 200)
+        if c.on_ground:
+            pygame.draw.line(scene, edge, box.bottomleft, box.bottomright)
+        if c.hit_ceiling:
+            pygame.draw.line(scene, edge, box.topleft, box.topright)
+        if c.hit_left:
+            pygame.draw.line(scene, edge, box.topleft, box.bottomleft)
+        if c.hit_right:
+            pygame.draw.line(scene, edge, box.topright, box.bottomright)
+
+    def _fonts(self) -> None:
+        size = max(14, self.window.get_height() // 34)
+        if self._fonts_for != size:
+            self.font = pygame.font.Font(None, size)
+            self.small = pygame.font.Font(None, max(12, size * 3 // 4))
+            self._fonts_for = size
+
+    def _text(self, font, text: str, pos: tuple[int, int], colour=(255, 255, 255),
+              anchor: str = "topleft") -> pygame.Rect:
+        img = font.render(text, True, colour)
+        shadow = font.render(text, True, (20, 20, 35))
+        rect = img.get_rect(**{anchor: pos})
+        self.window.blit(shadow, rect.move(2, 2))
+        self.window.blit(img, rect)
+        return rect
+
+    def _draw_hud(self) -> None:
+        self._fonts()
+        w = self.world
+        win_w, win_h = self.window.get_size()
+        pad = max(8, win_h // 60)
+        r = self._text(self.font, w.level.title, (pad, pad))
+        d = resolvers.describe(w.resolver.name)
+        slopes = "slopes" if d["slopes"] else "slopes as boxes"
+        self._text(self.font, f"resolver: {w.resolver.name}  (Tab to switch)",
+                   (pad, r.bottom + 4), (255, 235, 150))
+        self._text(self.small, f"{d['summary']}; {d['axis_order']}; {slopes}",
+                   (pad, r.bottom + 8 + self.font.get_height()), (220, 220, 235))
+        self._text(self.small, "H help   F3 debug", (win_w - pad, pad), (220, 220, 235), "topright")
+        if self.debug:
+            p, c = w.player, w.player.contacts
+            flags = " ".join(n for n, v in (("ground", c.on_ground), ("ceiling", c.hit_ceiling),
+                                            ("left", c.hit_left), ("right", c.hit_right),
+                                            ("one-way", c.on_one_way)) if v)
+            lines = [f"x {p.x:8.2f}  y {p.y:8.2f}", f"vx {p.vx:7.1f}  vy {p.vy:7.1f} px/s",
+                     f"contacts: {flags or '-'}", f"probed: {len(set(c.probed))} cells",
+                     f"tick {w.tick}"]
+            y = pad + 3 * self.font.get_height() + 12
+            for line in lines:
+                self._text(self.small, line, (pad, y), (170, 255, 190))
+                y += self.small.get_height()
+        if self.show_help:
+            self._text(self.small, HELP, (win_w // 2, win_h - pad - self.small.get_height() * 2),
+                       (255, 255, 255), "midbottom")
+        if w.player.respawning:
+            self._text(self.font, "Oops! Respawning...", (win_w // 2, win_h // 3),
+                       (255, 200, 200), "center")
+        if self.banner and time.monotonic() < self.banner.until:
+            self._text(self.font, self.banner.text, (win_w // 2, win_h // 4), self.banner.colour,
+                       "center")
+        if self.error_line:
+            bar = pygame.Rect(0, win_h - self.small.get_height() - 2 * pad, win_w,
+                              self.small.get_height() + 2 * pad)
+            self.window.fill((120, 20, 30), bar)
+            self._text(self.small, self.error_line + "  (keeping the last good level)",
+                       (pad, bar.top + pad))
+        if self.paused:
+            shade = pygame.Surface((win_w, win_h), pygame.SRCALPHA)
+            shade.fill((10, 10, 30, 150))
+            self.window.blit(shade, (0, 0))
+            self._text(self.font, "Paused", (win_w // 2, win_h // 2 - self.font.get_height()),
+                       anchor="center")
+            self._text(self.small, "Esc resume   Q quit   Backspace restart   Home first level",
+                       (win_w // 2, win_h // 2 + 8), anchor="center")
+
+
+def run_app(cfg: Config, level_path: Path, **kwargs) -> int:
+    return App(cfg, level_path, **kwargs).run()

@@ -1,0 +1,140 @@
+"""Drawing a level's tile layers: tile images with Tiled's flips, composed in file order.
+
+The map is drawn in chunks (squares of tiles rendered once, on first sight, then reused), so a
+frame costs a handful of blits however many tiles are on screen. Each chunk holds every visible
+tile layer in file order, each with its opacity and offset, exactly as Tiled composes them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pygame
+
+from game.level import Level, TileImage, TileLayer
+
+CHUNK = 256  # px per side of a cached chunk
+
+
+def flip_tile(image: pygame.Surface, flip_h: bool, flip_v: bool, flip_d: bool) -> pygame.Surface:
+    """Apply Tiled's flip flags: the diagonal flip (swap x and y) first, then h, then v."""
+    if flip_d:
+        # Swapping x and y is a quarter turn clockwise followed by a horizontal mirror.
+        image = pygame.transform.flip(pygame.transform.rotate(image, -90), True, False)
+    if flip_h or flip_v:
+        image = pygame.transform.flip(image, flip_h, flip_v)
+    return image
+
+
+class TileImages:
+    """gid -> Surface, cut from the tileset images named by the level (loaded once each)."""
+
+    def __init__(self, level: Level, convert: bool = True) -> None:
+        self._sheets: dict[str, pygame.Surface] = {}
+        self._convert = convert
+        self.images: dict[int, pygame.Surface] = {}
+        for gid, info in level.tiles.items():
+            self.images[gid] = self._cut(info)
+
+    def _sheet(self, source: str) -> pygame.Surface:
+        key = os.path.normpath(source)
+        if key not in self._sheets:
+            sheet = pygame.image.load(key)
+            if self._convert and pygame.display.get_surface() is not None:
+                sheet = sheet.convert_alpha()
+            self._sheets[key] = sheet
+        return self._sheets[key]
+
+    def _cut(self, info: TileImage) -> pygame.Surface:
+        sheet = self._sheet(info.source)
+        tile = sheet.subsurface(pygame.Rect(info.rect)).copy() if info.rect else sheet.copy()
+        return flip_tile(tile, info.flip_h, info.flip_v, info.flip_d)
+
+    def get(self, gid: int) -> pygame.Surface | None:
+        return self.images.get(gid)
+
+
+def _tiles_in(layer: TileLayer, level: Level, area: pygame.Rect
+              ) -> Iterator[tuple[int, int, int]]:
+    """(gid, x, y) of the layer's tiles whose images may touch ``area`` (map px)."""
+    tw, th = level.tile_size
+    ox, oy = layer.offset
+    rows = len(layer.gids)
+    cols = len(layer.gids[0]) if rows else 0
+    # Tile images may be taller than the grid cell (Tiled anchors them at the bottom-left).
+    c0 = max(0, int((area.left - ox) // tw) - 1)
+    c1 = min(cols, int((area.right - ox) // tw) + 2)
+    r0 = max(0, int((area.top - oy) // th) - 1)
+    r1 = min(rows, int((area.bottom - oy) // th) + 2)
+    for r in range(r0, r1):
+        row = layer.gids[r]
+        for c in range(c0, c1):
+            gid = row[c]
+            if gid:
+                yield gid, c * tw + ox, r * th + oy
+
+
+def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, images: TileImages,
+               area: pygame.Rect) -> None:
+    """Draw one tile layer's part inside ``area`` (map px) onto ``target`` (whose 0,0 is area's)."""
+    if not layer.visible or layer.opacity <= 0:
+        return
+    th = level.tile_size[1]
+    if layer.opacity >= 1:
+        dest = target
+    else:
+        dest = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+    seq = []
+    for gid, x, y in _tiles_in(layer, level, area):
+        img = images.get(gid)
+        if img is not None:
+            # Tiled draws a tile image with its bottom-left corner at the cell's bottom-left.
+            seq.append((img, (round(x - area.x), round(y + th - img.get_height() - area.y))))
+    dest.fblits(seq)
+    if dest is not target:
+        dest.set_alpha(round(layer.opacity * 255))
+        target.blit(dest, (0, 0))
+
+
+def render_area(level: Level, images: TileImages, area: pygame.Rect) -> pygame.Surface:
+    """Every visible tile layer inside ``area`` (map px), in file order, on a transparent surface."""
+    surf = pygame.Surface(area.size, pygame.SRCALPHA)
+    for layer in level.layers:
+        draw_layer(surf, layer, level, images, area)
+    return surf
+
+
+def render_map(level: Level, images: TileImages) -> pygame.Surface:
+    """The whole map at scale 1, object layers left out (as ``tmxrasterizer`` draws it)."""
+    g = level.grid
+    return render_area(level, images, pygame.Rect(0, 0, g.width_px, g.height_px))
+
+
+class MapRenderer:
+    """Draws the part of the map a camera sees, from cached chunks."""
+
+    def __init__(self, level: Level, images: TileImages) -> None:
+        self.level, self.images = level, images
+        self._chunks: dict[tuple[int, int], pygame.Surface] = {}
+
+    def _chunk(self, cx: int, cy: int) -> pygame.Surface:
+        key = (cx, cy)
+        chunk = self._chunks.get(key)
+        if chunk is None:
+            area = pygame.Rect(cx * CHUNK, cy * CHUNK, CHUNK, CHUNK)
+            chunk = render_area(self.level, self.images, area)
+            if pygame.display.get_surface() is not None:
+                chunk = chunk.convert_alpha()
+            self._chunks[key] = chunk
+        return chunk
+
+    def draw(self, target: pygame.Surface, origin: tuple[int, int]) -> None:
+        ox, oy = origin
+        w, h = target.get_size()
+        g = self.level.grid
+        x0, y0 = max(0, ox) // CHUNK, max(0, oy) // CHUNK
+        x1 = min(g.width_px + CHUNK, ox + w) // CHUNK
+        y1 = min(g.height_px + CHUNK, oy + h) // CHUNK
+        target.fblits([(self._chunk(cx, cy), (cx * CHUNK - ox, cy * CHUNK - oy))
+                       for cy in range(y0, y1 + 1) for cx in range(x0, x1 + 1)])

@@ -1,0 +1,84 @@
+"""The player's picture and the parallax background: what the simulation state looks like."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
+
+FRAME = 16  # px, square frames in assets/player.png
+ANIMATIONS = {"idle": (0, 4, 4.0), "run": (1, 6, 12.0), "jump": (2, 2, 0.0)}  # row, frames, fps
+
+
+def _load(name: str) -> pygame.Surface:
+    img = pygame.image.load(str(ASSETS / name))
+    return img.convert_alpha() if pygame.display.get_surface() is not None else img
+
+
+@dataclass
+class PlayerLook:
+    """Animation state kept by the view: which animation, and how far into it."""
+
+    animation: str = "idle"
+    time: float = 0.0
+
+
+class PlayerSprite:
+    def __init__(self) -> None:
+        sheet = _load("player.png")
+        self.frames: dict[str, list[pygame.Surface]] = {}
+        for name, (row, count, _fps) in ANIMATIONS.items():
+            self.frames[name] = [sheet.subsurface((i * FRAME, row * FRAME, FRAME, FRAME)).copy()
+                                 for i in range(count)]
+        self.flipped = {name: [pygame.transform.flip(f, True, False) for f in frames]
+                        for name, frames in self.frames.items()}
+        self.look = PlayerLook()
+
+    def update(self, dt: float, on_ground: bool, vx: float, vy: float, run_speed: float) -> None:
+        if not on_ground:
+            anim = "jump"
+        elif abs(vx) > 8.0:
+            anim = "run"
+        else:
+            anim = "idle"
+        if anim != self.look.animation:
+            self.look = PlayerLook(anim, 0.0)
+        speed = 1.0
+        if anim == "run" and run_speed > 0:
+            speed = max(0.4, min(1.5, abs(vx) / run_speed))
+        self.look.time += dt * speed
+
+    def image(self, facing: int, vy: float) -> pygame.Surface:
+        anim = self.look.animation
+        frames = (self.frames if facing >= 0 else self.flipped)[anim]
+        if anim == "jump":
+            return frames[0 if vy < 0 else 1]
+        fps = ANIMATIONS[anim][2]
+        return frames[int(self.look.time * fps) % len(frames)]
+
+
+class Background:
+    """A sky that fills the view and a row of hills that scrolls slower than the map."""
+
+    def __init__(self) -> None:
+        self.sky = _load("sky.png")
+        self.hills = _load("hills.png")
+        self._scaled_sky: pygame.Surface | None = None
+
+    def draw(self, target: pygame.Surface, origin: tuple[int, int], map_size: tuple[int, int]
+             ) -> None:
+        w, h = target.get_size()
+        if self._scaled_sky is None or self._scaled_sky.get_size() != (w, h):
+            self._scaled_sky = pygame.transform.scale(self.sky, (w, h))
+        target.blit(self._scaled_sky, (0, 0))
+        hw, hh = self.hills.get_size()
+        # The hills move at a third of the camera's speed across, a sixth up and down.
+        x = -((origin[0] // 3) % hw)
+        bottom_scroll = max(0, map_size[1] - h - origin[1]) // 6
+        y = h - hh + bottom_scroll
+        while x < w:
+            target.blit(self.hills, (x, y))
+            x += hw
