@@ -10,11 +10,13 @@ from typing import Any
 
 from game.resolvers.axis import AxisResolver
 from game.resolvers.base import Body, Contacts, Move, Resolver, move_body
+from game.resolvers.corners import CornersResolver
 
 REGISTRY: dict[str, type] = {
     cls.name: cls
     for cls in (
         AxisResolver,
+        CornersResolver,
     )
 }
 
