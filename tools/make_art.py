@@ -14,6 +14,7 @@ import os
 import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -46,7 +47,7 @@ def hash01(x, y, seed=0):
 # ---------------------------------------------------------------- palette
 OUTLINE = rgb("2b1a22")
 GRASS = [rgb("c4f07a"), rgb("7dd35a"), rgb("4fae45"), rgb("2f7f3d")]
-DIRT = {"hi": rgb("b8804d"), "mid": rgb("94613a"), "dk": rgb("744a2c"),
+DIRT = {"hi": rgb("b8804d"), "mid": rgb("94613a"), "mid_dk": rgb("875734"), "dk": rgb("744a2c"),
         "deep": rgb("55341f"), "stone": rgb("c9a27a")}
 STONE = {"hi": rgb("b9c2d0"), "mid": rgb("8d97ab"), "dk": rgb("646d84"),
          "mortar": rgb("3e4458")}
@@ -54,6 +55,7 @@ WOOD = {"hi": rgb("f0b866"), "mid": rgb("c98a45"), "dk": rgb("8e5a2a"),
         "line": rgb("4e2f17")}
 BACK = {"hi": rgb("6d6a8a"), "mid": rgb("57557a"), "dk": rgb("454262"),
         "mortar": rgb("34314d")}
+BACK_DIRT = {"hi": rgb("6e5a5e"), "mid": rgb("574650"), "dk": rgb("463843")}
 MOSS = rgb("5d9a4a")
 
 
@@ -68,18 +70,30 @@ def new_tile():
 
 # ---------------------------------------------------------------- ground
 def dirt_at(x, y, seed):
-    """Dirt texture: mid brown, darker specks, a few light pebbles."""
+    """Dirt texture: soft darker patches plus sparse specks. The patches come
+    from a 4x4 lattice that wraps every 16 px, so tiles join seamlessly."""
+    def lattice(i, j):
+        return hash01(i % 4, j % 4, seed + 101)
+    fx, fy = x / 4, y / 4
+    i, j = int(fx), int(fy)
+    tx, ty = fx - i, fy - j
+    tx, ty = tx * tx * (3 - 2 * tx), ty * ty * (3 - 2 * ty)
+    top = lattice(i, j) + (lattice(i + 1, j) - lattice(i, j)) * tx
+    bot = lattice(i, j + 1) + (lattice(i + 1, j + 1) - lattice(i, j + 1)) * tx
+    patch = top + (bot - top) * ty
     r = hash01(x, y, seed)
-    if r < 0.10:
+    if r < 0.04 or (r < 0.16 and patch < 0.35):
         return DIRT["dk"]
-    if r > 0.965:
+    if r < 0.16 or patch < 0.3:
+        return DIRT["mid_dk"]
+    if r > 0.975:
         return DIRT["hi"]
     return DIRT["mid"]
 
 
 def add_pebbles(s, seed, inside):
     """Scatter two or three tiny pebbles on dirt pixels (inside(x, y))."""
-    for i in range(3):
+    for i in range(2):
         x = 2 + int(hash01(i, 1, seed) * 11)
         y = 2 + int(hash01(i, 2, seed) * 11)
         if all(inside(x + dx, y + dy) for dx in (0, 1) for dy in (0, 1)):
@@ -141,11 +155,6 @@ def earth(tops, left=False, right=False, bottom=False, seed=1, pebbles=True):
             px(s, i, 15, OUTLINE)
             if s.get_at((i, 14)) != OUTLINE:
                 px(s, i, 14, DIRT["deep"])
-    # rounded corners where two rims meet
-    for cx, cy, on in ((0, 15, left and bottom), (15, 15, right and bottom)):
-        if on:
-            px(s, cx, cy, (0, 0, 0, 0))
-            px(s, 1 if cx == 0 else 14, 14, OUTLINE)
     return s
 
 
@@ -202,17 +211,15 @@ def bricks(pal, seed, moss=False):
 
 
 def back_dirt():
+    """Cave wall behind the level: the dirt texture in dusky, muted colours."""
     s = new_tile()
+    tone = {DIRT["mid"]: "mid", DIRT["mid_dk"]: "mid", DIRT["dk"]: "dk", DIRT["hi"]: "hi"}
     for y in range(T):
         for x in range(T):
-            r = hash01(x, y, 77)
-            c = BACK["mid"] if r > 0.12 else BACK["dk"]
-            if r > 0.95:
-                c = BACK["hi"]
-            px(s, x, y, c)
+            px(s, x, y, BACK_DIRT[tone[dirt_at(x, y, 77)]])
     for x, y in ((4, 5), (11, 11)):
         for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1)):
-            px(s, x + dx, y + dy, BACK["hi"] if dx + dy < 2 else BACK["dk"])
+            px(s, x + dx, y + dy, BACK_DIRT["hi"] if dx + dy < 2 else BACK_DIRT["dk"])
     return s
 
 
@@ -440,67 +447,82 @@ S45R, S45L = slope_tops(0, 16), slope_tops(16, 0)
 SRLO, SRHI = slope_tops(0, 8), slope_tops(8, 16)
 SLHI, SLLO = slope_tops(16, 8), slope_tops(8, 0)
 
-# id -> (name, collision, (slope_left, slope_right) or None, painter)
+# One entry per tile id, in tileset order (8 per row):
+# (key, description, collision or None, (slope_left, slope_right) or None, painter)
 TILES = [
-    ("ground top-left", "solid", None, lambda: earth(TOP_L, left=True, seed=1)),
-    ("ground top", "solid", None, lambda: earth(FLAT, seed=2)),
-    ("ground top-right", "solid", None, lambda: earth(TOP_R, right=True, seed=3)),
-    ("ground lone block", "solid", None,
+    ("top_left", "grass ground, top-left corner", "solid", None,
+     lambda: earth(TOP_L, left=True, seed=1)),
+    ("top", "grass ground, top", "solid", None, lambda: earth(FLAT, seed=2)),
+    ("top_right", "grass ground, top-right corner", "solid", None,
+     lambda: earth(TOP_R, right=True, seed=3)),
+    ("lone", "grass ground, lone block", "solid", None,
      lambda: earth(TOP_LR, left=True, right=True, bottom=True, seed=4)),
-    ("slope 45 rising right", "slope", (0, 16), lambda: earth(S45R, seed=5)),
-    ("slope 45 rising left", "slope", (16, 0), lambda: earth(S45L, seed=6)),
-    ("fill under 45 rising right", "solid", None, lambda: earth(below(S45R), seed=7)),
-    ("fill under 45 rising left", "solid", None, lambda: earth(below(S45L), seed=8)),
+    ("slope_r45", "45-degree slope rising right", "slope", (0, 16), lambda: earth(S45R, seed=5)),
+    ("slope_l45", "45-degree slope rising left", "slope", (16, 0), lambda: earth(S45L, seed=6)),
+    ("under_r45", "dirt under a 45-degree slope rising right", "solid", None,
+     lambda: earth(below(S45R), seed=7)),
+    ("under_l45", "dirt under a 45-degree slope rising left", "solid", None,
+     lambda: earth(below(S45L), seed=8)),
     # row 1
-    ("ground left", "solid", None, lambda: earth(NONE, left=True, seed=9)),
-    ("ground fill", "solid", None, lambda: earth(NONE, seed=10)),
-    ("ground right", "solid", None, lambda: earth(NONE, right=True, seed=11)),
-    ("ground fill variant", "solid", None, lambda: earth(NONE, seed=12)),
-    ("slope shallow rising right low (0-8)", "slope", (0, 8), lambda: earth(SRLO, seed=13)),
-    ("slope shallow rising right high (8-16)", "slope", (8, 16), lambda: earth(SRHI, seed=14)),
-    ("slope shallow rising left high (16-8)", "slope", (16, 8), lambda: earth(SLHI, seed=15)),
-    ("slope shallow rising left low (8-0)", "slope", (8, 0), lambda: earth(SLLO, seed=16)),
+    ("left", "grass ground, left edge", "solid", None, lambda: earth(NONE, left=True, seed=9)),
+    ("fill", "grass ground, dirt fill", "solid", None, lambda: earth(NONE, seed=10)),
+    ("right", "grass ground, right edge", "solid", None, lambda: earth(NONE, right=True, seed=11)),
+    ("fill_alt", "dirt fill, variant", "solid", None, lambda: earth(NONE, seed=12)),
+    ("slope_r_low", "shallow slope rising right, low half (0-8)", "slope", (0, 8),
+     lambda: earth(SRLO, seed=13)),
+    ("slope_r_high", "shallow slope rising right, high half (8-16)", "slope", (8, 16),
+     lambda: earth(SRHI, seed=14)),
+    ("slope_l_high", "shallow slope rising left, high half (16-8)", "slope", (16, 8),
+     lambda: earth(SLHI, seed=15)),
+    ("slope_l_low", "shallow slope rising left, low half (8-0)", "slope", (8, 0),
+     lambda: earth(SLLO, seed=16)),
     # row 2
-    ("ground bottom-left", "solid", None, lambda: earth(NONE, left=True, bottom=True, seed=17)),
-    ("ground bottom", "solid", None, lambda: earth(NONE, bottom=True, seed=18)),
-    ("ground bottom-right", "solid", None, lambda: earth(NONE, right=True, bottom=True, seed=19)),
-    ("ground top variant", "solid", None, lambda: earth(FLAT, seed=20)),
-    ("fill under shallow rising right low", "solid", None, lambda: earth(below(SRLO), seed=21)),
-    ("fill under shallow rising left low", "solid", None, lambda: earth(below(SLLO), seed=22)),
-    ("stone brick", "solid", None, lambda: bricks(STONE, 23)),
-    ("stone brick mossy", "solid", None, lambda: bricks(STONE, 24, moss=True)),
+    ("bottom_left", "grass ground, bottom-left corner", "solid", None,
+     lambda: earth(NONE, left=True, bottom=True, seed=17)),
+    ("bottom", "grass ground, bottom edge", "solid", None, lambda: earth(NONE, bottom=True, seed=18)),
+    ("bottom_right", "grass ground, bottom-right corner", "solid", None,
+     lambda: earth(NONE, right=True, bottom=True, seed=19)),
+    ("top_alt", "grass ground, top, variant with tiny flowers", "solid", None,
+     lambda: earth(FLAT, seed=20)),
+    ("under_r_low", "dirt under a shallow slope rising right (low half)", "solid", None,
+     lambda: earth(below(SRLO), seed=21)),
+    ("under_l_low", "dirt under a shallow slope rising left (low half)", "solid", None,
+     lambda: earth(below(SLLO), seed=22)),
+    ("brick", "stone brick", "solid", None, lambda: bricks(STONE, 23)),
+    ("brick_moss", "stone brick, mossy top", "solid", None, lambda: bricks(STONE, 24, moss=True)),
     # row 3
-    ("one-way platform left", "one_way", None, lambda: plank("left")),
-    ("one-way platform middle", "one_way", None, lambda: plank("middle")),
-    ("one-way platform right", "one_way", None, lambda: plank("right")),
-    ("one-way platform single", "one_way", None, lambda: plank("single")),
-    ("grass tufts", None, None, tufts),
-    ("flowers", None, None, flowers),
-    ("bush", None, None, bush),
-    ("rock", None, None, rock),
+    ("plank_left", "one-way wooden platform, left end", "one_way", None, lambda: plank("left")),
+    ("plank_mid", "one-way wooden platform, middle", "one_way", None, lambda: plank("middle")),
+    ("plank_right", "one-way wooden platform, right end", "one_way", None, lambda: plank("right")),
+    ("plank_single", "one-way wooden platform, single", "one_way", None, lambda: plank("single")),
+    ("tufts", "grass tufts", None, None, tufts),
+    ("flowers", "flowers", None, None, flowers),
+    ("bush", "bush", None, None, bush),
+    ("rock", "small rock", None, None, rock),
     # row 4
-    ("sign (arrow right)", None, None, sign),
-    ("fence", None, None, fence),
-    ("background bricks", None, None, lambda: bricks(BACK, 35)),
-    ("background dirt", None, None, back_dirt),
-    ("exit flag top", None, None, flag_top),
-    ("exit flag pole base", None, None, flag_base),
-    ("tall grass", None, None, lambda: tufts(tall=True)),
-    ("mushroom", None, None, mushroom),
+    ("sign", "wooden sign, arrow pointing right", None, None, sign),
+    ("fence", "wooden fence", None, None, fence),
+    ("back_brick", "background bricks", None, None, lambda: bricks(BACK, 35)),
+    ("back_dirt", "background dirt", None, None, back_dirt),
+    ("flag_top", "exit flag, top", None, None, flag_top),
+    ("flag_base", "exit flag, pole base", None, None, flag_base),
+    ("tall_grass", "tall grass", None, None, lambda: tufts(tall=True)),
+    ("mushroom", "mushroom", None, None, mushroom),
 ]
+TILE_ID = {key: i for i, (key, *_rest) in enumerate(TILES)}
 
 
 def make_terrain():
     rows = math.ceil(len(TILES) / COLS)
     sheet = pygame.Surface((COLS * T, rows * T), pygame.SRCALPHA)
-    for i, (_, _, _, paint) in enumerate(TILES):
+    for i, (*_info, paint) in enumerate(TILES):
         sheet.blit(paint(), ((i % COLS) * T, (i // COLS) * T))
     return sheet
 
 
 def grass_top_variant_extra(sheet):
     """Sprinkle a few tiny flowers into the grass of the 'top variant' tile."""
-    i = 19
+    i = TILE_ID["top_alt"]
     ox, oy = (i % COLS) * T, (i // COLS) * T
     for x, c in ((3, rgb("ffe066")), (10, rgb("ffffff")), (13, rgb("ff8fa3"))):
         sheet.set_at((ox + x, oy + 1), c)
