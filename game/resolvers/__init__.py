@@ -11,12 +11,14 @@ from typing import Any
 from game.resolvers.axis import AxisResolver
 from game.resolvers.base import Body, Contacts, Move, Resolver, move_body
 from game.resolvers.corners import CornersResolver
+from game.resolvers.overlap import OverlapResolver
 
 REGISTRY: dict[str, type] = {
     cls.name: cls
     for cls in (
         AxisResolver,
         CornersResolver,
+        OverlapResolver,
     )
 }
 

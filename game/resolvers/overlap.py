@@ -1,0 +1,288 @@
+"""``overlap``: push out of every overlapping tile, largest overlap first (article:
+shared/seeds/004_5b41c0e72ef5f994.txt).
+
+Axis order: both axes at once; each tile is pushed out along its own axis of least separation.
+
+The technique, as the article teaches it:
+
+1. Apply the whole motion (dx, dy) at once.
+2. Gather every blocking tile the moved box overlaps, with the rectangle where the two intersect
+   and that rectangle's area.
+3. Sort them by area, largest first.
+4. Walk the sorted list. For each tile, measure the overlap again (an earlier push may already
+   have freed the body from it, and then it is skipped) and push the body out along the axis
+   where it sticks in least.
+
+The order is the whole point of the article. Its example is a long, thin spear sliding along a wall
+built from two tiles: the spear just clips the corner of the first tile, so that tile alone would
+be left by a sideways push (the spear would "hit" the wall head-on and stop), while the second tile
+is overlapped along its full width and is clearly left by a push across the wall. Taken in the
+natural row-major order the corner tile comes first and stops the spear; taken largest first, the
+push out of the second tile also frees the body from the first, and the spear slides. The same
+ordering keeps a body running along a floor, or sliding down a wall, from catching on the seams
+between tiles. ``largest_first`` (an option, on by default) switches the sort off to show the
+snag.
+
+Contacts follow the direction of each push: pushed up means it stands on something
+(``on_ground``), pushed down means it bumped a ceiling, pushed left means it ran into something on
+its right (``hit_right``), pushed right means ``hit_left``.
+
+Departures from the article, and why:
+
+* **Sub-stepped, destination only.** The article looks only at where the body ends up, so a fast
+  body could jump over a thin wall, and a deep penetration could be left through the wrong side.
+  The shared mover cuts each move into parts no longer than half the smaller of the tile and the
+  body along each axis (``destination_only = True``), so a penetration is never deeper than that.
+* **Never push a body along its motion.** The article picks the side to leave through from the
+  overlap alone. Here a push on an axis the body moved along always goes back against that
+  motion (a body moving right is only ever pushed left), so it can never be shoved through to the
+  far side of a tile.
+* **Only an axis the body crossed the tile's edge on.** The body was clear of every tile before
+  the move, so on at least one axis it was wholly on one side of the tile. If on an axis it already
+  overlapped the tile's span before moving (in particular, if it did not move along that axis at
+  all), that axis cannot be where it came in, and pushing along it would throw the body back past
+  where it started, or sideways off a floor it merely landed on near a corner. Such an axis is not
+  used. Plain least separation happily does both: a body falling straight down with one pixel of
+  its width over a ledge is pushed off the ledge, and a body rising while pressed against a wall
+  is pushed down out of the wall tile.
+* **Separation is the push back, not the width of the intersection.** For a body wider or taller
+  than a tile the two differ; the distance the push must carry the body against its motion is what
+  the choice of axis should weigh.
+* **Ties and near-ties.** When the body crossed both edges of a tile in one step (it came in at a
+  corner) and the two pushes differ by at most ``tie_px``, least separation is a coin toss that can
+  knock a landing body off the edge of a platform. Such a tie goes to the axis the body moved
+  farther along in this step (roughly the edge it crossed last), and to the vertical one if those
+  are equal, so a body falling onto a corner lands on it.
+* **No push into another tile.** When both axes are possible, a push that would bury the body
+  deeper into some other blocking tile (across an inner edge between two tiles of a floor or a
+  wall) gives way to the other axis. This catches the seam snags that the area order cannot: two
+  tiles overlapped by exactly the same area. After the list is done, the destination is checked
+  again and any tile still overlapped (one a fallback push moved the body into) is resolved in a
+  further round, at most ``MAX_ROUNDS`` in all.
+* **One-way tiles.** The article knows only solid walls. A one-way tile here counts only for a
+  body moving down whose bottom was at or above the tile's top before the move (and not when
+  dropping through), and it is only ever left upwards: never sideways, never downwards.
+* **Slopes act as boxes** (``supports_slopes = False``): a slope tile is a full solid tile.
+* **Exact edges.** A push leaves the body exactly on the tile's edge; touching is not overlapping
+  (overlaps of at most ``EPS`` are ignored), so a body resting on a floor gets ``on_ground`` every
+  tick without its position moving.
+* **A body that starts inside a tile** (no axis qualifies) falls back to the article's plain
+  rule: the smallest push, only against the motion on an axis it moved along.
+* **Area ties keep row-major order** (the sort is stable), so the result is deterministic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from game.grid import EMPTY, EPS, ONE_WAY, TileGrid
+from game.resolvers.base import Body, Contacts, Move, one_way_counts
+
+# A destination is re-checked after its list is resolved; this caps the number of passes.
+MAX_ROUNDS = 3
+
+
+@dataclass(frozen=True)
+class OverlapOptions:
+    tie_px: float = field(default=0.5, metadata={
+        "unit": "px: pushes on the two axes closer than this count as a tie", "lo": 0.0,
+        "hi": None})
+    largest_first: bool = field(default=True, metadata={
+        "unit": "on/off: off resolves tiles in row-major order (the article's snag)",
+        "lo": None, "hi": None})
+
+
+Hit = tuple[float, int, int, bool]  # (intersection area, col, row, is one-way)
+
+
+def _blocks(grid: TileGrid, col: int, row: int, dy: float, drop_through: bool,
+            bottom_before: float) -> int:
+    """0 if the cell does not block this move, 1 if it is solid (or a slope), 2 if one-way."""
+    kind = grid.kind(col, row)
+    if kind == EMPTY:
+        return 0
+    if kind == ONE_WAY:
+        if dy > 0 and not drop_through and one_way_counts(bottom_before, row * grid.tile_h):
+            return 2
+        return 0
+    return 1
+
+
+def overlapping_by_area(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
+                        drop_through: bool, bottom_before: float, largest_first: bool = True,
+                        probed: list[tuple[int, int]] | None = None) -> list[Hit]:
+    """Blocking tiles the box overlaps by more than EPS, largest intersection area first.
+
+    With ``largest_first`` false the list stays in row-major order (the article's "natural"
+    order). Every cell looked at is appended to ``probed`` if given.
+    """
+    tw, th = grid.tile_w, grid.tile_h
+    right, bottom = x + w, y + h
+    hits: list[Hit] = []
+    for row in grid.rows_between(y + EPS, bottom - EPS):
+        top = row * th
+        oy = min(bottom, top + th) - max(y, top)
+        for col in grid.cols_between(x + EPS, right - EPS):
+            if probed is not None:
+                probed.append((col, row))
+            how = _blocks(grid, col, row, dy, drop_through, bottom_before)
+            if not how:
+                continue
+            left = col * tw
+            ox = min(right, left + tw) - max(x, left)
+            if ox > EPS and oy > EPS:
+                hits.append((ox * oy, col, row, how == 2))
+    if largest_first:
+        hits.sort(key=_area_desc)  # stable: equal areas keep row-major order
+    return hits
+
+
+def _area_desc(hit: Hit) -> float:
+    return -hit[0]
+
+
+def _buries(grid: TileGrid, skip_col: int, skip_row: int, x: float, y: float, w: float,
+            h: float, nx: float, ny: float, dy: float, drop_through: bool,
+            bottom_before: float) -> bool:
+    """True if moving the box from (x, y) to (nx, ny) sinks it deeper into a blocking tile."""
+    tw, th = grid.tile_w, grid.tile_h
+    along_x = nx != x
+    for row in grid.rows_between(ny + EPS, ny + h - EPS):
+        top = row * th
+        ay = min(ny + h, top + th) - max(ny, top)
+        if ay <= EPS:
+            continue
+        for col in grid.cols_between(nx + EPS, nx + w - EPS):
+            if (col == skip_col and row == skip_row
+                    or not _blocks(grid, col, row, dy, drop_through, bottom_before)):
+                continue
+            left = col * tw
+            ax = min(nx + w, left + tw) - max(nx, left)
+            if ax <= EPS:
+                continue
+            if along_x:
+                if ax > min(x + w, left + tw) - max(x, left) + EPS:
+                    return True
+            elif ay > min(y + h, top + th) - max(y, top) + EPS:
+                return True
+    return False
+
+
+def resolve(grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool = False, *,
+            tie_px: float = 0.5, largest_first: bool = True, guard: bool = True,
+            trace: list[tuple[int, int, str]] | None = None) -> Move:
+    """Move ``body`` by (dx, dy) and push it out of what it overlaps (see the module docstring).
+
+    ``guard`` false turns off the "no push into another tile" rule, for tests that show what it
+    prevents. ``trace``, if given, receives (col, row, what) for every tile of the sorted lists in
+    the order they were taken, ``what`` being "x" or "y" (the axis it was pushed along) or "freed"
+    (an earlier push had already cleared it).
+    """
+    w, h = body.w, body.h
+    x0, y0 = body.x, body.y
+    x, y = x0 + dx, y0 + dy
+    bottom_before = y0 + h
+    tw, th = grid.tile_w, grid.tile_h
+    adx, ady = abs(dx), abs(dy)
+    probed: list[tuple[int, int]] = []
+    on_ground = hit_ceiling = hit_left = hit_right = False
+
+    for rnd in range(MAX_ROUNDS):
+        hits = overlapping_by_area(grid, x, y, w, h, dy, drop_through, bottom_before,
+                                   largest_first, probed if rnd == 0 else None)
+        if not hits:
+            break
+        for _area, col, row, one_way in hits:
+            left, top = col * tw, row * th
+            right, bottom = left + tw, top + th
+            if (min(x + w, right) - max(x, left) <= EPS
+                    or min(y + h, bottom) - max(y, top) <= EPS):
+                if trace is not None:
+                    trace.append((col, row, "freed"))
+                continue
+
+            if one_way:
+                use_x = False
+                ny = top - h
+            else:
+                # The push back against the motion on each axis, and whether the body crossed
+                # the tile's edge on that axis during this move (it was wholly outside before).
+                if dx > 0:
+                    nx, sx, ok_x = left - w, x + w - left, x0 + w <= left + EPS
+                elif dx < 0:
+                    nx, sx, ok_x = right, right - x, x0 >= right - EPS
+                else:
+                    nx, sx, ok_x = x, 0.0, False
+                if dy > 0:
+                    ny, sy, ok_y = top - h, y + h - top, y0 + h <= top + EPS
+                elif dy < 0:
+                    ny, sy, ok_y = bottom, bottom - y, y0 >= bottom - EPS
+                else:
+                    ny, sy, ok_y = y, 0.0, False
+
+                if ok_x and ok_y:
+                    if abs(sx - sy) <= tie_px:
+                        use_x = adx > ady
+                    else:
+                        use_x = sx < sy
+                    if guard:
+                        if use_x:
+                            if (_buries(grid, col, row, x, y, w, h, nx, y, dy, drop_through,
+                                        bottom_before)
+                                    and not _buries(grid, col, row, x, y, w, h, x, ny, dy,
+                                                    drop_through, bottom_before)):
+                                use_x = False
+                        elif (_buries(grid, col, row, x, y, w, h, x, ny, dy, drop_through,
+                                      bottom_before)
+                              and not _buries(grid, col, row, x, y, w, h, nx, y, dy,
+                                              drop_through, bottom_before)):
+                            use_x = True
+                elif ok_x or ok_y:
+                    use_x = ok_x
+                else:
+                    # Started inside the tile: the plain rule, never along the motion.
+                    if dx == 0:
+                        sl, sr = x + w - left, right - x
+                        nx, sx = (left - w, sl) if sl <= sr else (right, sr)
+                    if dy == 0:
+                        su, sd = y + h - top, bottom - y
+                        ny, sy = (top - h, su) if su <= sd else (bottom, sd)
+                    use_x = sx < sy
+
+            if use_x:
+                if nx < x:
+                    hit_right = True
+                else:
+                    hit_left = True
+                x = nx
+            else:
+                if ny < y:
+                    on_ground = True
+                else:
+                    hit_ceiling = True
+                y = ny
+            if trace is not None:
+                trace.append((col, row, "x" if use_x else "y"))
+
+    return Move(x, y, Contacts(on_ground, hit_ceiling, hit_left, hit_right,
+                               probed=tuple(probed)))
+
+
+class OverlapResolver:
+    name: ClassVar[str] = "overlap"
+    article: ClassVar[str] = "004_5b41c0e72ef5f994.txt"
+    axis_order: ClassVar[str] = "both at once; per tile, the axis of least separation"
+    supports_slopes: ClassVar[bool] = False
+    destination_only: ClassVar[bool] = True
+    summary: ClassVar[str] = ("move fully, then push out of each overlapping tile, largest "
+                              "intersection first, along its axis of least separation")
+    Options: ClassVar[type] = OverlapOptions
+
+    def __init__(self, options: OverlapOptions | None = None) -> None:
+        self.options = options or OverlapOptions()
+
+    def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
+        o = self.options
+        return resolve(grid, body, dx, dy, drop_through, tie_px=o.tie_px,
+                       largest_first=o.largest_first)
