@@ -105,10 +105,20 @@ def render_area(level: Level, images: TileImages, area: pygame.Rect) -> pygame.S
     return surf
 
 
+def map_bounds(level: Level) -> pygame.Rect:
+    """The map's rectangle grown to hold every visible layer's offset, as Tiled sizes an export."""
+    g = level.grid
+    full = pygame.Rect(0, 0, g.width_px, g.height_px)
+    bounds = full.copy()
+    for layer in level.layers:
+        if layer.visible:
+            bounds.union_ip(full.move(round(layer.offset[0]), round(layer.offset[1])))
+    return bounds
+
+
 def render_map(level: Level, images: TileImages) -> pygame.Surface:
     """The whole map at scale 1, object layers left out (as ``tmxrasterizer`` draws it)."""
-    g = level.grid
-    return render_area(level, images, pygame.Rect(0, 0, g.width_px, g.height_px))
+    return render_area(level, images, map_bounds(level))
 
 
 class MapRenderer:
