@@ -49,8 +49,8 @@ OUTLINE = rgb("2b1a22")
 GRASS = [rgb("c4f07a"), rgb("7dd35a"), rgb("4fae45"), rgb("2f7f3d")]
 DIRT = {"hi": rgb("b8804d"), "mid": rgb("94613a"), "mid_dk": rgb("875734"), "dk": rgb("744a2c"),
         "deep": rgb("55341f"), "stone": rgb("c9a27a")}
-STONE = {"hi": rgb("b9c2d0"), "mid": rgb("8d97ab"), "dk": rgb("646d84"),
-         "mortar": rgb("3e4458")}
+STONE = {"hi": rgb("adb6c6"), "mid": rgb("8c96aa"), "dk": rgb("6d768c"),
+         "mortar": rgb("454b60")}
 WOOD = {"hi": rgb("f0b866"), "mid": rgb("c98a45"), "dk": rgb("8e5a2a"),
         "line": rgb("4e2f17")}
 BACK = {"hi": rgb("6d6a8a"), "mid": rgb("57557a"), "dk": rgb("454262"),
@@ -603,7 +603,7 @@ def make_player():
     run = [draw_player(dy=int(RUN_FOOT[i][1] == 0 and RUN_FOOT[(i + 3) % 6][1] == 0),
                        feet=(RUN_FOOT[(i + 3) % 6], RUN_FOOT[i]), tail=(i % 2) - 1)
            for i in range(6)]
-    jump = [draw_player(feet=((3, 1), (8, 2)), tail=1, look=-1),
+    jump = [draw_player(feet=((3, 1), (8, 0)), tail=1, look=-1),
             draw_player(feet=((2, 0), (10, 0)), tail=-2, look=1)]
     for row, frames in enumerate((idle, run, jump)):
         for col, f in enumerate(frames):
@@ -663,45 +663,54 @@ def ridge(x, terms, base):
 
 
 def make_hills():
+    """Far ridge, rolling mid hills and a band of round treetops in front.
+    Every shape is periodic in W, so the layer tiles horizontally."""
     s = pygame.Surface((W, H), pygame.SRCALPHA)
-    far, far_hi = rgb("8fc5c2"), rgb("a9d8d0")
-    near, near_hi, near_dk = rgb("5ea48a"), rgb("78bb97"), rgb("4a8a76")
-    trees, trees_dk = rgb("3f7f6d"), rgb("336b5d")
+    far, far_hi = rgb("9fcfcf"), rgb("b9e0da")
+    mid, mid_hi, mid_dk = rgb("6fb293"), rgb("8cc9a3"), rgb("5e9f86")
+    wood, wood_hi, wood_dk = rgb("3f8a6c"), rgb("5aa67c"), rgb("33745e")
     far_terms = [(2, 22, 0.3), (5, 9, 1.9), (11, 4, 0.7)]
-    near_terms = [(3, 14, 2.2), (7, 6, 0.4), (13, 3, 1.1)]
+    mid_terms = [(3, 12, 2.2), (7, 5, 0.4), (13, 2, 1.1)]
     for x in range(W):
-        hf = round(ridge(x, far_terms, 150))
-        hn = round(ridge(x, near_terms, 195))
-        for y in range(H):
-            c = None
-            if y >= hf:
-                c = far_hi if y - hf < 2 else far
-            if y >= hn:
-                c = near_hi if y - hn < 2 else near
-                if (y - hn) > 30 and BAYER[y % 4][x % 4] < (y - hn - 30) / 3:
-                    c = near_dk
-            if c:
-                s.set_at((x, y), c)
-    # a row of round treetops along the near hills (periodic spacing)
-    n = 40
+        hf = round(ridge(x, far_terms, 140))
+        hm = round(ridge(x, mid_terms, 190))
+        for y in range(hf, H):
+            c = far_hi if y - hf < 2 else far
+            if y >= hm:
+                c = mid_hi if y - hm < 2 else mid
+                if y - hm > 12 and BAYER[y % 4][x % 4] < (y - hm - 12) / 2:
+                    c = mid_dk
+            s.set_at((x, y), c)
+    # treetops: overlapping discs, the forest body filled in below them
+    n = 34
+    trees = []
     for i in range(n):
-        tx = i * W / n + 5 * math.sin(i * 2.3)
-        r = 7 + 4 * hash01(i, 0, 9)
-        ty = ridge(tx % W, near_terms, 195) + 6 - r * 0.4 + 10 * hash01(i, 1, 9)
-        for dx in (-W, 0, W):
-            for y in range(int(ty - r) - 1, H):
-                for x in range(int(tx + dx - r) - 1, int(tx + dx + r) + 2):
-                    if not (0 <= x < W and 0 <= y < H):
-                        continue
-                    inside = math.hypot(x - tx - dx, (y - ty) * 1.1) <= r or \
-                        (y > ty and abs(x - tx - dx) <= r)
-                    if inside:
-                        lit = (x - tx - dx) + (y - ty) < -r * 0.5
-                        s.set_at((x, y), mix(trees, near_hi, 0.35) if lit else trees)
-        for y in range(int(ty + r * 0.5), int(ty + r)):
-            x = int(tx + r * 0.2)
-            if 0 <= x < W and 0 <= y < H:
-                s.set_at((x, y), trees_dk)
+        tx = (i + 0.5) * W / n + 4 * math.sin(i * 2.3)
+        r = 8 + 5 * hash01(i, 0, 9)
+        ty = 236 - 10 * hash01(i, 1, 9) - 6 * math.sin(2 * math.pi * 2 * tx / W)
+        trees.append((tx, ty, r))
+    for x in range(W):
+        for y in range(180, H):
+            hit = None
+            for tx, ty, r in trees:
+                for dx in (-W, 0, W):
+                    ox, oy = x - tx - dx, y - ty
+                    if math.hypot(ox, oy) <= r or (oy > 0 and abs(ox) <= r):
+                        if hit is None or ty < hit[1]:
+                            hit = (math.hypot(ox, oy), ty, r, ox, oy)
+            if hit is None:
+                if y > 228:
+                    s.set_at((x, y), wood_dk)
+                continue
+            d, ty, r, ox, oy = hit
+            c = wood
+            if oy < -1 and d > r - 2 and ox < r * 0.5:
+                c = wood_hi            # sunlit rim of the crown
+            elif oy > 0 and abs(ox) > r - 2:
+                c = wood_dk            # shade where crowns overlap
+            if y > 244 and BAYER[y % 4][x % 4] < (y - 244) / 1.5:
+                c = wood_dk
+            s.set_at((x, y), c)
     return s
 
 
@@ -736,51 +745,18 @@ def main():
 
 
 def preview(out, path="/tmp/preview.png", scale=4):
-    """Tileset, player sheet and a little test scene, scaled up."""
-    sky, hills, terrain = out["sky.png"], out["hills.png"], out["terrain.png"]
-    scene = pygame.Surface((W, 160))
-    scene.blit(sky, (0, -110))
-    scene.blit(hills, (0, -110))
-    tile = lambda i: terrain.subsurface(((i % COLS) * T, (i // COLS) * T, T, T))
-    rows = [
-        "..............................",
-        "..........................oo..",
-        "...........................P..",
-        ".......7......................",
-        "......0AAAC.....a.............",
-        "...../BGJb\\........;=======...",
-        "....!..\\..^..Z..eM.....f......",
-        "1r=R###,K-######LE##KOQ#-...*.",
-        "##<###%#####)(####>######.....",
-        "##################.######.....",
-    ]
-    key = {"0": 24, "A": 25, "C": 26, "=": 25, ";": 27, "/": 4, "\\": 5, "1": 1,
-           "r": 12, "R": 13, "#": 9, "<": 20, "L": 14, "E": 15, ">": 21, "B": 6,
-           "G": 9, "J": 9, "b": 7, "%": 11, "^": 7, ",": 19, "K": 1, "-": 1,
-           ")": 9, "(": 9, "O": 1, "Q": 1, "7": 27, ".": None, "!": 28, "Z": 29,
-           "e": 30, "M": 31, "f": 32, "a": 38, "o": 22, "P": 23, "*": 39}
-    for y, row in enumerate(rows):
-        for x, ch in enumerate(row):
-            if key.get(ch) is not None:
-                scene.blit(tile(key[ch]), (x * T, y * T))
-    player = out["player.png"]
-    for i in range(6):
-        scene.blit(player.subsurface((i * T, T, T, T)), (300 + i * 18, 96))
-    for i in range(4):
-        scene.blit(player.subsurface((i * T, 0, T, T)), (300 + i * 18, 74))
-    for i in range(2):
-        scene.blit(player.subsurface((i * T, 2 * T, T, T)), (380 + i * 18, 74))
-    sheet = pygame.Surface((terrain.get_width() + 8 + player.get_width(),
-                            max(terrain.get_height(), player.get_height())))
-    sheet.fill((60, 60, 70))
-    sheet.blit(terrain, (0, 0))
-    sheet.blit(player, (terrain.get_width() + 8, 0))
-    full = pygame.Surface((W, 160 + 8 + sheet.get_height()))
-    full.fill((30, 30, 36))
-    full.blit(scene, (0, 0))
-    full.blit(sheet, (0, 168))
-    full = pygame.transform.scale_by(full, scale)
-    pygame.image.save(full, path)
+    """Backdrop, tileset and player sheet side by side on the sky, scaled up."""
+    sky, hills, terrain, player = (out[k] for k in ("sky.png", "hills.png", "terrain.png",
+                                                     "player.png"))
+    w = terrain.get_width() + player.get_width() + 24
+    h = terrain.get_height() + 16
+    full = pygame.Surface((w, h + 120))
+    full.blit(pygame.transform.scale(sky, (w, h)), (0, 0))
+    full.blit(terrain, (8, 8))
+    full.blit(player, (terrain.get_width() + 16, 8))
+    full.blit(sky, (0, h), (0, 150, w, 120))
+    full.blit(hills, (0, h), (0, 150, w, 120))
+    pygame.image.save(pygame.transform.scale_by(full, scale), path)
     print("wrote", path)
 
 

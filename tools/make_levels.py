@@ -48,7 +48,7 @@ SLOPE_KEY = {"/": "slope_r45", "\\": "slope_l45", "r": "slope_r_low", "R": "slop
 UNDER_KEY = {"/": "under_r45", "\\": "under_l45", "r": "under_r_low", "l": "under_l_low"}
 DECOR_KEY = {"t": "tufts", "T": "tall_grass", "f": "flowers", "*": "bush", "o": "rock",
              "m": "mushroom", "s": "sign", "S": "sign", "|": "fence", "F": "flag_base"}
-FLIPPED = set("S")
+FLIPPED = set("S")  # only decorations: pytmx does not copy tile properties to flipped gids
 BACK_KEY = {"x": "back_brick", "d": "back_dirt"}
 AIR = set(".P") | set(DECOR_KEY)
 
@@ -82,8 +82,8 @@ LEVEL1_MAIN = r"""
 LEVEL1_BACK = r"""
 ................................................................................
 ....................................................................x.x.x.x.x.x.
-....................................................................xxxxxxxxxxx.
-....................................................................xxxxxxxxxxx.
+....................................................................xx..xxxxxxx.
+....................................................................xx..xxxxxxx.
 ....................................................................xxxxxxxxxxx.
 .......................................x..x.....................................
 .......................................xxxx.....................................
@@ -146,8 +146,8 @@ LEVEL2_BACK = r"""
 ........................................................................................................................
 .................................................................................................x.x.x.x.x.x.x.x.x.x.x..
 ..............................................................x.x.x..............................xxxxxxxxxxxxxxxxxxxxx..
-..............................................................xxxxx..............................xxxxxxxxxxxxxxxxxxxxx..
-..............................................................xxxxx..............................x.........xxxxxxxxxxx..
+..............................................................xxxxx..............................xxxxxxxxxxxx..xxx..xx..
+..............................................................xxxxx..............................x.........xx..xxx..xx..
 ..............................................................xxxxx..............................x.........xxxxxxxxxxx..
 ..............................................................xxxxx..............................xxxxxxxxxxxxxxxxxxxxx..
 ..............................................................xxxxx..............................xxxxxxxxxxxxxxxxxxxxx..
@@ -172,7 +172,8 @@ LEVELS = {
         back=LEVEL1_BACK, spawn="point", ground_encoding="csv", front_offset=(0, 0)),
     "02_every_tile.tmx": dict(
         title="Every Tile", next_level=None, main=LEVEL2_MAIN,
-        back=LEVEL2_BACK, spawn="rect", ground_encoding="zlib", front_offset=(3, 2)),
+        back=LEVEL2_BACK, spawn="rect", ground_encoding="zlib", front_offset=(3, 2),
+        every_tile=True),
 }
 
 
@@ -422,6 +423,12 @@ def main(argv=None):
     args = ap.parse_args(argv)
     for name, spec in LEVELS.items():
         check_layout(name, Grid(spec["main"]), Grid(spec["back"]))
+        if spec.get("every_tile"):
+            layers = build_layers(Grid(spec["main"]), Grid(spec["back"]))
+            used = {(v & ~FLIP_X) - 1 for rows in layers.values() for row in rows for v in row}
+            unused = [key for key, i in TILE_ID.items() if i not in used]
+            if unused:
+                raise ValueError("%s should use every tile; unused: %s" % (name, ", ".join(unused)))
     if args.check:
         print("layouts ok")
         return 0
