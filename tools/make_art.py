@@ -92,7 +92,7 @@ def dirt_at(x, y, seed):
 
 
 def add_pebbles(s, seed, inside):
-    """Scatter two or three tiny pebbles on dirt pixels (inside(x, y))."""
+    """Scatter two tiny pebbles where inside(x, y) says there is plain dirt."""
     for i in range(2):
         x = 2 + int(hash01(i, 1, seed) * 11)
         y = 2 + int(hash01(i, 2, seed) * 11)
@@ -108,7 +108,7 @@ def grass_depth(x):
     return (4, 5, 4, 3, 4, 5, 5, 4, 3, 4, 4, 5, 4, 3, 4, 5)[x]
 
 
-def earth(tops, left=False, right=False, bottom=False, seed=1, pebbles=True):
+def earth(tops, left=False, right=False, bottom=False, seed=1):
     """A dirt tile whose surface starts at tops[x] in column x.
 
     tops[x] may be negative (the grass band of a surface in the tile above
@@ -139,8 +139,7 @@ def earth(tops, left=False, right=False, bottom=False, seed=1, pebbles=True):
         t = -99 if top is None else top + grass_depth(x) + 1
         return 0 <= x < T and t <= y < T and (not left or x > 2) \
             and (not right or x < 13) and (not bottom or y < 13)
-    if pebbles:
-        add_pebbles(s, seed, inside)
+    add_pebbles(s, seed, inside)
     # dark rims on the open sides, one px outline plus one px shadow
     for i in range(T):
         if left and s.get_at((0, i)).a:
@@ -323,15 +322,15 @@ def blob(s, cx, cy, rx, ry, fill, edge, light=None, clip_bottom=15):
 def bush():
     s = new_tile()
     dark, mid, hi = rgb("2e6b3a"), rgb("45944a"), rgb("7cc862")
-    for cx, cy, rx, ry in ((4.5, 11, 4.5, 4.6), (11, 11, 4.6, 4.6), (8, 8, 5.2, 5.3)):
+    puffs = ((4.5, 11, 4.5, 4.6), (11, 11, 4.6, 4.6), (8, 8, 5.2, 5.3))
+    for cx, cy, rx, ry in puffs:
         blob(s, cx, cy, rx, ry, mid, OUTLINE, hi)
-    # re-fill overlaps so inner outlines vanish, then sprinkle leaves
+    # outlines that ended up inside another puff are filled back in
     for y in range(T):
         for x in range(T):
-            inside = [((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 < 0.72
-                      for cx, cy, rx, ry in ((4.5, 11, 4.5, 4.6), (11, 11, 4.6, 4.6),
-                                             (8, 8, 5.2, 5.3))]
-            if any(inside) and s.get_at((x, y)) == OUTLINE:
+            deep = any(((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 < 0.72
+                       for cx, cy, rx, ry in puffs)
+            if deep and s.get_at((x, y)) == OUTLINE:
                 px(s, x, y, mid)
     for x, y in ((6, 6), (9, 5), (4, 10), (11, 9), (8, 12), (12, 12), (3, 13)):
         px(s, x, y, dark)
@@ -395,11 +394,10 @@ def fence():
                 px(s, x, y, c)
         px(s, x0 + 1, 2, WOOD["line"])
         px(s, x0 + 2, 2, WOOD["line"])
+    posts = {x for x0 in (2, 10) for x in (x0 + 1, x0 + 2)}   # post middles stay in front
     for ry in (6, 11):
         for x in range(T):
-            if s.get_at((x, ry)).a and s.get_at((x, ry)) != WOOD["line"] and x not in (3, 4, 11, 12):
-                continue
-            if 3 <= x <= 4 or 11 <= x <= 12:
+            if x in posts:
                 continue
             px(s, x, ry - 1, WOOD["line"])
             px(s, x, ry, WOOD["hi"])
@@ -479,7 +477,8 @@ TILES = [
     # row 2
     ("bottom_left", "grass ground, bottom-left corner", "solid", None,
      lambda: earth(NONE, left=True, bottom=True, seed=17)),
-    ("bottom", "grass ground, bottom edge", "solid", None, lambda: earth(NONE, bottom=True, seed=18)),
+    ("bottom", "grass ground, bottom edge", "solid", None,
+     lambda: earth(NONE, bottom=True, seed=18)),
     ("bottom_right", "grass ground, bottom-right corner", "solid", None,
      lambda: earth(NONE, right=True, bottom=True, seed=19)),
     ("top_alt", "grass ground, top, variant with tiny flowers", "solid", None,
