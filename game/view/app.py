@@ -26,7 +26,7 @@ from game.camera import camera_origin, px  # noqa: E402
 from game.config import Config  # noqa: E402
 from game.errors import UserError  # noqa: E402
 from game.grid import ONE_WAY, SLOPE, SOLID  # noqa: E402
-from game.inputs import Held, InputSequencer  # noqa: E402
+from game.inputs import Held, InputScript, InputSequencer  # noqa: E402
 from game.level import Level  # noqa: E402
 from game.view.render import MapRenderer, TileImages  # noqa: E402
 from game.view.sprites import Background, PlayerSprite  # noqa: E402
@@ -80,9 +80,14 @@ class Banner:
 
 class App:
     def __init__(self, cfg: Config, level_path: Path, *, max_frames: int | None = None,
-                 screenshot: str | None = None) -> None:
+                 screenshot: str | None = None, script: InputScript | None = None,
+                 frame_time: float | None = None) -> None:
         self.cfg = cfg
-        self.max_frames, self.screenshot = max_frames, screenshot
+        # For tools and tests: stop after max_frames, save the window to screenshot, take the keys
+        # from an input script (by tick) instead of the keyboard, pretend every frame lasted
+        # frame_time seconds (a deterministic replay) instead of reading the clock.
+        self.max_frames, self.screenshot, self.script = max_frames, screenshot, script
+        self.frame_time = frame_time
         self._resolvers = {}
         self.world = load_world(level_path, cfg, self._resolver(cfg.resolver))
         pygame.display.init()
@@ -233,7 +238,8 @@ class App:
         frames = 0
         while self.running:
             now = time.perf_counter()
-            frame_time = min(now - last, self.cfg.display.max_frame_time)
+            frame_time = min(now - last if self.frame_time is None else self.frame_time,
+                             self.cfg.display.max_frame_time)
             last = now
             for e in pygame.event.get():
                 self.handle_event(e)
@@ -245,7 +251,10 @@ class App:
                 acc += frame_time
                 ticks = 0
                 while acc >= dt and ticks < self.cfg.display.max_ticks_per_frame:
-                    held = read_keys(pygame.key.get_pressed(), self._jump_tapped)
+                    if self.script is not None:
+                        held = self.script.held_at(w.tick)
+                    else:
+                        held = read_keys(pygame.key.get_pressed(), self._jump_tapped)
                     self._jump_tapped = False
                     w.step(self.keys_seq.frame(held))
                     acc -= dt
@@ -356,10 +365,10 @@ class App:
             pygame.draw.line(scene, edge, box.topright, box.bottomright)
 
     def _fonts(self) -> None:
-        size = max(14, self.window.get_height() // 34)
+        size = max(16, self.window.get_height() // 26)
         if self._fonts_for != size:
             self.font = pygame.font.Font(None, size)
-            self.small = pygame.font.Font(None, max(12, size * 3 // 4))
+            self.small = pygame.font.Font(None, max(14, size * 4 // 5))
             self._fonts_for = size
 
     def _text(self, font, text: str, pos: tuple[int, int], colour=(255, 255, 255),
