@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+import game.resolvers.overlap as overlap_module
 from game.grid import EPS, ONE_WAY, TileGrid
 from game.resolvers import Body, create, move_body, names
 from game.resolvers.base import Contacts, Move, overlapping_tiles
@@ -301,6 +302,20 @@ def test_equal_areas_on_a_wall_seam_do_not_snag():
     m = run(grid, body, 2.0, -2.0)
     assert m.contacts.hit_right and not m.contacts.hit_ceiling
     assert (m.x, m.y) == (body.x, T - 2.0)
+
+
+def test_a_tile_entered_by_a_push_is_resolved_in_a_further_round(monkeypatch):
+    # Rising along a wall on its left: the only way out of the wall tile is right (the body was
+    # already beside it), and that push moves its right end under a ceiling tile it did not
+    # overlap after the move. The re-check finds it and pushes the body down out of it.
+    grid = TileGrid.from_rows(["....", "..#.", "#...", "...."])
+    body = Body(float(T), 2 * T + 1.0, 18.0, 8.0)  # x 16..34: right end under the ceiling tile
+    m = run(grid, body, -2.0, -2.0)  # x 14..32 misses the ceiling tile, y 31..39 enters it
+    assert (m.x, m.y) == (T, 2 * T)
+    assert m.contacts.hit_left and m.contacts.hit_ceiling
+    monkeypatch.setattr(overlap_module, "MAX_ROUNDS", 1)
+    m = step(grid, body, -2.0, -2.0)
+    assert not no_overlap(grid, body, m)
 
 
 # --- resting, running, sliding: no snag on inner edges -------------------------------------------
