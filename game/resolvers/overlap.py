@@ -43,8 +43,8 @@ Departures from the article, and why:
   all), that axis cannot be where it came in, and pushing along it would throw the body back past
   where it started, or sideways off a floor it merely landed on near a corner. Such an axis is not
   used. Plain least separation happily does both: a body falling straight down with one pixel of
-  its width over a ledge is pushed off the ledge, and a body rising while pressed against a wall
-  is pushed down out of the wall tile.
+  its width over a ledge is pushed off the ledge, and a body rising past the lower end of a wall
+  while pressed into it is pushed down out of the wall's last tile, below where it started.
 * **Separation is the push back, not the width of the intersection.** For a body wider or taller
   than a tile the two differ; the distance the push must carry the body against its motion is what
   the choice of axis should weigh.
