@@ -155,7 +155,7 @@ def read_toml(path: Path) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         hint = ""
-        if "overwrite" in str(exc) or "twice" in str(exc):
+        if "[resolver." in text.replace(" ", ""):
             hint = "; resolver options go in [resolvers.<name>] tables, not [resolver.<name>]"
         raise UserError(path, f"not valid TOML: {exc}{hint}") from None
 
@@ -172,6 +172,9 @@ def from_table(data: Mapping[str, Any], where: str | os.PathLike,
             changes[key] = build(SECTIONS[key], value, f"[{key}] ", where, getattr(cfg, key))
         elif key == "resolvers":
             changes[key] = _resolver_tables(value, where, cfg.resolvers)
+        elif key == "resolver" and isinstance(value, dict):
+            raise UserError(where, "[resolver.<name>] is not a table here; resolver options go "
+                            "in [resolvers.<name>] tables, and resolver = \"<name>\" picks one")
         elif key in ("resolver", "level"):
             f = next(f for f in fields(Config) if f.name == key)
             changes[key] = check_value(f, value, key, where)

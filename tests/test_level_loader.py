@@ -1,0 +1,440 @@
+"""``game.level.load_level``: Tiled maps written into tmp_path, turned into the game's level data.
+
+Every map here is built from text by the small writer below, so each test shows the one thing it
+varies. Tile ids of the test tileset (tests/data/tiles4.png, four 16x16 tiles):
+
+    0 solid, 1 one_way, 2 slope rising to the right (slope_left 0, slope_right 16), 3 decoration
+
+and the characters used in the row pictures: ``#`` solid, ``=`` one-way, ``/`` slope, ``\\`` the
+same slope tile flipped horizontally, ``d`` decoration, ``.`` nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import shutil
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+
+from game.errors import UserError
+from game.grid import EMPTY, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.level import FLIP_H, Rect, load_level
+
+DATA = Path(__file__).parent / "data"
+TILES_PNG = DATA / "tiles4.png"
+
+TILES = (
+    '<tile id="0"><properties><property name="collision" value="solid"/></properties></tile>\n'
+    '<tile id="1"><properties><property name="collision" value="one_way"/></properties></tile>\n'
+    '<tile id="2"><properties><property name="collision" value="slope"/>'
+    '<property name="slope_left" type="int" value="0"/>'
+    '<property name="slope_right" type="int" value="16"/></properties></tile>\n'
+)
+GID_OF = {".": 0, "#": 1, "=": 2, "/": 3, "\\": 3 | FLIP_H, "d": 4}
+
+ROWS = [
+    "..........",
+    "..........",
+    "..........",
+    ".d.....=..",
+    "#...../\\.#",
+    "##########",
+]
+SPAWN_POINT = '<object id="1" name="spawn" x="40" y="64"><point/></object>'
+
+
+def spawn_at(x: float, y: float) -> str:
+    return f'<object id="1" name="spawn" x="{x}" y="{y}"><point/></object>'
+
+
+def gids(rows: list[str]) -> list[list[int]]:
+    return [[GID_OF[ch] for ch in row] for row in rows]
+
+
+def data_xml(grid: list[list[int]], encoding: str = "csv", compression: str | None = None) -> str:
+    if encoding == "csv":
+        body = ",\n".join(",".join(str(g) for g in row) for row in grid)
+        return f'<data encoding="csv">\n{body}\n</data>'
+    flat = [g for row in grid for g in row]
+    raw = struct.pack(f"<{len(flat)}I", *flat)
+    if compression == "zlib":
+        raw = zlib.compress(raw)
+    elif compression == "gzip":
+        raw = gzip.compress(raw)
+    elif compression == "zstd":
+        raw = b"\x28\xb5\x2f\xfd" + raw  # never decoded: the loader must refuse it first
+    attr = f' compression="{compression}"' if compression else ""
+    return f'<data encoding="base64"{attr}>{base64.b64encode(raw).decode()}</data>'
+
+
+def layer_xml(rows: list[str], layer_id: int = 1, name: str = "ground", encoding: str = "csv",
+              compression: str | None = None, visible: bool = True, props: str = "") -> str:
+    vis = "" if visible else ' visible="0"'
+    return (f'<layer id="{layer_id}" name="{name}" width="{len(rows[0])}" height="{len(rows)}"'
+            f'{vis}>{props}\n{data_xml(gids(rows), encoding, compression)}\n</layer>')
+
+
+def tileset_body(tw: int = 16, th: int = 16, tiles: str = TILES, image: str = "tiles4.png",
+                 name: str = "t") -> str:
+    columns, count = 64 // tw, (64 // tw) * (16 // th)
+    return (f'<tileset{{source}} name="{name}" tilewidth="{tw}" tileheight="{th}" '
+            f'tilecount="{count}" columns="{columns}">\n'
+            f' <image source="{image}" width="64" height="16"/>\n{tiles}</tileset>')
+
+
+def embedded_tileset(**kw) -> str:
+    return tileset_body(**kw).replace("<tileset{source}", '<tileset firstgid="1"')
+
+
+def write_tsx(folder: Path, name: str = "t.tsx", **kw) -> str:
+    body = tileset_body(**kw).replace("{source}", "")
+    (folder / name).write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + body, "utf-8")
+    return f'<tileset firstgid="1" source="{name}"/>'
+
+
+def write_map(folder: Path, *, rows: list[str] = ROWS, layers: str | None = None,
+              tileset: str | None = None, objects: str = SPAWN_POINT, tw: int = 16,
+              th: int = 16, map_attrs: str = 'orientation="orthogonal" infinite="0"',
+              map_props: str = "", name: str = "test.tmx", copy_png: bool = True) -> Path:
+    """A .tmx file in ``folder`` (with tiles4.png beside it); returns its path."""
+    if copy_png and not (folder / "tiles4.png").exists():
+        shutil.copy(TILES_PNG, folder / "tiles4.png")
+    tileset = embedded_tileset(tw=tw, th=th) if tileset is None else tileset
+    layers = layer_xml(rows) if layers is None else layers
+    text = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<map version="1.10" tiledversion="1.10.2" {map_attrs} renderorder="right-down" '
+        f'width="{len(rows[0])}" height="{len(rows)}" tilewidth="{tw}" tileheight="{th}" '
+        'nextlayerid="9" nextobjectid="9">\n'
+        f'{map_props}\n{tileset}\n{layers}\n'
+        f'<objectgroup id="8" name="objects">\n{objects}\n</objectgroup>\n'
+        '</map>\n'
+    )
+    path = folder / name
+    path.write_text(text, "utf-8")
+    return path
+
+
+def expected_grid(rows: list[str], tw: int = 16, th: int = 16) -> TileGrid:
+    return TileGrid.from_rows([r.replace("d", ".") for r in rows], tw, th)
+
+
+def assert_same_grid(got: TileGrid, want: TileGrid) -> None:
+    assert (got.cols, got.rows, got.tile_w, got.tile_h) == (want.cols, want.rows, want.tile_w,
+                                                            want.tile_h)
+    assert got.kinds == want.kinds
+    assert dict(got.slopes) == dict(want.slopes)
+
+
+# ----------------------------------------------------------------------------------------------
+# Tile layers and tilesets
+# ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("encoding,compression", [
+    ("csv", None), ("base64", None), ("base64", "zlib"), ("base64", "gzip")])
+def test_every_layer_format_gives_the_same_grid(tmp_path, encoding, compression):
+    path = write_map(tmp_path, layers=layer_xml(ROWS, encoding=encoding, compression=compression))
+    level = load_level(path)
+    assert_same_grid(level.grid, expected_grid(ROWS))
+    # spot checks, in case from_rows itself changed
+    g = level.grid
+    assert g.kind(0, 5) == SOLID and g.kind(7, 3) == ONE_WAY and g.kind(6, 4) == SLOPE
+    assert g.kind(1, 3) == EMPTY  # decoration
+    assert g.kind(5, 0) == EMPTY
+
+
+def test_external_tsx_tileset_loads_like_an_embedded_one(tmp_path):
+    shutil.copy(TILES_PNG, tmp_path / "tiles4.png")
+    external = load_level(write_map(tmp_path, tileset=write_tsx(tmp_path), name="ext.tmx"))
+    embedded = load_level(write_map(tmp_path, name="emb.tmx"))
+    assert_same_grid(external.grid, expected_grid(ROWS))
+    assert_same_grid(embedded.grid, expected_grid(ROWS))
+
+
+def test_tsx_in_another_folder_and_its_image_relative_to_the_tsx(tmp_path):
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "art").mkdir()
+    shutil.copy(TILES_PNG, tmp_path / "art" / "tiles4.png")
+    write_tsx(tmp_path / "art")
+    path = write_map(tmp_path / "maps", tileset='<tileset firstgid="1" source="../art/t.tsx"/>',
+                     copy_png=False)
+    assert_same_grid(load_level(path).grid, expected_grid(ROWS))
+
+
+def test_horizontally_flipped_slope_is_mirrored(tmp_path):
+    level = load_level(write_map(tmp_path))
+    g = level.grid
+    assert g.slope_heights(6, 4) == (0.0, 16.0)  # as drawn in the tileset: rising right
+    assert g.slope_heights(7, 4) == (16.0, 0.0)  # flipped: rising left
+    # the floor surface follows: high at the right of the plain tile, high at the left of the other
+    assert g.surface_y(6, 4, 6 * 16 + 16) == pytest.approx(64.0)
+    assert g.surface_y(7, 4, 7 * 16) == pytest.approx(64.0)
+    assert g.surface_y(7, 4, 8 * 16) == pytest.approx(80.0)
+
+
+def test_only_the_flipped_slope_in_a_map_is_still_a_mirrored_slope(tmp_path):
+    rows = ["....", "....", "...\\", "####"]
+    level = load_level(write_map(tmp_path, rows=rows,
+                                 objects=spawn_at(8, 48)))
+    assert level.grid.kind(3, 2) == SLOPE
+    assert level.grid.slope_heights(3, 2) == (16.0, 0.0)
+
+
+def test_every_tile_layer_counts_even_invisible_ones(tmp_path):
+    empty = ["." * 10] * 6
+    second = [list(r) for r in empty]
+    second[2][5] = "#"  # solid only in the second layer
+    hidden = [list(r) for r in empty]
+    hidden[1][8] = "#"  # solid only in an invisible layer
+    floor = empty[:5] + ["##########"]
+    layers = "\n".join([
+        layer_xml(floor, 1, "floor"),
+        layer_xml(["".join(r) for r in second], 2, "second"),
+        layer_xml(["".join(r) for r in hidden], 3, "hidden", visible=False),
+    ])
+    level = load_level(write_map(tmp_path, layers=layers,
+                                 objects=spawn_at(24, 80)))
+    g = level.grid
+    assert g.kind(5, 2) == SOLID
+    assert g.kind(8, 1) == SOLID
+    assert all(g.kind(c, 5) == SOLID for c in range(10))
+    assert sum(k != EMPTY for k in g.kinds) == 12
+    # the view still sees which layer is hidden
+    assert [(la.name, la.visible) for la in level.layers] == [
+        ("floor", True), ("second", True), ("hidden", False)]
+
+
+def test_strongest_kind_wins_where_layers_overlap(tmp_path):
+    a = ["....", "=/..", "####"]
+    b = ["....", "#=..", "...."]  # solid over one-way; one-way does not weaken the slope
+    layers = layer_xml(a, 1, "a") + "\n" + layer_xml(b, 2, "b")
+    level = load_level(write_map(tmp_path, rows=a, layers=layers,
+                                 objects=spawn_at(56, 32)))
+    assert level.grid.kind(0, 1) == SOLID
+    assert level.grid.kind(1, 1) == SLOPE
+    assert level.grid.slope_heights(1, 1) == (0.0, 16.0)
+
+
+def test_decoration_tiles_are_empty(tmp_path):
+    rows = ["dddd", "dddd", "####"]
+    level = load_level(write_map(tmp_path, rows=rows,
+                                 objects=spawn_at(32, 32)))
+    assert all(level.grid.kind(c, r) == EMPTY for r in range(2) for c in range(4))
+    # ... but they are still drawn
+    assert any(g for la in level.layers for row in la.gids[:2] for g in row)
+
+
+def test_non_square_tiles_load(tmp_path):
+    rows = ["........", "........", "........", "#######="]
+    path = write_map(tmp_path, rows=rows, tw=16, th=8,
+                     objects=spawn_at(20, 24))
+    level = load_level(path, player_size=(8, 6))
+    assert level.tile_size == (16, 8)
+    assert (level.grid.width_px, level.grid.height_px) == (128, 32)
+    assert_same_grid(level.grid, expected_grid(rows, 16, 8))
+    assert level.spawn == Rect(16, 18, 8, 6)
+
+
+# ----------------------------------------------------------------------------------------------
+# Objects: spawn and goals
+# ----------------------------------------------------------------------------------------------
+
+def test_rectangle_spawn_is_the_hitbox_exactly(tmp_path):
+    obj = '<object id="1" name="spawn" x="33.5" y="44" width="10" height="20"/>'
+    level = load_level(write_map(tmp_path, objects=obj), player_size=(12, 14))
+    assert level.spawn == Rect(33.5, 44, 10, 20)
+    assert level.spawn_is_point is False
+
+
+def test_point_spawn_is_the_bottom_centre_of_a_player_sized_box(tmp_path):
+    level = load_level(write_map(tmp_path), player_size=(10, 20))
+    assert level.spawn == Rect(35, 44, 10, 20)
+    assert level.spawn_is_point is True
+    other = load_level(write_map(tmp_path), player_size=(12, 14))
+    assert other.spawn == Rect(34, 50, 12, 14)
+
+
+@pytest.mark.parametrize("attrs", ['name="spawn"', 'type="player"', 'class="player"',
+                                   'name="hero" type="Player"'])
+def test_spawn_is_found_by_name_type_or_class(tmp_path, attrs):
+    obj = f'<object id="3" {attrs} x="40" y="64"><point/></object>'
+    level = load_level(write_map(tmp_path, objects=obj))
+    assert level.spawn == Rect(34, 50, 12, 14)
+
+
+@pytest.mark.parametrize("attr", ["type", "class"])
+def test_goals_by_type_or_class(tmp_path, attr):
+    objs = (SPAWN_POINT
+            + f'\n<object id="2" {attr}="goal" x="128" y="48" width="16" height="16"/>'
+            + f'\n<object id="3" name="exit" {attr}="goal" x="0" y="0" width="8" height="32"/>'
+            + '\n<object id="4" name="sign" type="text" x="80" y="16" width="16" height="16"/>')
+    level = load_level(write_map(tmp_path, objects=objs))
+    assert set(level.goals) == {Rect(128, 48, 16, 16), Rect(0, 0, 8, 32)}
+
+
+def test_map_properties_and_next_level_are_read(tmp_path):
+    props = ('<properties><property name="title" value="Hello"/>'
+             '<property name="next_level" value="b.tmx"/>'
+             '<property name="gravity" type="float" value="900"/></properties>')
+    level = load_level(write_map(tmp_path, map_props=props))
+    assert level.title == "Hello"
+    assert level.next_level == "b.tmx"
+    assert level.properties["gravity"] == 900.0
+
+
+# ----------------------------------------------------------------------------------------------
+# Mistakes: each is a UserError naming the file and saying what to change
+# ----------------------------------------------------------------------------------------------
+
+def load_error(path: Path, *words: str, where: Path | None = None) -> UserError:
+    """load_level(path) must fail naming ``where`` (default: the map) and saying ``words``."""
+    with pytest.raises(UserError) as info:
+        load_level(path)
+    err = info.value
+    where = path if where is None else where
+    assert Path(err.where).name == where.name
+    assert where.name in str(err)
+    text = str(err).lower()
+    for word in words:
+        assert word.lower() in text, f"{word!r} not in {str(err)!r}"
+    assert "\n" not in str(err)
+    return err
+
+
+def test_missing_file(tmp_path):
+    load_error(tmp_path / "nowhere.tmx", "not found")
+
+
+def test_not_xml(tmp_path):
+    path = tmp_path / "junk.tmx"
+    path.write_text("this is not XML at all {", "utf-8")
+    load_error(path, "xml")
+
+
+def test_json_map_is_not_xml(tmp_path):
+    path = tmp_path / "level.tmx"
+    path.write_text('{"type": "map", "width": 10}', "utf-8")
+    load_error(path, ".tmx")
+
+
+def test_xml_that_is_not_a_map(tmp_path):
+    path = tmp_path / "other.tmx"
+    path.write_text('<?xml version="1.0"?><tileset name="x"/>', "utf-8")
+    load_error(path, "<tileset>", "map")
+
+
+def test_infinite_map(tmp_path):
+    path = write_map(tmp_path, map_attrs='orientation="orthogonal" infinite="1"')
+    load_error(path, "infinite")
+
+
+def test_zstd_layer(tmp_path):
+    path = write_map(tmp_path, layers=layer_xml(ROWS, encoding="base64", compression="zstd"))
+    load_error(path, "zstd", "csv")
+
+
+def test_missing_tsx(tmp_path):
+    path = write_map(tmp_path, tileset='<tileset firstgid="1" source="gone.tsx"/>')
+    load_error(path, "gone.tsx", "not found")
+
+
+def test_missing_tileset_image_embedded(tmp_path):
+    path = write_map(tmp_path, tileset=embedded_tileset(image="missing.png"))
+    load_error(path, "missing.png", "not found")
+
+
+def test_missing_tileset_image_in_tsx(tmp_path):
+    ts = write_tsx(tmp_path, image="missing.png")
+    path = write_map(tmp_path, tileset=ts)
+    load_error(path, "missing.png", where=tmp_path / "t.tsx")
+
+
+def test_tsx_that_is_not_a_tileset(tmp_path):
+    (tmp_path / "t.tsx").write_text("<map/>", "utf-8")
+    path = write_map(tmp_path, tileset='<tileset firstgid="1" source="t.tsx"/>')
+    load_error(path, "tileset", where=tmp_path / "t.tsx")
+
+
+@pytest.mark.parametrize("orientation", ["isometric", "staggered", "hexagonal"])
+def test_non_orthogonal_map(tmp_path, orientation):
+    path = write_map(tmp_path, map_attrs=f'orientation="{orientation}" infinite="0"')
+    load_error(path, orientation, "orthogonal")
+
+
+def test_no_spawn(tmp_path):
+    path = write_map(tmp_path, objects=SPAWN_POINT.replace('name="spawn"', 'name="start"'))
+    load_error(path, "spawn")
+
+
+def test_two_spawns(tmp_path):
+    objs = SPAWN_POINT + '\n<object id="2" type="player" x="56" y="64"><point/></object>'
+    load_error(write_map(tmp_path, objects=objs), "spawn")
+
+
+def test_spawn_overlapping_a_solid_tile(tmp_path):
+    obj = '<object id="1" name="spawn" x="40" y="88"><point/></object>'  # feet inside the floor
+    err = load_error(write_map(tmp_path, objects=obj), "spawn", "overlaps")
+    assert "column 2" in str(err) and "row 5" in str(err)
+
+
+def test_spawn_rectangle_overlapping_a_solid_tile(tmp_path):
+    obj = '<object id="1" name="spawn" x="150" y="60" width="8" height="8"/>'
+    load_error(write_map(tmp_path, objects=obj), "spawn", "overlaps")
+
+
+def test_tileset_tile_size_differs_from_the_map(tmp_path):
+    path = write_map(tmp_path, tileset=embedded_tileset(tw=8, th=8))
+    load_error(path, "8x8", "16x16")
+
+
+def test_unknown_collision_value(tmp_path):
+    tiles = TILES.replace('value="one_way"', 'value="lava"')
+    path = write_map(tmp_path, tileset=embedded_tileset(tiles=tiles))
+    err = load_error(path, "lava", "solid", "one_way", "slope")
+    assert "tile 1" in str(err)
+
+
+def test_slope_without_heights(tmp_path):
+    tiles = TILES.replace('<property name="slope_right" type="int" value="16"/>', "")
+    load_error(write_map(tmp_path, tileset=embedded_tileset(tiles=tiles)), "slope_right")
+
+
+def test_slope_height_as_a_string_is_not_a_height(tmp_path):
+    tiles = TILES.replace('name="slope_left" type="int" value="0"', 'name="slope_left" value="0"')
+    load_error(write_map(tmp_path, tileset=embedded_tileset(tiles=tiles)), "slope_left")
+
+
+@pytest.mark.parametrize("bad", ["17", "-1"])
+def test_slope_height_outside_the_tile(tmp_path, bad):
+    tiles = TILES.replace('name="slope_left" type="int" value="0"',
+                          f'name="slope_left" type="int" value="{bad}"')
+    load_error(write_map(tmp_path, tileset=embedded_tileset(tiles=tiles)), "slope_left", "0 to 16")
+
+
+def test_property_named_like_an_attribute_on_an_object(tmp_path):
+    obj = ('<object id="1" name="spawn" x="40" y="64"><properties>'
+           '<property name="name" value="hero"/></properties><point/></object>')
+    load_error(write_map(tmp_path, objects=obj), "'name'", "rename")
+
+
+def test_property_named_like_an_attribute_on_a_layer(tmp_path):
+    props = '<properties><property name="visible" type="bool" value="true"/></properties>'
+    layers = layer_xml(ROWS, props=props)
+    load_error(write_map(tmp_path, layers=layers), "'visible'", "rename", "ground")
+
+
+def test_property_named_like_an_attribute_on_the_map(tmp_path):
+    props = '<properties><property name="width" type="int" value="3"/></properties>'
+    load_error(write_map(tmp_path, map_props=props), "'width'", "rename")
+
+
+def test_property_named_like_an_attribute_in_a_tsx(tmp_path):
+    ts = write_tsx(tmp_path)
+    tsx = tmp_path / "t.tsx"
+    tsx.write_text(tsx.read_text().replace(
+        '<image', '<properties><property name="columns" value="2"/></properties>\n<image', 1))
+    load_error(write_map(tmp_path, tileset=ts), "'columns'", where=tsx)
