@@ -12,12 +12,14 @@ from game.resolvers.axis import AxisResolver
 from game.resolvers.base import Body, Contacts, Move, Resolver, move_body
 from game.resolvers.corners import CornersResolver
 from game.resolvers.overlap import OverlapResolver
+from game.resolvers.sweep import SweepResolver
 
 REGISTRY: dict[str, type] = {
     cls.name: cls
     for cls in (
         AxisResolver,
         CornersResolver,
+        SweepResolver,
         OverlapResolver,
     )
 }

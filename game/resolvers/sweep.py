@@ -1,0 +1,409 @@
+"""``sweep``: direction-specific half box, shrunk and stretched (article:
+shared/seeds/003_499512b7dfbc2846.txt; its second part, slopes and one-way tiles, follows the
+approach of Nez's ``TiledMapMover``, rewritten here for this project's slope rules).
+
+Axis order: x then y.
+
+The technique, as the article teaches it:
+
+1. Split the motion into x and y and do x first.
+2. For the axis being moved, take the half of the body's box that faces the motion (the right half
+   when moving right, the bottom half when falling...), shrink it a few pixels on the *other* axis
+   (the inset), and stretch it by the motion.
+3. Gather the tiles that box touches, nearest to the leading edge first.
+4. Walk them in that order; the first one that blocks ends the move at its edge.
+5. Because of the inset, tiles that only reach into the few pixels cut off the box do not block.
+   A body that missed a ledge by a few pixels is therefore not stopped by its side and ends up on
+   top of it ("almost made it"), with no special code for that.
+
+How it runs here: the sideways pass walks the stretched box one column at a time, nearest column
+first (it also cuts at the columns the trailing edge crosses, so the set of tiles beside the body
+never changes inside one cut). In each cut the tiles are judged against the body's box at the end
+of the cut: a tile reaching into the shrunk rows is a wall and the body stops with its leading edge
+exactly on that column's edge; a tile reaching only into the strip cut off at the bottom is a
+ledge the body is lifted onto; one reaching only into the strip cut off at the top is a ceiling
+corner the body is pushed under. The vertical pass walks the rows of the stretched box nearest
+first; the first row holding a tile that blocks ends the move on it.
+
+Departures from the article, and why:
+
+* **Exact placement, and a body already touching stays put.** The article's response puts the
+  leading edge on the tile's edge; here too, with no pixel of gap, and if the stop point is within
+  ``EPS`` of where the body already is, its position is returned unchanged (a body resting on a
+  floor or pushing a wall keeps its exact coordinates tick after tick and still reports the
+  contact).
+* **Only what lies ahead of the leading edge blocks.** The half box starts at the body's centre,
+  so in the article a tile the body already overlaps (behind its leading edge) "blocks" too, and
+  the body is snapped back to that tile's edge, possibly far backwards. Here tiles the body
+  overlaps at the start of a move are left out, so a body that is somehow inside a tile can move
+  out of it and is never yanked back. (This cannot happen in play: no move ends overlapping.)
+* **The bump happens inside the sideways move.** In the article the body first moves sideways into
+  the ledge's corner, overlapping it, and only the following vertical pass (which works only when
+  the body is falling) pulls it up. Rising, or with no vertical motion, it would be left inside the
+  ledge. Here the lift is part of the sideways move, at the moment the leading edge reaches the
+  ledge's column, and the rest of the motion continues at the new height. The lifted box must be
+  free (headroom); if it is not, the ledge is a wall. The same holds for the top strip: a tile
+  reaching at most ``inset_y`` into the body's head pushes the body down under it, if there is
+  room; a tile in both strips at once (a gap too low) is a wall.
+* **Vertical strips.** The article shrinks the box sideways for vertical moves as well, which
+  would let a falling body sink into a tile it overlaps by only the inset. Here:
+  *falling*, a tile under either side strip is landed on like any other (the body stops on it,
+  ``on_ground``) -- sliding the body off instead would undo the ledge bump of the same tick, since
+  a body just lifted onto a ledge stands on it by only the few pixels it moved;
+  *rising*, a tile met only by a side strip (at most ``inset_x`` of the body's width) slides the
+  body sideways off that corner so the jump goes on, if the slid box is free and inside the map;
+  otherwise the tile is a ceiling (``hit_ceiling``). Tiles met by both strips at once stop it.
+* **Insets bigger than half the body** would turn the shrunk box inside out. Each inset is capped
+  at half the body's size along its axis: with the cap, whatever the middle line of the body's
+  side meets is a wall and anything lower is stepped onto.
+* **No tunnelling.** The stretched box covers the whole path, and the sideways walk visits every
+  column of it in order, so a wall anywhere on the path is found whatever the speed. This resolver
+  is swept: the mover does not sub-step it.
+* **Ties.** Tiles at the same distance are taken together: all tiles of one column (sideways) or
+  one row (vertically) are judged as a group, so the answer never depends on the order they were
+  listed in. A wall anywhere in the column wins over a ledge, the highest ledge sets the lift, the
+  lowest ceiling corner sets the push. ``probed`` lists cells in the order they were looked at:
+  cut after cut along the path, the column nearest the leading edge first in each cut, and rows
+  nearest first in the vertical pass, left to right within a row.
+* **Slopes** (the article's second part). Its idea, as in Nez, is to let the sideways pass ignore
+  a slope except for its full-height side and to snap the body onto the surface in the vertical
+  pass. That again leaves the body inside the slope when it is not falling, and Nez places the
+  body by the surface under a single point. Here the slope rules of the whole project hold: the
+  solid part of a slope tile is the area under its straight surface, and the body rests on the
+  highest point of the surface under its whole width (one corner touches). Sideways, a slope tile
+  the body is standing in (its bottom not below the tile's bottom) is a floor that lifts the body
+  as it moves; the climb is continuous, so it never exceeds ``|dx| * tile_h / tile_w``. Where the
+  leading edge enters a slope tile's column, the step up at the tile's side must be at most
+  ``inset_y`` -- the low side of an ordinary slope is a zero step, the full-height side is a wall.
+  (Because of the bump, a small step at a slope's side may add up to ``inset_y`` to that lift.)
+  A slope tile the body is below is a box seen from below: its bottom edge is a ceiling; from the
+  side it is a wall or, within ``inset_y``, a head bump. Falling onto a slope lands on its surface
+  (``on_ground``). When a climb runs into a ceiling the body stops where its head touches (found
+  by bisection, so to within about 1e-9 px, never overlapping). The mover's ground snap keeps
+  the body on a slope walking down.
+* **One-way tiles** (the article's second part). They block only a falling body whose bottom was
+  at or above their top before this move, and never when ``drop_through`` is set; never sideways,
+  never from below. A sideways head bump must not push a body down into one it was standing on.
+* **floor, not int; the map's outside is empty.** Cells come from ``math.floor`` and the grid
+  answers "empty" outside the map, so bodies above the top or beyond the bottom never crash or
+  collide with phantom tiles.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from game.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.resolvers.base import Body, Contacts, Move, one_way_counts, overlapping_tiles
+
+# Outcomes of judging the body's box at the end of one sideways cut.
+_OK = 0  # free, possibly after a lift or a push (the new y comes with it)
+_WALL = 1  # a tile of the column being entered blocks at its edge, however little is entered
+_BLOCKED = 2  # blocked somewhere inside the cut: search for the farthest free point
+
+_SLIDES = 8  # most corner slides one rising move may take before it counts as a ceiling
+_BISECT = 40  # halvings when a cut is blocked part-way (16 px / 2**40 is far below EPS)
+_SNAP = 1e-9  # an edge this close to a tile border counts as on it when cutting the path
+
+
+@dataclass(frozen=True)
+class SweepOptions:
+    """How much the direction boxes are shrunk; a negative value picks the automatic size."""
+
+    inset_x: float = field(default=-1.0, metadata={
+        "unit": "px cut from each side of the box for vertical moves (corner slide when "
+                "rising); negative = auto: tile width / 8",
+        "lo": -1.0, "hi": None})
+    inset_y: float = field(default=-1.0, metadata={
+        "unit": "px cut from the top and bottom of the box for sideways moves (the ledge "
+                "bump height); negative = auto: tile height / 8",
+        "lo": -1.0, "hi": None})
+
+
+def _inset(option: float, tile: int, size: float) -> float:
+    """The inset actually used: the option (or tile / 8), at most half the body's size."""
+    value = tile / 8 if option < 0 else option
+    return min(value, size / 2)
+
+
+class SweepResolver:
+    name: ClassVar[str] = "sweep"
+    article: ClassVar[str] = "003_499512b7dfbc2846.txt"
+    axis_order: ClassVar[str] = "x then y"
+    supports_slopes: ClassVar[bool] = True
+    destination_only: ClassVar[bool] = False
+    summary: ClassVar[str] = ("stretched half box shrunk by an inset, tiles nearest first; "
+                              "ledge bump, slopes, one-way")
+    Options: ClassVar[type] = SweepOptions
+
+    def __init__(self, options: SweepOptions | None = None) -> None:
+        self.options = options or SweepOptions()
+
+    def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
+        x, y, w, h = body.x, body.y, body.w, body.h
+        bottom_before = y + h
+        # Tiles the body already overlaps (never, in play) are left out so it can get free.
+        stuck = overlapping_tiles(grid, x, y, w, h, bottom_before, True)
+        ignore = frozenset(stuck) if stuck else frozenset()
+        probed: list[tuple[int, int]] = []
+        hit_left = hit_right = on_ground = hit_ceiling = False
+
+        if dx:
+            iy = _inset(self.options.inset_y, grid.tile_h, h)
+            x, y, stopped = self._across(grid, x, y, w, h, dx, iy, bottom_before, drop_through,
+                                         ignore, probed)
+            hit_right, hit_left = stopped and dx > 0, stopped and dx < 0
+        if dy > 0:
+            y, on_ground = self._down(grid, x, y, w, h, dy, bottom_before, drop_through, ignore,
+                                      probed)
+        elif dy < 0:
+            ix = _inset(self.options.inset_x, grid.tile_w, w)
+            x, y, hit_ceiling = self._up(grid, x, y, w, h, dy, ix, bottom_before, drop_through,
+                                         ignore, probed)
+
+        return Move(x, y, Contacts(on_ground, hit_ceiling, hit_left, hit_right,
+                                   probed=tuple(dict.fromkeys(probed))))
+
+    # ------------------------------------------------------------------------------------------
+    # Sideways
+    # ------------------------------------------------------------------------------------------
+    def _across(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                iy: float, bottom_before: float, drop_through: bool,
+                ignore: frozenset[tuple[int, int]], probed: list[tuple[int, int]],
+                ) -> tuple[float, float, bool]:
+        """The x pass: walk the stretched box column by column; returns (x, y, stopped)."""
+        tw = grid.tile_w
+        ahead = 1.0 if dx > 0 else -1.0
+        total = abs(dx)
+        lead = x + w if dx > 0 else x  # the leading edge
+        done = 0.0
+        cur_y = y
+        while total - done > 0.0:
+            trail = lead - w if dx > 0 else lead + w
+            to_lead = _to_border(lead, ahead, tw)
+            step = min(total - done, to_lead, _to_border(trail, ahead, tw))
+            new_lead = lead + ahead * step
+            if step == to_lead:
+                new_lead = _border(lead, ahead, tw)  # land exactly on the border
+            # the column the leading edge moves through in this cut, and its near edge
+            col = math.floor((lead + new_lead) * 0.5 / tw)
+            near = col * tw if dx > 0 else (col + 1) * tw
+            entry_col = col if abs(lead - near) <= EPS else None
+
+            def fit(at: float, record: list[tuple[int, int]] | None) -> tuple[int, float]:
+                bx = at - w if dx > 0 else at
+                return self._fit(grid, bx, cur_y, w, h, ahead, entry_col, near, iy,
+                                 bottom_before, drop_through, ignore, record)
+
+            status, new_y = fit(new_lead, probed)
+            if status == _OK:
+                lead, cur_y, done = new_lead, new_y, done + step
+                continue
+            if status == _BLOCKED:
+                # blocked inside the cut (e.g. a climb meets a ceiling): farthest free point
+                lo, hi, lo_y = 0.0, step, cur_y
+                for _ in range(_BISECT):
+                    mid = (lo + hi) * 0.5
+                    st, yy = fit(lead + ahead * mid, None)
+                    if st == _OK:
+                        lo, lo_y = mid, yy
+                    else:
+                        hi = mid
+                if lo > EPS:  # less than that is still touching where the cut began
+                    lead, cur_y, done = lead + ahead * lo, lo_y, done + lo
+                    return (lead - w if dx > 0 else lead), cur_y, True
+            # stopped right at the start of this cut
+            if done == 0.0:
+                return x, cur_y, True
+            if entry_col is not None:
+                lead = near  # exactly on the blocking column's edge
+            return (lead - w if dx > 0 else lead), cur_y, True
+        return x + dx, cur_y, False
+
+    def _fit(self, grid: TileGrid, bx: float, y: float, w: float, h: float, ahead: float,
+             entry_col: int | None, entry_x: float, iy: float, bottom_before: float,
+             drop_through: bool, ignore: frozenset[tuple[int, int]],
+             probed: list[tuple[int, int]] | None) -> tuple[int, float]:
+        """Judge the box (bx, y) at the end of a cut: (_OK, new y) or (_WALL | _BLOCKED, y).
+
+        ``entry_col`` is the column the leading edge enters in this cut (None if it started inside
+        it); its tiles may block at their edge. Tiles in other columns beside the body cannot,
+        except slopes, whose surface under the body changes continuously as it moves.
+        """
+        tw, th = grid.tile_w, grid.tile_h
+        bottom = y + h
+        floor_at = math.inf  # the highest floor the bottom must be lifted to
+        ceil_at = -math.inf  # the lowest ceiling the top must be pushed under
+        cols = grid.cols_between(bx + EPS, bx + w - EPS)
+        if ahead > 0:
+            cols = cols[::-1]  # nearest the leading edge first
+        rows = grid.rows_between(y + EPS, bottom - EPS)
+        for col in cols:
+            for row in rows:
+                if probed is not None:
+                    probed.append((col, row))
+                kind = grid.kind(col, row)
+                if kind == EMPTY or kind == ONE_WAY:  # one-way tiles never block sideways
+                    continue
+                if ignore and (col, row) in ignore:
+                    continue
+                top = row * th
+                base = top + th
+                if kind == SLOPE:
+                    lo = max(bx, col * tw)
+                    hi = min(bx + w, (col + 1) * tw)
+                    surface = grid.surface_top(col, row, lo, hi)
+                    if bottom <= surface + EPS:
+                        continue  # above its surface
+                    if bottom <= base + EPS:
+                        # standing in the slope's row: its surface is a floor to climb, but the
+                        # step at the side being entered must be no more than a ledge bump
+                        if (col == entry_col
+                                and bottom - grid.surface_y(col, row, entry_x) > iy + EPS):
+                            return _WALL, y
+                        floor_at = min(floor_at, surface)
+                        continue
+                    # below the slope's row: from here the tile is a box
+                if top >= bottom - iy - EPS:
+                    floor_at = min(floor_at, top)  # only in the bottom strip: a ledge
+                elif base <= y + iy + EPS:
+                    ceil_at = max(ceil_at, base)  # only in the top strip: a ceiling corner
+                else:
+                    return (_WALL if col == entry_col else _BLOCKED), y  # in the shrunk rows
+        if floor_at == math.inf and ceil_at == -math.inf:
+            return _OK, y
+        if floor_at != math.inf and ceil_at != -math.inf:
+            return _BLOCKED, y  # squeezed from both sides: no room
+        new_y = floor_at - h if floor_at != math.inf else ceil_at
+        if not _free(grid, bx, new_y, w, h, bottom_before, drop_through, ignore):
+            return _BLOCKED, y
+        return _OK, new_y
+
+    # ------------------------------------------------------------------------------------------
+    # Vertically
+    # ------------------------------------------------------------------------------------------
+    def _down(self, grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
+              bottom_before: float, drop_through: bool, ignore: frozenset[tuple[int, int]],
+              probed: list[tuple[int, int]]) -> tuple[float, bool]:
+        """The falling pass: rows nearest first; the first row with a floor stops the body."""
+        tw, th = grid.tile_w, grid.tile_h
+        bottom = y + h
+        reach = bottom + dy
+        cols = grid.cols_between(x + EPS, x + w - EPS)
+        # rows of the stretched box wholly behind the leading edge can hold nothing ahead of it
+        for row in range(math.floor((bottom - EPS) / th), math.floor((reach + EPS) / th) + 1):
+            top = row * th
+            best = math.inf
+            for col in cols:
+                probed.append((col, row))
+                kind = grid.kind(col, row)
+                if kind == EMPTY:
+                    continue
+                if ignore and (col, row) in ignore:
+                    continue
+                if kind == SLOPE:
+                    lo = max(x, col * tw)
+                    hi = min(x + w, (col + 1) * tw)
+                    contact = grid.surface_top(col, row, lo, hi)
+                elif kind == ONE_WAY:
+                    if drop_through or not one_way_counts(bottom_before, top):
+                        continue
+                    contact = top
+                else:
+                    contact = top
+                if bottom - EPS <= contact <= reach + EPS and contact < best:
+                    best = contact
+            if best != math.inf:
+                if abs(best - bottom) <= EPS:
+                    return y, True  # already resting on it
+                return best - h, True
+        return y + dy, False
+
+    def _up(self, grid: TileGrid, x: float, y: float, w: float, h: float, dy: float, ix: float,
+            bottom_before: float, drop_through: bool, ignore: frozenset[tuple[int, int]],
+            probed: list[tuple[int, int]]) -> tuple[float, float, bool]:
+        """The rising pass: rows nearest first; returns (x, y, hit_ceiling)."""
+        tw, th = grid.tile_w, grid.tile_h
+        reach = y + dy
+        top = y
+        for _ in range(_SLIDES):
+            cols = grid.cols_between(x + EPS, x + w - EPS)
+            first = math.floor((top + EPS) / th) - 1
+            last = math.floor((reach + EPS) / th)
+            for row in range(first, last - 1, -1):
+                base = (row + 1) * th
+                left_edge = -math.inf  # a tile under the left strip: slide right to here
+                right_edge = math.inf  # one under the right strip: slide left to here
+                core = False
+                for col in cols:
+                    probed.append((col, row))
+                    kind = grid.kind(col, row)
+                    if kind != SOLID and kind != SLOPE:  # one-way tiles never block rising
+                        continue
+                    if ignore and (col, row) in ignore:
+                        continue
+                    col_left, col_right = col * tw, (col + 1) * tw
+                    if col_right <= x + ix + EPS:
+                        left_edge = max(left_edge, col_right)
+                    elif col_left >= x + w - ix - EPS:
+                        right_edge = min(right_edge, col_left)
+                    else:
+                        core = True
+                if left_edge == -math.inf and right_edge == math.inf and not core:
+                    continue
+                stop_y = y if abs(base - y) <= EPS else base
+                if core or (left_edge != -math.inf and right_edge != math.inf):
+                    return x, stop_y, True
+                new_x = left_edge if left_edge != -math.inf else right_edge - w
+                if (new_x < 0.0 or new_x + w > grid.width_px
+                        or not _free(grid, new_x, base, w, h, bottom_before, drop_through,
+                                     ignore)):
+                    return x, stop_y, True
+                x, top = new_x, base  # slid off the corner; go on rising from here
+                break
+            else:
+                return x, reach, False
+        return x, top, True
+
+
+# ----------------------------------------------------------------------------------------------
+# Helpers
+# ----------------------------------------------------------------------------------------------
+
+def _border(p: float, ahead: float, tile: int) -> float:
+    """The next tile border strictly ahead of the coordinate ``p``."""
+    if ahead > 0:
+        return (math.floor((p + _SNAP) / tile) + 1) * tile
+    return (math.ceil((p - _SNAP) / tile) - 1) * tile
+
+
+def _to_border(p: float, ahead: float, tile: int) -> float:
+    return abs(_border(p, ahead, tile) - p)
+
+
+def _free(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before: float,
+          drop_through: bool, ignore: frozenset[tuple[int, int]]) -> bool:
+    """True if the box overlaps no tile that blocks it (the no-overlap rule, slopes by shape)."""
+    tw, th = grid.tile_w, grid.tile_h
+    right, bottom = x + w, y + h
+    for row in grid.rows_between(y + EPS, bottom - EPS):
+        top = row * th
+        for col in grid.cols_between(x + EPS, right - EPS):
+            kind = grid.kind(col, row)
+            if kind == EMPTY:
+                continue
+            if ignore and (col, row) in ignore:
+                continue
+            if kind == ONE_WAY:
+                if (drop_through or not one_way_counts(bottom_before, top)
+                        or bottom <= top + EPS):
+                    continue
+            elif kind == SLOPE:
+                lo = max(x, col * tw)
+                hi = min(right, (col + 1) * tw)
+                if bottom <= grid.surface_top(col, row, lo, hi) + EPS:
+                    continue
+            return False
+    return True
