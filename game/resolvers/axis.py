@@ -57,7 +57,7 @@ class AxisResolver:
     def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
         x, y, w, h = body.x, body.y, body.w, body.h
         tw, th = grid.tile_w, grid.tile_h
-        bottom_before = y + h
+        bottom_before = body.one_way_bottom
         probed: list[tuple[int, int]] = []
         hit_left = hit_right = on_ground = hit_ceiling = False
 

@@ -29,7 +29,12 @@ from game.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 
 @dataclass(frozen=True, slots=True)
 class Body:
-    """An axis-aligned box: top-left (x, y) and size in px, velocity in px/s."""
+    """An axis-aligned box: top-left (x, y) and size in px, velocity in px/s.
+
+    ``tick_bottom`` is the body's bottom at the start of the tick. One-way tiles are judged
+    against it (:attr:`one_way_bottom`): a one-way tile counts only if the body's bottom was at or
+    above its top *before the tick*, even when the mover cuts the tick into sub-steps.
+    """
 
     x: float
     y: float
@@ -37,6 +42,11 @@ class Body:
     h: float
     vx: float = 0.0
     vy: float = 0.0
+    tick_bottom: float | None = None
+
+    @property
+    def one_way_bottom(self) -> float:
+        return self.y + self.h if self.tick_bottom is None else self.tick_bottom
 
     @property
     def right(self) -> float:
@@ -128,8 +138,10 @@ def move_body(resolver: Resolver, grid: TileGrid, body: Body, dx: float, dy: flo
     parts = substeps(grid, w, h, dx, dy) if resolver.destination_only else 1
     part_x, part_y = dx / parts, dy / parts
     contacts = NO_CONTACT
+    tick_bottom = body.one_way_bottom
     for _ in range(parts):
-        m = resolver.move(grid, Body(x, y, w, h, body.vx, body.vy), part_x, part_y, drop_through)
+        m = resolver.move(grid, Body(x, y, w, h, body.vx, body.vy, tick_bottom), part_x, part_y,
+                          drop_through)
         x, y, c = m.x, m.y, m.contacts
         contacts = contacts.merged(c)
         if c.hit_left or c.hit_right:
@@ -141,7 +153,8 @@ def move_body(resolver: Resolver, grid: TileGrid, body: Body, dx: float, dy: flo
             and not contacts.on_ground and not contacts.hit_ceiling):
         # Stay on a slope going down: look as far below as the slope could fall over this step.
         reach = abs(dx) * grid.tile_h / grid.tile_w + 1.0
-        m = resolver.move(grid, Body(x, y, w, h, body.vx, body.vy), 0.0, reach, drop_through)
+        m = resolver.move(grid, Body(x, y, w, h, body.vx, body.vy, tick_bottom), 0.0, reach,
+                          drop_through)
         if m.contacts.on_ground:
             y = m.y
             contacts = contacts.merged(m.contacts)

@@ -92,7 +92,7 @@ class CornersResolver:
         x, y, w, h = body.x, body.y, body.w, body.h
         tw, th = grid.tile_w, grid.tile_h
         kind = grid.kind
-        bottom_before = y + h
+        bottom_before = body.one_way_bottom
         probed: list[tuple[int, int]] = []
         hit_left = hit_right = on_ground = hit_ceiling = False
 

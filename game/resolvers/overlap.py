@@ -182,7 +182,7 @@ def resolve(grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool
     w, h = body.w, body.h
     x0, y0 = body.x, body.y
     x, y = x0 + dx, y0 + dy
-    bottom_before = y0 + h
+    bottom_before = body.one_way_bottom
     tw, th = grid.tile_w, grid.tile_h
     adx, ady = abs(dx), abs(dy)
     probed: list[tuple[int, int]] = []
