@@ -562,3 +562,12 @@ def test_probed_cells_follow_the_path_and_outside_the_map_is_empty():
     assert m.x == -50.0 and m.y == -130.0
     m = SweepResolver().move(grid, Body(100.0, 200.0, 12, 14), 30.0, 60.0, False)
     assert m.x == 130.0 and m.y == 260.0
+
+
+def test_one_way_tiles_judge_the_bottom_at_the_start_of_the_tick():
+    # lifted above the platform's top earlier in the tick, but it started the tick below it
+    body = Body(34.0, 20.0, 12, 10, tick_bottom=33.0)
+    m = SweepResolver().move(ONE_WAY_MAP, body, 0.0, 5.0, False)
+    assert m.y == 25.0 and not m.contacts.on_ground
+    m = SweepResolver().move(ONE_WAY_MAP, Body(34.0, 20.0, 12, 10), 0.0, 5.0, False)
+    assert m.y == 22.0 and m.contacts.on_ground

@@ -1,6 +1,7 @@
 """``sweep``: direction-specific half box, shrunk and stretched (article:
-shared/seeds/003_499512b7dfbc2846.txt; its second part, slopes and one-way tiles, follows the
-approach of Nez's ``TiledMapMover``, rewritten here for this project's slope rules).
+shared/seeds/003_499512b7dfbc2846.txt). The seed holds the article's first part; for slopes and
+one-way tiles it points to Nez's ``TiledMapMover``, whose ideas are reworked here to fit this
+project's slope rules.
 
 Axis order: x then y.
 
@@ -65,25 +66,27 @@ Departures from the article, and why:
   lowest ceiling corner sets the push. ``probed`` lists cells in the order they were looked at:
   cut after cut along the path, the column nearest the leading edge first in each cut, and rows
   nearest first in the vertical pass, left to right within a row.
-* **Slopes** (the article's second part). Its idea, as in Nez, is to let the sideways pass ignore
-  a slope except for its full-height side and to snap the body onto the surface in the vertical
-  pass. That again leaves the body inside the slope when it is not falling, and Nez places the
-  body by the surface under a single point. Here the slope rules of the whole project hold: the
+* **Slopes** (the article's second part). Nez's mover lets the sideways pass ignore a slope except
+  for its full-height side and snaps the body onto the surface in the vertical pass, measured under
+  the centre of the body. That again leaves the body inside the slope when it is not falling, and a
+  corner of the body can sink into the surface. Here the slope rules of the whole project hold: the
   solid part of a slope tile is the area under its straight surface, and the body rests on the
   highest point of the surface under its whole width (one corner touches). Sideways, a slope tile
   the body is standing in (its bottom not below the tile's bottom) is a floor that lifts the body
   as it moves; the climb is continuous, so it never exceeds ``|dx| * tile_h / tile_w``. Where the
   leading edge enters a slope tile's column, the step up at the tile's side must be at most
   ``inset_y`` -- the low side of an ordinary slope is a zero step, the full-height side is a wall.
-  (Because of the bump, a small step at a slope's side may add up to ``inset_y`` to that lift.)
-  A slope tile the body is below is a box seen from below: its bottom edge is a ceiling; from the
+  (Because of the bump, a small step at a slope's side may add up to ``inset_y`` to that lift.) A
+  slope tile the body is below is a box seen from below: its bottom edge is a ceiling; from the
   side it is a wall or, within ``inset_y``, a head bump. Falling onto a slope lands on its surface
-  (``on_ground``). When a climb runs into a ceiling the body stops where its head touches (found
-  by bisection, so to within about 1e-9 px, never overlapping). The mover's ground snap keeps
-  the body on a slope walking down.
-* **One-way tiles** (the article's second part). They block only a falling body whose bottom was
-  at or above their top before this move, and never when ``drop_through`` is set; never sideways,
-  never from below. A sideways head bump must not push a body down into one it was standing on.
+  (``on_ground``). When a climb runs into a ceiling the body stops where its head touches (found by
+  bisection, to within the touching tolerance ``EPS``). The mover's ground snap keeps the body on a
+  slope walking down.
+* **One-way tiles** (the article's second part; in Nez only their top edge counts, for a body whose
+  bottom is at or above it -- the same idea). They block only a falling body whose bottom was at or
+  above their top at the start of the tick (``Body.one_way_bottom``), and never when
+  ``drop_through`` is set; never sideways, never from below. A sideways head bump must not push a
+  body down into one it was standing on.
 * **floor, not int; the map's outside is empty.** Cells come from ``math.floor`` and the grid
   answers "empty" outside the map, so bodies above the top or beyond the bottom never crash or
   collide with phantom tiles.
@@ -143,7 +146,7 @@ class SweepResolver:
 
     def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
         x, y, w, h = body.x, body.y, body.w, body.h
-        bottom_before = y + h
+        bottom_before = body.one_way_bottom  # one-way tiles judge the bottom at the tick start
         # Tiles the body already overlaps (never, in play) are left out so it can get free.
         stuck = overlapping_tiles(grid, x, y, w, h, bottom_before, True)
         ignore = frozenset(stuck) if stuck else frozenset()
