@@ -162,6 +162,40 @@ def bench_render(args, tmx_path: Path) -> dict:
     return res
 
 
+def bench_frame(args) -> dict:
+    """A whole game frame as the window draws it: sky, hills, map, player, scaling, HUD."""
+    from dataclasses import replace
+
+    import pygame
+
+    from game import config
+    from game.inputs import Held
+    from game.view.app import App
+
+    cfg = config.load()
+    cfg = replace(cfg, display=replace(cfg.display, vsync=False, hot_reload=False))
+    level = ROOT / "levels" / "02_every_tile.tmx"
+    app = App(cfg, level, max_frames=1)
+    held = Held(right=True)
+    for _ in range(args.warmup):
+        app.world.step(app.keys_seq.frame(held))
+        app.draw(0.5)
+    t = time.perf_counter()
+    for _ in range(args.frames):
+        app.world.step(app.keys_seq.frame(held))
+        app.draw(0.5)
+        pygame.display.flip()
+    dt = time.perf_counter() - t
+    res = {"bench": "frame", "level": level.name, "window": f"{cfg.display.width}x"
+           f"{cfg.display.height}", "frames": args.frames, "fps": round(args.frames / dt, 1),
+           "ms_per_frame": round(dt / args.frames * 1000, 3)}
+    print(f"frame tilecollide {level.name} window {res['window']}: {res['fps']:,.0f} fps "
+          f"({res['ms_per_frame']} ms per frame incl. one tick)")
+    print("RESULT " + json.dumps(res))
+    pygame.quit()
+    return res
+
+
 def run_peer(script: str, *extra: str) -> dict | None:
     if not PEERS_PY.exists():
         print(f"peer venv missing ({PEERS_PY}); run {PEERS / 'setup.sh'} first")
@@ -191,7 +225,7 @@ def main() -> int:
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--dx", type=int, default=4)
     ap.add_argument("--dy", type=int, default=2)
-    ap.add_argument("--only", choices=("physics", "render"), help="run one part only")
+    ap.add_argument("--only", choices=("physics", "render", "frame"), help="run one part only")
     ap.add_argument("--peers", action="store_true", help="also run the peer benchmarks")
     args = ap.parse_args()
 
@@ -221,6 +255,8 @@ def main() -> int:
                     print(f"ratio render tilecollide / pyscroll: "
                           f"{render['fps'] / ps['pyscroll_fps']:.2f}x; / naive blits: "
                           f"{render['fps'] / ps['naive_fps']:.2f}x")
+    if args.only in (None, "frame"):
+        bench_frame(args)
     return 0
 
 
