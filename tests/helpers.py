@@ -1,0 +1,199 @@
+"""Test helpers for driving resolvers the way the game does, with the "no overlap" check built in.
+
+Everything goes through :func:`game.resolvers.move_body`, the one call the simulation makes, so the
+mover's edge clamping, sub-stepping and ground snap are part of what is tested.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from game.grid import EPS, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.resolvers import REGISTRY, create, move_body, names
+from game.resolvers.base import NO_CONTACT, Body, Contacts, Move, Resolver, overlapping_tiles
+
+# Tile shapes the shared cases run on: (tile_w, tile_h). 16 px is the game's size.
+TILE_SHAPES = [(16, 16), (8, 8), (32, 32), (16, 8)]
+
+# The player's numbers (game/config.py) in px per tick at 60 Hz, for 16 px tiles.
+GRAVITY_PER_TICK = 1500.0 / 60.0 / 60.0  # px/tick^2
+MAX_FALL_PER_TICK = 480.0 / 60.0  # px/tick
+RUN_PER_TICK = 130.0 / 60.0  # px/tick
+
+
+def resolver_names() -> list[str]:
+    """Every registered resolver, read when the test module is collected."""
+    return names()
+
+
+def slope_resolver_names() -> list[str]:
+    return [n for n in names() if REGISTRY[n].supports_slopes]
+
+
+def box_resolver_names() -> list[str]:
+    return [n for n in names() if not REGISTRY[n].supports_slopes]
+
+
+def supports_slopes(resolver: Resolver) -> bool:
+    return bool(type(resolver).supports_slopes)
+
+
+def grid_from_cells(cols: int, rows: int, cells: dict[tuple[int, int], str], tile_w: int = 16,
+                    tile_h: int | None = None, fill: str = ".") -> TileGrid:
+    """A grid of ``cols`` x ``rows`` from a {(col, row): char} map (``from_rows`` characters)."""
+    lines = [[fill] * cols for _ in range(rows)]
+    for (c, r), ch in cells.items():
+        lines[r][c] = ch
+    return TileGrid.from_rows(["".join(line) for line in lines], tile_w=tile_w, tile_h=tile_h)
+
+
+def render(grid: TileGrid) -> str:
+    """The grid as text rows, for failure messages (slopes shown as ``/``, ``\\`` or ``s``)."""
+    out = []
+    for r in range(grid.rows):
+        line = []
+        for c in range(grid.cols):
+            k = grid.kind(c, r)
+            if k == SOLID:
+                line.append("#")
+            elif k == ONE_WAY:
+                line.append("=")
+            elif k == SLOPE:
+                left, right = grid.slope_heights(c, r)
+                line.append("/" if (left, right) == (0, grid.tile_h)
+                            else "\\" if (left, right) == (grid.tile_h, 0) else "s")
+            else:
+                line.append(".")
+        out.append("".join(line))
+    return "\n".join(out)
+
+
+def overlap(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h: float,
+            bottom_before: float) -> list[tuple[int, int]]:
+    return overlapping_tiles(grid, x, y, w, h, bottom_before, supports_slopes(resolver))
+
+
+def step(resolver: Resolver, grid: TileGrid, body: Body, dx: float, dy: float, *,
+         drop_through: bool = False, was_on_ground: bool = False) -> Move:
+    """One ``move_body`` call, checked: finite result and no overlap afterwards (rule 8)."""
+    m = move_body(resolver, grid, body, dx, dy, drop_through=drop_through,
+                  was_on_ground=was_on_ground)
+    # a body dropping through one-way tiles may be inside them: only solids and slopes count then
+    before = math.inf if drop_through else body.bottom
+    if not (math.isfinite(m.x) and math.isfinite(m.y)):
+        where = _where(resolver, grid, body, dx, dy, drop_through, was_on_ground)
+        raise AssertionError(f"non-finite result {m} after {where}")
+    hits = [cell for cell in overlap(resolver, grid, m.x, m.y, body.w, body.h, before)
+            if not _entered_one_way_from_side(grid, cell, body.x, m.x, body.w)]
+    if hits:
+        where = _where(resolver, grid, body, dx, dy, drop_through, was_on_ground)
+        raise AssertionError(f"overlaps {hits} at ({m.x!r}, {m.y!r}) after {where}")
+    return m
+
+
+def _entered_one_way_from_side(grid: TileGrid, cell: tuple[int, int], x_before: float,
+                               x_after: float, w: float) -> bool:
+    """True for a one-way tile the body may have entered through its side during the tick.
+
+    ``overlapping_tiles`` counts a one-way tile whenever the body's bottom was above its top at the
+    start of the tick. A diagonal move that starts beside the tile can end inside it without ever
+    crossing its top: the body drops below the top's level beside the tile, then moves sideways
+    into it, which one-way tiles allow. Only a body that was over the tile at both ends of the tick
+    (and so over it all along) must have come through the top, so only that one is an overlap.
+    """
+    col, row = cell
+    if grid.kind(col, row) != ONE_WAY:
+        return False
+    left, right = col * grid.tile_w, (col + 1) * grid.tile_w
+
+    def over(x: float) -> bool:
+        return x + w > left + EPS and x < right - EPS
+
+    return not (over(x_before) and over(x_after))
+
+
+def _where(resolver: Resolver, grid: TileGrid, body: Body, dx: float, dy: float,
+           drop_through: bool, was_on_ground: bool) -> str:
+    return (f"{type(resolver).name}: Body({body.x!r}, {body.y!r}, {body.w!r}, {body.h!r}) "
+            f"dx={dx!r} dy={dy!r} drop_through={drop_through} was_on_ground={was_on_ground} "
+            f"tile={grid.tile_w}x{grid.tile_h}\n{render(grid)}")
+
+
+@dataclass
+class Walker:
+    """A body moved tick by tick like the player: gravity, velocities in px per tick.
+
+    ``vy`` grows by ``gravity`` each tick up to ``max_fall``; the tick's dy is the average of the
+    old and new vy (exact for constant acceleration). A floor or ceiling zeroes vy. If ``hold`` is
+    set, ``vx`` is the input held every tick (it survives a wall hit, like a held key); otherwise a
+    wall hit zeroes it.
+    """
+
+    resolver: Resolver
+    grid: TileGrid
+    x: float
+    y: float
+    w: float
+    h: float
+    vx: float = 0.0
+    vy: float = 0.0
+    gravity: float = GRAVITY_PER_TICK
+    max_fall: float = MAX_FALL_PER_TICK
+    hold: bool = True
+    on_ground: bool = False
+    contacts: Contacts = field(default=NO_CONTACT)
+    ticks: int = 0
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    def body(self) -> Body:
+        return Body(self.x, self.y, self.w, self.h)
+
+    def tick(self, drop_through: bool = False) -> Move:
+        vy0 = self.vy
+        self.vy = min(self.vy + self.gravity, self.max_fall)
+        dx, dy = self.vx, (vy0 + self.vy) * 0.5
+        jumping = vy0 < 0
+        m = step(self.resolver, self.grid, self.body(), dx, dy, drop_through=drop_through,
+                 was_on_ground=self.on_ground and not jumping and not drop_through)
+        self.x, self.y, c = m.x, m.y, m.contacts
+        self.contacts, self.on_ground = c, c.on_ground
+        if c.on_ground and self.vy > 0:
+            self.vy = 0.0
+        if c.hit_ceiling and self.vy < 0:
+            self.vy = 0.0
+        if not self.hold and ((c.hit_left and self.vx < 0) or (c.hit_right and self.vx > 0)):
+            self.vx = 0.0
+        self.ticks += 1
+        return m
+
+
+def floor_below(grid: TileGrid, x: float, w: float, bottom: float, slopes: bool,
+                drop_through: bool = False) -> float:
+    """The y a body spanning [x, x + w) with its bottom at ``bottom`` lands on falling straight
+    down (inf if nothing): the highest tile top (or slope surface) at or below ``bottom``."""
+    best = math.inf
+    for col in grid.cols_between(x + EPS, x + w - EPS):
+        for row in range(max(0, math.floor(bottom / grid.tile_h) - 1), grid.rows):
+            kind = grid.kind(col, row)
+            top = row * grid.tile_h
+            if kind == SOLID or (kind == SLOPE and not slopes):
+                pass
+            elif kind == ONE_WAY and not drop_through:
+                pass
+            elif kind == SLOPE:
+                top = grid.surface_top(col, row, max(x, col * grid.tile_w),
+                                       min(x + w, (col + 1) * grid.tile_w))
+            else:
+                continue
+            if top >= bottom - EPS:
+                best = min(best, top)
+    return best
+
+
+__all__ = ["EPS", "GRAVITY_PER_TICK", "MAX_FALL_PER_TICK", "RUN_PER_TICK", "TILE_SHAPES", "Body",
+           "Walker", "box_resolver_names", "create", "floor_below", "grid_from_cells", "overlap",
+           "render", "resolver_names", "slope_resolver_names", "step", "supports_slopes"]

@@ -1,0 +1,747 @@
+"""The shared suite: every registered resolver through the same cases, via ``move_body``.
+
+The resolver list is read from ``game.resolvers.names()`` when this module is collected, so a newly
+registered resolver is tested without touching this file. Every single move goes through
+``helpers.step``, which also checks the "no overlap" rule (``overlapping_tiles``) after the move.
+
+Sizes and speeds are given for 16 px tiles and scaled with the tile, so each case also runs on 8 px,
+32 px and non-square 16x8 tiles.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from helpers import (
+    RUN_PER_TICK,
+    TILE_SHAPES,
+    Body,
+    Walker,
+    box_resolver_names,
+    create,
+    floor_below,
+    grid_from_cells,
+    resolver_names,
+    slope_resolver_names,
+    step,
+    supports_slopes,
+)
+
+from game.grid import TileGrid
+
+NAMES = resolver_names()
+SLOPE_NAMES = slope_resolver_names()
+BOX_NAMES = box_resolver_names()
+TILE_IDS = [f"{w}x{h}" for w, h in TILE_SHAPES]
+
+# Body sizes at 16 px tiles (scaled with the tile): smaller than a tile, exactly one, larger, and
+# sizes that are not multiples of the tile.
+BODIES = [(12, 14), (6, 10), (3, 2), (16, 16), (17, 17), (13, 37), (40, 40), (24, 50), (48, 48),
+          (16, 32)]
+BODY_IDS = [f"{w}x{h}" for w, h in BODIES]
+# A smaller set for the many-tick cases.
+WALK_BODIES = [(12, 14), (3, 2), (16, 16), (40, 40), (24, 50)]
+WALK_BODY_IDS = [f"{w}x{h}" for w, h in WALK_BODIES]
+# Speeds in tiles per tick, up to 4; gaps before contact as a fraction of the move.
+SPEEDS = [1 / 16, 0.5, 1.0, 1.5, 2.75, 4.0]
+GAPS = [0.0, 0.5, 0.999]
+
+CLOSE = 1e-6  # "exactly": positions are sums of a few floats
+
+
+def scaled(size: tuple[float, float], tile: tuple[int, int]) -> tuple[float, float]:
+    return size[0] * tile[0] / 16, size[1] * tile[1] / 16
+
+
+def near(a: float, b: float, tol: float = CLOSE) -> bool:
+    return abs(a - b) <= tol
+
+
+@pytest.fixture(params=NAMES)
+def resolver(request):
+    return create(request.param)
+
+
+@pytest.fixture(params=SLOPE_NAMES)
+def slope_resolver(request):
+    return create(request.param)
+
+
+@pytest.fixture(params=BOX_NAMES)
+def box_resolver(request):
+    return create(request.param)
+
+
+def _context(grid: TileGrid, body: Body, d: tuple[float, float]) -> str:
+    return (f"tile {grid.tile_w}x{grid.tile_h}, Body({body.x!r}, {body.y!r}, {body.w!r}, "
+            f"{body.h!r}), move {d!r}")
+
+
+# ------------------------------------------------------------------------------------------------
+# 1 + 2. Fast moves into thin (1-tile) floors, ceilings and walls; bodies of many sizes
+# ------------------------------------------------------------------------------------------------
+
+def _span_x(tile, w, aligned):
+    """A body x two tiles in: on a tile border, or off it by an odd amount."""
+    tw = tile[0]
+    return 2 * tw if aligned else 2 * tw + 0.37 * tw + 0.013
+
+
+@pytest.mark.parametrize("aligned", [True, False], ids=["aligned", "offset"])
+@pytest.mark.parametrize("size", BODIES, ids=BODY_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_fast_fall_lands_on_thin_floor(resolver, tile, size, aligned):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    floor_row = math.ceil((h + 4 * th) / th) + 1
+    cols = math.ceil(w / tw) + 5
+    grid = grid_from_cells(cols, floor_row + 6, {(c, floor_row): "#" for c in range(cols)},
+                           tw, th)
+    top = floor_row * th
+    x0 = _span_x(tile, w, aligned)
+    for speed in SPEEDS:
+        dy = speed * th
+        for gap in GAPS:
+            body = Body(x0, top - h - gap * dy, w, h)
+            m = step(resolver, grid, body, 0.0, dy)
+            what = _context(grid, body, (0.0, dy))
+            assert near(m.y, top - h), f"did not land on the floor top {top}: y={m.y}; {what}"
+            assert m.contacts.on_ground, f"no on_ground; {what}"
+            assert near(m.x, x0) and not (m.contacts.hit_left or m.contacts.hit_right), what
+            assert not m.contacts.hit_ceiling, what
+
+
+@pytest.mark.parametrize("aligned", [True, False], ids=["aligned", "offset"])
+@pytest.mark.parametrize("size", BODIES, ids=BODY_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_fast_rise_stops_under_thin_ceiling(resolver, tile, size, aligned):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    ceil_row = 1
+    rows = ceil_row + math.ceil((h + 4 * th) / th) + 3
+    cols = math.ceil(w / tw) + 5
+    grid = grid_from_cells(cols, rows, {(c, ceil_row): "#" for c in range(cols)}, tw, th)
+    under = (ceil_row + 1) * th
+    x0 = _span_x(tile, w, aligned)
+    for speed in SPEEDS:
+        dy = -speed * th
+        for gap in GAPS:
+            body = Body(x0, under + gap * -dy, w, h)
+            m = step(resolver, grid, body, 0.0, dy)
+            what = _context(grid, body, (0.0, dy))
+            assert near(m.y, under), f"not placed under the ceiling {under}: y={m.y}; {what}"
+            assert m.contacts.hit_ceiling, f"no hit_ceiling; {what}"
+            assert near(m.x, x0) and not m.contacts.on_ground, what
+
+
+@pytest.mark.parametrize("direction", [1, -1], ids=["right", "left"])
+@pytest.mark.parametrize("size", BODIES, ids=BODY_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_fast_side_move_stops_at_thin_wall(resolver, tile, size, direction):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    reach = math.ceil((w + 4 * tw) / tw) + 2
+    wall_col = reach
+    cols = 2 * reach + 1
+    rows = math.ceil(h / th) + 4
+    grid = grid_from_cells(cols, rows, {(wall_col, r): "#" for r in range(rows)}, tw, th)
+    flush = wall_col * tw - w if direction > 0 else (wall_col + 1) * tw
+    for y0 in (th, th + 0.41 * th + 0.007):  # on a row border, and off it
+        for speed in SPEEDS:
+            dx = direction * speed * tw
+            for gap in GAPS:
+                body = Body(flush - direction * gap * speed * tw, y0, w, h)
+                m = step(resolver, grid, body, dx, 0.0)
+                what = _context(grid, body, (dx, 0.0))
+                assert near(m.x, flush), f"not flush with the wall at x={flush}: x={m.x}; {what}"
+                hit = m.contacts.hit_right if direction > 0 else m.contacts.hit_left
+                other = m.contacts.hit_left if direction > 0 else m.contacts.hit_right
+                assert hit and not other, f"wrong side contact {m.contacts}; {what}"
+                assert near(m.y, y0), f"moved vertically; {what}"
+                assert not m.contacts.on_ground and not m.contacts.hit_ceiling, what
+
+
+# A body larger than a tile, moving into one tile that sits strictly inside its leading edge.
+BIG_BODIES = [(40, 40), (24, 50), (48, 48), (50, 24), (80, 72)]
+BIG_IDS = [f"{w}x{h}" for w, h in BIG_BODIES]
+
+
+@pytest.mark.parametrize("direction", ["down", "up", "right", "left"])
+@pytest.mark.parametrize("size", BIG_BODIES, ids=BIG_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_big_body_stopped_by_single_tile_mid_edge(resolver, tile, size, direction):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    vertical = direction in ("down", "up")
+    if (vertical and w <= tw) or (not vertical and h <= th):
+        pytest.skip("the body is not larger than a tile across its leading edge")
+    span_c = math.ceil(w / tw) + 4 * 1 + 6
+    span_r = math.ceil(h / th) + 4 * 1 + 6
+    cols, rows = 2 * span_c + 1, 2 * span_r + 1
+    c, r = span_c, span_r
+    grid = grid_from_cells(cols, rows, {(c, r): "#"}, tw, th)
+    for speed in SPEEDS:
+        for gap in GAPS:
+            if vertical:
+                x0 = c * tw - (w - tw) / 2
+                d = speed * th
+                if direction == "down":
+                    want = r * th - h
+                    body, move = Body(x0, want - gap * d, w, h), (0.0, d)
+                else:
+                    want = (r + 1) * th
+                    body, move = Body(x0, want + gap * d, w, h), (0.0, -d)
+            else:
+                y0 = r * th - (h - th) / 2
+                d = speed * tw
+                if direction == "right":
+                    want = c * tw - w
+                    body, move = Body(want - gap * d, y0, w, h), (d, 0.0)
+                else:
+                    want = (c + 1) * tw
+                    body, move = Body(want + gap * d, y0, w, h), (-d, 0.0)
+            m = step(resolver, grid, body, *move)
+            what = _context(grid, body, move)
+            got, other = (m.y, m.x - body.x) if vertical else (m.x, m.y - body.y)
+            assert near(got, want), f"{direction}: not stopped by the tile: {got} != {want}; {what}"
+            assert near(other, 0.0), f"{direction}: moved across the motion; {what}"
+            flag = {"down": m.contacts.on_ground, "up": m.contacts.hit_ceiling,
+                    "right": m.contacts.hit_right, "left": m.contacts.hit_left}[direction]
+            assert flag, f"{direction}: contact flag missing {m.contacts}; {what}"
+
+
+# ------------------------------------------------------------------------------------------------
+# 3. Seams
+# ------------------------------------------------------------------------------------------------
+
+FLOORS = ["thin", "thick", "one_way"]
+
+
+def _floor_map(tile, cols, floor_row, kind, rows=None):
+    rows = rows if rows is not None else floor_row + 4
+    ch = "=" if kind == "one_way" else "#"
+    depth = 3 if kind == "thick" else 1
+    cells = {(c, floor_row + k): ch for c in range(cols) for k in range(depth)}
+    return grid_from_cells(cols, rows, cells, *tile)
+
+
+@pytest.mark.parametrize("speed", [RUN_PER_TICK, 0.25 * 16, 16.0],
+                         ids=["run", "quarter-tile", "1-tile"])
+@pytest.mark.parametrize("direction", [1, -1], ids=["right", "left"])
+@pytest.mark.parametrize("floor", FLOORS)
+@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_running_along_tiled_floor_keeps_full_speed(resolver, tile, size, floor, direction, speed):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    dx = direction * speed * tw / 16
+    cols = 24
+    floor_row = math.ceil(h / th) + 2
+    grid = _floor_map(tile, cols, floor_row, floor)
+    top = floor_row * th
+    x0 = tw if direction > 0 else (cols - 1) * tw - w  # on a tile border: seams hit corners
+    walker = Walker(resolver, grid, x0, top - h, w, h, vx=dx, on_ground=True)
+    while tw <= walker.x + dx and walker.x + w + dx <= (cols - 1) * tw:
+        x_before = walker.x
+        m = walker.tick()
+        what = f"tick {walker.ticks} from x={x_before!r}: {m}"
+        assert near(m.x, x_before + dx), f"lost speed at a seam; {what}"
+        assert not (m.contacts.hit_left or m.contacts.hit_right), f"snagged; {what}"
+        assert m.contacts.on_ground, f"lost the ground; {what}"
+        assert near(m.y, top - h, 1e-9), f"y moved; {what}"
+        assert m.contacts.on_one_way == (floor == "one_way"), what
+    assert walker.ticks >= 5
+
+
+@pytest.mark.parametrize("fall", ["gravity", "seam-steps"])
+@pytest.mark.parametrize("direction", [1, -1], ids=["wall-right", "wall-left"])
+@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_sliding_down_tiled_wall_keeps_falling(resolver, tile, size, direction, fall):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    cols, rows = math.ceil(w / tw) + 8, math.ceil(h / th) + 20
+    floor_row = rows - 1
+    wall = (cols - 3, cols - 2) if direction > 0 else (1, 2)
+    cells = {(c, floor_row): "#" for c in range(cols)}
+    cells.update({(c, r): "#" for c in wall for r in range(rows)})
+    grid = grid_from_cells(cols, rows, cells, tw, th)
+    x0 = wall[0] * tw - w if direction > 0 else (wall[1] + 1) * tw
+    top = floor_row * th
+    if fall == "gravity":
+        walker = Walker(resolver, grid, x0, 0.0, w, h, vx=direction * RUN_PER_TICK)
+    else:  # a steady quarter-tile per tick: the body's edges land exactly on the wall's seams
+        walker = Walker(resolver, grid, x0, 0.0, w, h, vx=direction * RUN_PER_TICK,
+                        vy=th / 4, gravity=0.0, max_fall=th / 4)
+    for _ in range(1000):
+        y_before = walker.y
+        m = walker.tick()
+        what = f"tick {walker.ticks} from y={y_before!r}: {m}"
+        assert near(m.x, x0), f"pushed off the wall or into it; {what}"
+        assert (m.contacts.hit_right if direction > 0 else m.contacts.hit_left), what
+        if m.contacts.on_ground:
+            break
+        assert m.y > y_before, f"stopped falling along the wall; {what}"
+    assert walker.on_ground and near(walker.y, top - h), f"never reached the floor: {walker}"
+
+
+@pytest.mark.parametrize("vy", ["gravity", "1-tile", "4-tiles"])
+@pytest.mark.parametrize("height", [1.0, 0.5, 1.5, 3.0])
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_one_tile_wide_body_drops_through_one_tile_gap(resolver, tile, height, vy):
+    tw, th = tile
+    w, h = tw, height * th
+    cols, gap_col, floor_row = 9, 4, math.ceil(h / th) + 2
+    rows = floor_row + math.ceil(h / th) + 10
+    cells = {(c, floor_row): "#" for c in range(cols) if c != gap_col}
+    cells.update({(c, rows - 1): "#" for c in range(cols)})
+    grid = grid_from_cells(cols, rows, cells, tw, th)
+    x0 = gap_col * tw
+    if vy == "gravity":
+        walker = Walker(resolver, grid, x0, floor_row * th - h - 0.3 * th, w, h)
+    else:
+        v = (1.0 if vy == "1-tile" else 4.0) * th
+        walker = Walker(resolver, grid, x0, 0.0, w, h, vy=v, gravity=0.0, max_fall=v)
+    passed = False
+    for _ in range(500):
+        m = walker.tick()
+        what = f"tick {walker.ticks}: {m}"
+        assert m.x == x0 and not (m.contacts.hit_left or m.contacts.hit_right), what
+        passed = passed or m.y >= (floor_row + 1) * th
+        if m.contacts.on_ground:
+            break
+    assert passed, f"stuck at the gap: y={walker.y}, {walker.contacts}"
+    assert near(walker.y, (rows - 1) * th - h), f"did not land on the bottom floor: {walker.y}"
+
+
+@pytest.mark.parametrize("speed", [RUN_PER_TICK, 16.0, 64.0], ids=["run", "1-tile", "4-tiles"])
+@pytest.mark.parametrize("direction", [1, -1], ids=["right", "left"])
+@pytest.mark.parametrize("width", [1.0, 0.75, 1.5, 2.5])
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_one_tile_high_body_walks_through_one_tile_tunnel(resolver, tile, width, direction, speed):
+    tw, th = tile
+    w, h = width * tw, th
+    dx = direction * speed * tw / 16
+    cols, floor_row = 40, 4
+    tunnel = range(12, 28)
+    cells = {(c, floor_row): "#" for c in range(cols)}
+    cells.update({(c, floor_row - 2): "#" for c in tunnel})
+    cells.update({(c, r): "#" for c in tunnel for r in range(floor_row - 2)})
+    grid = grid_from_cells(cols, floor_row + 2, cells, tw, th)
+    y0 = (floor_row - 1) * th
+    x0 = 2 * tw if direction > 0 else (cols - 2) * tw - w
+    walker = Walker(resolver, grid, x0, y0, w, h, vx=dx, on_ground=True)
+    inside = False
+    while tw <= walker.x + dx and walker.x + w + dx <= (cols - 1) * tw:
+        x_before = walker.x
+        m = walker.tick()
+        what = f"tick {walker.ticks} from x={x_before!r}: {m}"
+        assert near(m.x, x_before + dx), f"stopped at or in the tunnel; {what}"
+        assert not (m.contacts.hit_left or m.contacts.hit_right or m.contacts.hit_ceiling), what
+        assert m.contacts.on_ground and near(m.y, y0, 1e-9), what
+        inside = inside or (tunnel.start * tw <= m.x and m.x + w <= tunnel.stop * tw)
+    assert inside, "never was inside the tunnel"
+    beyond = walker.x >= tunnel.stop * tw if direction > 0 else walker.x + w <= tunnel.start * tw
+    assert beyond, f"did not come out of the tunnel: x={walker.x}"
+
+
+# ------------------------------------------------------------------------------------------------
+# 4. Rest is rest
+# ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("floor", FLOORS)
+@pytest.mark.parametrize("size", WALK_BODIES + [(17, 17), (13, 37)],
+                         ids=WALK_BODY_IDS + ["17x17", "13x37"])
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_resting_on_floor_stays_grounded_and_still(resolver, tile, size, floor):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    floor_row = math.ceil(h / th) + 2
+    grid = _floor_map(tile, 10, floor_row, floor)
+    y0 = floor_row * th - h
+    # on a tile border, off it, and centred on a seam; 300 ticks, then 100 for the other two
+    for x0, ticks in ((2 * tw, 300), (2 * tw + 0.37 * tw + 0.013, 100), (3 * tw - w / 2, 100)):
+        walker = Walker(resolver, grid, x0, y0, w, h)
+        for _ in range(ticks):
+            m = walker.tick()
+            what = f"x0={x0!r} tick {walker.ticks}: {m}"
+            assert m.contacts.on_ground, f"on_ground flickered off; {what}"
+            assert near(m.y, y0, 1e-9) and m.x == x0, f"the resting body moved; {what}"
+            assert not (m.contacts.hit_left or m.contacts.hit_right or m.contacts.hit_ceiling)
+
+
+# ------------------------------------------------------------------------------------------------
+# 5. One-way tiles
+# ------------------------------------------------------------------------------------------------
+
+def _one_way_map(tile, h, platform_row=None):
+    """A one-way platform (cols 2..9) above a solid floor, with room above."""
+    tw, th = tile
+    platform_row = platform_row if platform_row is not None else math.ceil(h / th) + 6
+    floor_row = platform_row + math.ceil(h / th) + 3
+    cells = {(c, platform_row): "=" for c in range(2, 10)}
+    cells.update({(c, floor_row): "#" for c in range(12)})
+    return grid_from_cells(12, floor_row + 2, cells, tw, th), platform_row, floor_row
+
+
+@pytest.mark.parametrize("size", BODIES[:8], ids=BODY_IDS[:8])
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_one_way_stops_a_fall_from_above(resolver, tile, size):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    grid, prow, _ = _one_way_map(tile, h + 4 * th)
+    top = prow * th
+    for speed in SPEEDS:
+        dy = speed * th
+        for gap in GAPS:
+            body = Body(3 * tw + 0.3, top - h - gap * dy, w, h)
+            m = step(resolver, grid, body, 0.0, dy)
+            what = _context(grid, body, (0.0, dy))
+            assert near(m.y, top - h), f"fell through a one-way tile: y={m.y}; {what}"
+            assert m.contacts.on_ground and m.contacts.on_one_way, f"{m.contacts}; {what}"
+
+
+@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_one_way_passes_a_body_moving_up(resolver, tile, size):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    grid, prow, floor_row = _one_way_map(tile, h + 4 * th)
+    for speed in SPEEDS:
+        dy = -speed * th
+        for start in (0.0, 0.5 * th, 0.999 * speed * th):  # gap from the tile's bottom
+            body = Body(3 * tw + 0.3, (prow + 1) * th + start, w, h)
+            m = step(resolver, grid, body, 0.0, dy)
+            what = _context(grid, body, (0.0, dy))
+            assert near(m.y, body.y + dy), f"a one-way tile stopped a rise; y={m.y}; {what}"
+            assert not m.contacts.hit_ceiling and not m.contacts.on_ground, what
+
+
+@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_jump_up_through_one_way_then_land_on_it(resolver, tile, size):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    grid, prow, floor_row = _one_way_map(tile, h)
+    g = 0.4 * th / 16
+    rise = floor_row * th - prow * th + 0.5 * th  # the bottom must clear the platform's top
+    walker = Walker(resolver, grid, 4 * tw + 0.1, floor_row * th - h, w, h,
+                    vy=-math.sqrt(2 * g * rise), gravity=g, max_fall=8 * th / 16)
+    above = False
+    for _ in range(400):
+        m = walker.tick()
+        assert not m.contacts.hit_ceiling, f"tick {walker.ticks}: one-way hit from below {m}"
+        above = above or walker.bottom <= prow * th
+        if m.contacts.on_ground and walker.ticks > 1:
+            break
+    assert above, "the jump never cleared the platform"
+    assert near(walker.bottom, prow * th) and walker.contacts.on_one_way, \
+        f"did not land on the one-way platform: bottom={walker.bottom} {walker.contacts}"
+
+
+@pytest.mark.parametrize("speed", [RUN_PER_TICK, 16.0, 64.0], ids=["run", "1-tile", "4-tiles"])
+@pytest.mark.parametrize("direction", [1, -1], ids=["right", "left"])
+@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_one_way_tiles_at_body_height_do_not_block_sideways(resolver, tile, size, direction,
+                                                             speed):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    dx = direction * speed * tw / 16
+    floor_row = math.ceil(h / th) + 2
+    cols = 30
+    cells = {(c, floor_row): "#" for c in range(cols)}
+    # a block of one-way tiles standing on the floor, as tall as the body, in the way
+    cells.update({(c, r): "=" for c in range(12, 18)
+                  for r in range(floor_row - math.ceil(h / th), floor_row)})
+    grid = grid_from_cells(cols, floor_row + 2, cells, tw, th)
+    y0 = floor_row * th - h
+    x0 = tw if direction > 0 else (cols - 1) * tw - w
+    walker = Walker(resolver, grid, x0, y0, w, h, vx=dx, on_ground=True)
+    while tw <= walker.x + dx and walker.x + w + dx <= (cols - 1) * tw:
+        x_before = walker.x
+        m = walker.tick()
+        what = f"tick {walker.ticks} from x={x_before!r}: {m}"
+        assert near(m.x, x_before + dx), f"a one-way tile blocked sideways; {what}"
+        assert not (m.contacts.hit_left or m.contacts.hit_right), what
+        assert m.contacts.on_ground and near(m.y, y0, 1e-9), what
+    assert walker.ticks >= 3
+
+
+@pytest.mark.parametrize("vy", ["gravity", "4-tiles"])
+@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_drop_through_falls_through_one_way(resolver, tile, size, vy):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    grid, prow, floor_row = _one_way_map(tile, h)
+    if vy == "gravity":
+        walker = Walker(resolver, grid, 3 * tw, prow * th - h, w, h, on_ground=True)
+    else:
+        v = 4 * th
+        walker = Walker(resolver, grid, 3 * tw, prow * th - h, w, h, vy=v, gravity=0.0,
+                        max_fall=v, on_ground=True)
+    for _ in range(300):
+        y_before = walker.y
+        m = walker.tick(drop_through=True)
+        if m.contacts.on_ground:
+            break
+        assert m.y > y_before, f"tick {walker.ticks}: stuck on the platform with drop_through {m}"
+    assert near(walker.bottom, floor_row * th), f"did not fall to the floor: {walker}"
+    assert not walker.contacts.on_one_way
+
+
+@pytest.mark.parametrize("inside", [0.5, 3.0, 8.0, 15.5])
+@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_body_already_inside_one_way_is_not_pushed_up(resolver, tile, size, inside):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    grid, prow, _ = _one_way_map(tile, h)
+    depth = inside * th / 16  # how far the body's bottom is below the tile's top
+    y0 = prow * th - h + depth
+    for dx, dy in ((0.0, 0.0), (0.0, 0.5), (0.0, 1.0), (0.0, 0.2 * th), (RUN_PER_TICK, 0.3),
+                   (-RUN_PER_TICK, 0.3), (0.0, -1.0)):
+        body = Body(3 * tw + 0.3, y0, w, h)
+        m = step(resolver, grid, body, dx, dy)
+        what = _context(grid, body, (dx, dy))
+        assert near(m.y, y0 + dy), f"pushed by a one-way tile it started inside: y={m.y}; {what}"
+        assert near(m.x, body.x + dx), what
+        assert not m.contacts.on_ground and not m.contacts.hit_ceiling, f"{m.contacts}; {what}"
+
+
+# ------------------------------------------------------------------------------------------------
+# 6. Map edges
+# ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", BODIES, ids=BODY_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_side_edges_are_walls(resolver, tile, size):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    cols, floor_row = math.ceil(w / tw) + 12, math.ceil(h / th) + 2
+    grid = _floor_map(tile, cols, floor_row, "thin")
+    width = grid.width_px
+    for y0, air in ((floor_row * th - h, False), (0.25 * th, True)):
+        for speed in SPEEDS:
+            d = speed * tw
+            for start in (0.0, 0.4 * d, 0.999 * d):
+                for body, dx, want in ((Body(start, y0, w, h), -d, 0.0),
+                                       (Body(width - w - start, y0, w, h), d, width - w)):
+                    m = step(resolver, grid, body, dx, 0.0 if air else 0.2)
+                    what = _context(grid, body, (dx, 0))
+                    assert near(m.x, want), f"went past the map edge: x={m.x}; {what}"
+                    assert m.contacts.hit_left == (dx < 0), f"{m.contacts}; {what}"
+                    assert m.contacts.hit_right == (dx > 0), f"{m.contacts}; {what}"
+                    assert m.contacts.on_ground == (not air), what
+
+
+def _free_motion(resolver, grid, body, dx, dy):
+    m = step(resolver, grid, body, dx, dy)
+    what = _context(grid, body, (dx, dy))
+    assert near(m.x, body.x + dx) and near(m.y, body.y + dy), f"moved wrongly: {m}; {what}"
+    c = m.contacts
+    assert not (c.on_ground or c.hit_ceiling or c.hit_left or c.hit_right), f"{c}; {what}"
+
+
+@pytest.mark.parametrize("size", BODIES, ids=BODY_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_above_the_top_never_collides_without_tiles(resolver, tile, size):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    cols = math.ceil(w / tw) + 12
+    # solid along the top row and the bottom row; nothing else
+    cells = {(c, 0): "#" for c in range(cols)}
+    cells.update({(c, 9): "#" for c in range(cols)})
+    grid = grid_from_cells(cols, 10, cells, tw, th)
+    x0 = 5 * tw + 0.3
+    for y0 in (-1000.0, -500.25, -h - 4 * th, -h - 1.0, -h - 0.5, -h):
+        for speed in SPEEDS:
+            d = speed * tw
+            for dx in (d, -d):
+                # sideways (and up) above a solid top row: nothing to hit
+                _free_motion(resolver, grid, Body(x0, y0, w, h), dx, 0.0)
+                _free_motion(resolver, grid, Body(x0, y0, w, h), dx, -speed * th)
+            dy = min(speed * th, -0.9 * (y0 + h))  # down, but not onto the top row
+            if dy > 0:
+                _free_motion(resolver, grid, Body(x0, y0, w, h), 0.0, dy)
+                _free_motion(resolver, grid, Body(x0, y0, w, h), 0.5 * d, dy)
+
+
+@pytest.mark.parametrize("size", BODIES, ids=BODY_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_straddling_the_top_edge_in_empty_columns(resolver, tile, size):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    cols = 2 * math.ceil(w / tw) + 14
+    # solid only in the far-right columns, out of reach
+    cells = {(c, r): "#" for c in range(cols - 2, cols) for r in range(8)}
+    grid = grid_from_cells(cols, 8, cells, tw, th)
+    x0 = math.ceil(w / tw) * tw + 4 * tw + 0.3
+    for y0 in (-h / 2, -1.0, -0.5, -h + 0.25, -1000.0):
+        for speed in SPEEDS:
+            d = speed * tw
+            for dx, dy in ((d, 0.0), (-d, 0.0), (0.0, speed * th), (0.0, -speed * th),
+                           (d, speed * th), (-d, -speed * th)):
+                _free_motion(resolver, grid, Body(x0, y0, w, h), dx, dy)
+
+
+@pytest.mark.parametrize("size", BODIES, ids=BODY_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_falling_out_of_the_bottom(resolver, tile, size):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    cols = math.ceil(w / tw) + 10
+    hole = range(4, 4 + math.ceil(w / tw) + 1)
+    rows = 6
+    # a floor on the bottom row with a hole wide enough for the body
+    grid = grid_from_cells(cols, rows, {(c, rows - 1): "#" for c in range(cols)
+                                        if c not in hole}, tw, th)
+    x0 = hole.start * tw + 0.2 * tw
+    walker = Walker(resolver, grid, x0, 0.0, w, h, vy=4 * th, gravity=0.0, max_fall=4 * th)
+    for _ in range(60):
+        m = walker.tick()
+        c = m.contacts
+        assert not (c.on_ground or c.hit_ceiling or c.hit_left or c.hit_right), f"{m}"
+        assert m.x == x0
+    assert walker.y > grid.height_px + 50 * th
+    # below the map, sideways under the bottom row
+    for y0 in (grid.height_px + 0.0, grid.height_px + 3.5, grid.height_px + 1000.0):
+        for speed in SPEEDS:
+            d = speed * tw
+            _free_motion(resolver, grid, Body(x0, y0, w, h), d, 0.0)
+            _free_motion(resolver, grid, Body(x0, y0, w, h), -d, speed * th)
+
+
+# ------------------------------------------------------------------------------------------------
+# 7. Slopes
+# ------------------------------------------------------------------------------------------------
+
+# A hill: a flat floor, four '/' tiles up, a flat top, four '\' tiles down, a flat floor.
+HILL = [
+    "..........................",
+    "..........................",
+    "..........................",
+    "..........................",
+    "..........................",
+    "..........................",
+    "..........................",
+    "........../####\\..........",
+    "........./######\\.........",
+    "......../########\\........",
+    "......./##########\\.......",
+    "##########################",
+    "##########################",
+]
+HILL_FLOOR_ROW, HILL_TOP_ROW = 11, 7
+
+
+def _hill(tile):
+    return TileGrid.from_rows(HILL, tile_w=tile[0], tile_h=tile[1])
+
+
+@pytest.mark.parametrize("size", BODIES[:8], ids=BODY_IDS[:8])
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_landing_on_the_hill_from_above(resolver, tile, size):
+    """Box resolvers land on slope tiles' tops; slope resolvers on the surface's highest point."""
+    tw, th = tile
+    w, h = scaled(size, tile)
+    grid = _hill(tile)
+    slopes = supports_slopes(resolver)
+    x = 5 * tw + 0.37
+    while x + w < 21 * tw:
+        ground = floor_below(grid, x, w, 0.0, slopes)
+        for speed in (0.5, 1.5, 4.0):
+            dy = speed * th
+            for gap in (0.0, 0.5):
+                body = Body(x, ground - h - gap * dy, w, h)
+                m = step(resolver, grid, body, 0.0, dy)
+                what = _context(grid, body, (0.0, dy))
+                assert near(m.y, ground - h), f"landed at {m.y + h}, not on {ground}; {what}"
+                assert m.contacts.on_ground and near(m.x, x), f"{m}; {what}"
+        x += 0.37 * tw
+
+
+@pytest.mark.parametrize("size", WALK_BODIES[:3], ids=WALK_BODY_IDS[:3])
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_box_resolver_treats_slope_as_wall(box_resolver, tile, size):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    grid = _hill(tile)
+    top = HILL_FLOOR_ROW * th
+    walker = Walker(box_resolver, grid, tw, top - h, w, h, vx=RUN_PER_TICK, on_ground=True)
+    for _ in range(int(8 * tw / RUN_PER_TICK) + 10):
+        walker.tick()
+        assert walker.on_ground and near(walker.y, top - h)
+    assert near(walker.x, 7 * tw - w) and walker.contacts.hit_right, f"{walker}"
+
+
+@pytest.mark.parametrize("speed", [RUN_PER_TICK, 4.0], ids=["run", "4px"])
+@pytest.mark.parametrize("size", WALK_BODIES + [(8, 8), (6, 10)],
+                         ids=WALK_BODY_IDS + ["8x8", "6x10"])
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_walk_over_the_hill_and_back(slope_resolver, tile, size, speed):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    grid = _hill(tile)
+    low, high = HILL_FLOOR_ROW * th - h, HILL_TOP_ROW * th - h
+    walker = Walker(slope_resolver, grid, tw, low, w, h, on_ground=True)
+    for direction, goal in ((1, grid.width_px - tw - w), (-1, tw)):
+        dx = direction * speed * tw / 16
+        walker.vx = dx
+        top_y = math.inf
+        while (walker.x + dx <= goal) if direction > 0 else (walker.x + dx >= goal):
+            x_before = walker.x
+            m = walker.tick()
+            what = f"tick {walker.ticks} from x={x_before!r}: {m}"
+            assert m.contacts.on_ground, f"left the ground; {what}"
+            assert not (m.contacts.hit_left or m.contacts.hit_right), f"stopped; {what}"
+            assert near(m.x, x_before + dx), f"lost speed; {what}"
+            assert near(floor_below(grid, m.x, w, m.y + h, True), m.y + h), \
+                f"not standing on the highest point under the body; {what}"
+            top_y = min(top_y, m.y)
+        assert near(top_y, high), f"never got to the top: best y {top_y}, top {high}"
+        assert near(walker.y, low), f"did not get back down: y={walker.y}"
+
+
+@pytest.mark.parametrize("size", WALK_BODIES[:3], ids=WALK_BODY_IDS[:3])
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_rest_on_a_slope(slope_resolver, tile, size):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    grid = _hill(tile)
+    for x0 in (7.5 * tw, 8.2 * tw, 15.3 * tw, 16.9 * tw):
+        ground = floor_below(grid, x0, w, 0.0, True)
+        walker = Walker(slope_resolver, grid, x0, ground - h, w, h, on_ground=True)
+        for _ in range(120):
+            m = walker.tick()
+            assert m.contacts.on_ground, f"x0={x0}: tick {walker.ticks}: {m}"
+            assert near(m.y, ground - h, 1e-9) and m.x == x0, f"x0={x0}: slid {m}"
+
+
+@pytest.mark.parametrize("ch", ["/", "\\"])
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_slope_from_below_is_a_ceiling_at_its_bottom(slope_resolver, tile, ch):
+    tw, th = tile
+    grid = TileGrid.from_rows(["......", f"..{ch}...", "......", "......", "......", "......"],
+                              tile_w=tw, tile_h=th)
+    w, h = 0.75 * tw, 0.75 * th
+    for x0 in (2 * tw, 2 * tw + 0.2 * tw, 1.6 * tw):
+        for speed in (0.5, 1.0, 3.0):
+            body = Body(x0, 2 * th + 0.25 * speed * th, w, h)
+            m = step(slope_resolver, grid, body, 0.0, -speed * th)
+            assert near(m.y, 2 * th) and m.contacts.hit_ceiling, f"{m}; {body}"
+
+
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_full_height_side_of_slope_is_a_wall(slope_resolver, tile):
+    tw, th = tile
+    grid = TileGrid.from_rows(["..........", "..........", "....\\.....", "##########"],
+                              tile_w=tw, tile_h=th)
+    w, h = 0.75 * tw, 0.875 * th
+    walker = Walker(slope_resolver, grid, tw, 3 * th - h, w, h, vx=RUN_PER_TICK, on_ground=True)
+    for _ in range(int(4 * tw / RUN_PER_TICK) + 10):
+        walker.tick()
+        assert walker.on_ground and near(walker.y, 3 * th - h), f"{walker}"
+    assert near(walker.x, 4 * tw - w) and walker.contacts.hit_right, f"{walker}"
