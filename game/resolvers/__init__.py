@@ -12,6 +12,7 @@ from game.resolvers.axis import AxisResolver
 from game.resolvers.base import Body, Contacts, Move, Resolver, move_body
 from game.resolvers.corners import CornersResolver
 from game.resolvers.overlap import OverlapResolver
+from game.resolvers.routing import RoutingResolver
 from game.resolvers.sweep import SweepResolver
 
 REGISTRY: dict[str, type] = {
@@ -19,6 +20,7 @@ REGISTRY: dict[str, type] = {
     for cls in (
         AxisResolver,
         CornersResolver,
+        RoutingResolver,
         SweepResolver,
         OverlapResolver,
     )

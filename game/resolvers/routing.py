@@ -1,0 +1,453 @@
+"""``routing``: tile kind -> per-side functions (article: shared/seeds/002_3ef3470af2b24936.txt).
+
+Axis order: y then x.
+
+The technique, as the article teaches it:
+
+1. The tile map is its own broad phase: the body's box says which rows and columns it is in, so
+   only those cells are looked at.
+2. Each occupied cell's kind is looked up in a table (:data:`ROUTES`) that says which sides of that
+   kind of tile a body can collide with; its routing function calls one collision function per
+   side. A solid tile routes to ``top``, ``bottom``, ``left`` and ``right``; a one-way platform to
+   ``top`` only; a slope to its own ``slope`` surface side, plus ``bottom`` and its ``left`` /
+   ``right`` sides (see below). A new tile shape is a new table entry built from existing sides.
+3. Each side function handles one face on one axis. ``top`` stops a body moving down whose bottom
+   has gone past the face and puts it on the face (``on_ground``); ``bottom``, ``left`` and
+   ``right`` are the same test turned around (``hit_ceiling``, ``hit_right``, ``hit_left``).
+4. The vertical sides go first ("y-first": bodies mostly move over the tops of tiles), then the
+   horizontal ones.
+5. Seams: the article's tiles get caught on the faces *between* neighbouring tiles. Its cure is
+   edge-only tiles (a variant of the tile for each combination of edges), so a floor of many tiles
+   has a top face and no inner left/right faces to catch on.
+
+Only the cells the body covers are gathered, so this resolver looks at its destination
+(``destination_only = True``) and the shared mover sub-steps it into parts shorter than half a
+tile and half the body: no tile can be skipped between two looks. The cells gathered are those of
+the box before *and* after the move, so a face the move went through is seen even in one long
+straight move (such as the mover's ground snap); the cross-axis checks use the end position,
+though, so long diagonal moves still rely on the sub-steps.
+
+Departures from the article, and why:
+
+* **Edge-only tiles are worked out automatically, once per grid.** Instead of hand-made edge
+  variants, :func:`faces_of` finds, the first time a grid is used, which faces of each tile a
+  neighbour covers (the top of a tile under a solid or slope tile, the bottom of a tile on a solid
+  one, the left side of a tile with a solid tile on its left, the part of a slope's side covered by
+  the next slope's side...) and keeps only the exposed faces. The table is cached per ``TileGrid``
+  object in a weak-key dictionary (a grid never changes; a reloaded level is a new grid).
+* **y-first across all gathered tiles, not tile by tile.** The article runs one tile's four sides,
+  then the next tile's. A body walking on a floor is pressed slightly into it by gravity; if a
+  tile's left side is asked before the floor's top has put the body back on the floor, it is
+  caught (e.g. at the far side of a one-tile gap). Here every gathered tile's vertical sides
+  (``top``, ``bottom``, ``slope``) answer first, then every tile's ``left``/``right`` sides, both
+  through the same routing table. Both axes of the motion are applied before any side is asked,
+  as in the article.
+* **A wall's push-back is followed by the vertical sides again.** Since the vertical sides answer
+  at the far x, a wall that then pushes the body back can leave it over a floor (or over a higher
+  part of a slope) it never landed on. The vertical sides then answer again at the new x, then the
+  walls, until a round moves nothing sideways (at most :data:`MAX_ROUNDS`).
+* **Each side checks the body where it is now, on the other axis.** The article's side functions
+  test only their own axis: the tile was picked because the body was in it, so after a neighbour
+  has pushed the body clear, the side still fires (a floor seam pushes a walking body back; a wall
+  seam catches a body sliding down). Here a side fires only if the body, as it is now, still
+  overlaps the face across the other axis.
+* **raw_edges.** ``raw_edges = true`` switches the last fix and the automatic edge-only faces off
+  together: every face of every tile is live and each tile's sides judge the box the tiles were
+  gathered with, as the article's solitary tiles do. That brings the article's snag back on tiled
+  floors and walls (the tests show it). It is there to compare, not to play with.
+* **Crossing, not just "past the face".** The article's top side fires whenever the body moves down
+  with its bottom below the face, so a body falling beside a block while pressing into it is pulled
+  up onto the block's top. Here a side fires only if the body's edge was on the near side of the
+  face (within EPS) before the move.
+* **Exact placement.** No small gap on contact: the body is put exactly on the face (touching is
+  not overlapping), so a resting body reports ``on_ground`` every tick and never moves. The article
+  also zeroes the velocity; a resolver here never changes velocity, it only reports contacts.
+* **One-way platforms** route to ``top`` with the project's rule: they stop only a body moving down
+  whose bottom was at or above the tile's top when the tick began (``Body.one_way_bottom``), never
+  while it drops through, never from below. One case the rule leaves open: a body that fell past a
+  platform's end earlier in the same tick and then moves into its column below its top. The
+  platform still counts this tick, so the body is bumped up onto its top if there is room (a few
+  px at game speeds: an "almost made it" ledge), or else stopped at its end for the rest of the
+  tick; a platform with a solid tile on it keeps its top face for this reason.
+* **Slopes follow the project's polygon rule**, not the article's next example. A slope tile's solid
+  part is the area under its straight surface, down to the tile's bottom. Its ``slope`` side lands a
+  falling body on the highest point of the surface under it; a body walking in from the low side is
+  lifted along the surface if the lift is at most ``|dx| * tile_h / tile_w`` and the space above is
+  free (its top would cross the bottom of no solid or slope tile); otherwise the surface is a wall
+  where it reaches the body's bottom. The slope's ``bottom`` is a ceiling like a solid tile's. Its
+  ``left``/``right`` sides are faces as tall as the surface's height on that side (a full-height
+  side is a wall), less the part the neighbour's side covers; a zero-height side next to nothing is
+  just a corner, stopping only a body that straddles the tile's bottom line.
+* **Keeping to the ground downhill within a move.** A body that stood on a floor or slope when the
+  move began, moves sideways with ``dy >= 0`` and ends up above the ground follows it down by at
+  most ``|dx| * tile_h / tile_w`` (the mirror of the lift). The mover's own ground snap runs once
+  per tick and is skipped when any sub-step touched ground, so a tick that starts on a floor and
+  ends over a lower slope would otherwise leave the body floating.
+* **Outside the map is empty.** The article indexes ``row * columns + column`` directly, which
+  wraps a column past the right edge onto the next row and reads nothing outside the array. Here
+  the grid answers "empty" for any cell outside the map, so bodies above the top or beyond the
+  edges never crash or hit invented tiles; the mover makes the map's sides walls.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from game.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.resolvers.base import Body, Contacts, Move, one_way_counts
+
+# The routing table: tile kind -> the sides its routing function calls, in order. A side is only
+# called for a tile if that tile actually has the face (see :func:`faces_of`).
+ROUTES: dict[int, tuple[str, ...]] = {
+    SOLID: ("top", "bottom", "left", "right"),
+    ONE_WAY: ("top",),
+    SLOPE: ("slope", "bottom", "left", "right"),
+}
+_METHODS = {side: "side_" + side for sides in ROUTES.values() for side in sides}
+# Which sides answer in which phase: the vertical ones first, then the horizontal ones.
+Y_SIDES = frozenset({"top", "bottom", "slope"})
+X_SIDES = frozenset({"left", "right"})
+# A wall's push-back re-runs the vertical sides; pushes only go back toward the start, so this
+# settles in a round or two. The cap only bounds the work.
+MAX_ROUNDS = 4
+
+# Faces of one tile: side name -> its geometry (None for an empty cell).
+#   "top" / "bottom": the face's y;  "left" / "right": (x, y of its upper end, y of its lower end);
+#   "slope": (height at the tile's left edge, height at its right edge).
+Faces = dict[str, Any]
+
+_FACE_CACHE: weakref.WeakKeyDictionary[TileGrid, dict[bool, list[Faces | None]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _side_heights(grid: TileGrid, col: int, row: int) -> tuple[float, float]:
+    """How far up from its bottom a cell is solid along its left and its right edge."""
+    kind = grid.kind(col, row)
+    if kind == SOLID:
+        return float(grid.tile_h), float(grid.tile_h)
+    if kind == SLOPE:
+        return grid.slope_heights(col, row)
+    return 0.0, 0.0
+
+
+def _build_faces(grid: TileGrid, raw: bool) -> list[Faces | None]:
+    tw, th = grid.tile_w, grid.tile_h
+    table: list[Faces | None] = [None] * (grid.cols * grid.rows)
+    for row in range(grid.rows):
+        top_y, base = row * th, (row + 1) * th
+        for col in range(grid.cols):
+            kind = grid.kind(col, row)
+            if kind == EMPTY:
+                continue
+            faces: Faces = {}
+            above = grid.kind(col, row - 1)
+            if kind == ONE_WAY or (kind == SOLID and (raw or above not in (SOLID, SLOPE))):
+                # a solid or slope tile above covers a solid tile's whole top with its own bottom
+                # (a platform keeps its top: see _one_way_from_beside)
+                faces["top"] = float(top_y)
+            if kind == SLOPE:
+                faces["slope"] = grid.slope_heights(col, row)
+            if kind in (SOLID, SLOPE):
+                below_l, below_r = _side_heights(grid, col, row + 1)
+                if raw or min(below_l, below_r) < th - EPS:
+                    faces["bottom"] = float(base)
+                own_l, own_r = _side_heights(grid, col, row)
+                next_l = 0.0 if raw else _side_heights(grid, col - 1, row)[1]
+                next_r = 0.0 if raw else _side_heights(grid, col + 1, row)[0]
+                # a side is exposed above the neighbour's side; a zero-height side next to
+                # nothing is still a corner at the tile's bottom
+                if own_l > next_l + EPS or (own_l <= EPS and next_l <= EPS):
+                    faces["left"] = (float(col * tw), base - own_l, base - next_l)
+                if own_r > next_r + EPS or (own_r <= EPS and next_r <= EPS):
+                    faces["right"] = (float((col + 1) * tw), base - own_r, base - next_r)
+            table[row * grid.cols + col] = faces
+    return table
+
+
+def faces_of(grid: TileGrid, raw: bool = False) -> list[Faces | None]:
+    """The exposed faces of every cell (index ``row * cols + col``), worked out once per grid."""
+    per_grid = _FACE_CACHE.get(grid)
+    if per_grid is None:
+        per_grid = _FACE_CACHE[grid] = {}
+    table = per_grid.get(raw)
+    if table is None:
+        table = per_grid[raw] = _build_faces(grid, raw)
+    return table
+
+
+class _Move:
+    """The body during one ``move`` call: where it started, where it is now, what it touched."""
+
+    __slots__ = ("x", "y", "w", "h", "x0", "y0", "dx", "dy", "drop", "solitary", "gx", "gy",
+                 "one_way_bottom", "ground", "ceiling", "left", "right")
+
+    def __init__(self, body: Body, dx: float, dy: float, drop: bool, solitary: bool) -> None:
+        self.x0, self.y0, self.w, self.h = body.x, body.y, body.w, body.h
+        self.x, self.y = body.x + dx, body.y + dy
+        self.gx, self.gy = self.x, self.y  # the box the tiles were gathered with
+        self.dx, self.dy, self.drop, self.solitary = dx, dy, drop, solitary
+        self.one_way_bottom = body.one_way_bottom  # the bottom at the start of the tick
+        self.ground = self.ceiling = self.left = self.right = False
+
+
+@dataclass(frozen=True)
+class RoutingOptions:
+    raw_edges: bool = field(default=False, metadata={
+        "unit": "true/false: keep every tile face, bringing back the article's seam snags",
+        "lo": None, "hi": None})
+
+
+class RoutingResolver:
+    name: ClassVar[str] = "routing"
+    article: ClassVar[str] = "002_3ef3470af2b24936.txt"
+    axis_order: ClassVar[str] = "y then x"
+    supports_slopes: ClassVar[bool] = True
+    destination_only: ClassVar[bool] = True
+    summary: ClassVar[str] = ("tile kind -> routing table -> per-side functions; faces between "
+                              "tiles removed at load")
+    Options: ClassVar[type] = RoutingOptions
+
+    def __init__(self, options: RoutingOptions | None = None) -> None:
+        self.options = options or RoutingOptions()
+
+    # ------------------------------------------------------------------------------------------
+    def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
+        raw = self.options.raw_edges
+        s = _Move(body, dx, dy, drop_through, raw)
+        table = faces_of(grid, raw)
+
+        # Broad phase: the cells of the box before and after the move. On an axis the body moves
+        # along, the far side reaches EPS further so a face it only just touches is included.
+        left = min(s.x0, s.x) + (-EPS if dx < 0 else EPS)
+        right = max(s.x0, s.x) + s.w + (EPS if dx > 0 else -EPS)
+        top = min(s.y0, s.y) + (-EPS if dy < 0 else EPS)
+        bottom = max(s.y0, s.y) + s.h + (EPS if dy > 0 else -EPS)
+        cols = grid.cols_between(left, right)
+        probed = []
+        occupied = []
+        for row in grid.rows_between(top, bottom):
+            inside = 0 <= row < grid.rows
+            for col in cols:
+                probed.append((col, row))
+                if inside and 0 <= col < grid.cols:
+                    faces = table[row * grid.cols + col]
+                    if faces is not None:
+                        occupied.append((col, row, grid.kinds[row * grid.cols + col], faces))
+
+        # y-first over every gathered tile, then x. A wall (or a slope too steep to climb) that
+        # pushes the body back can put it over a floor, or a higher part of a slope, that the y
+        # sides did not see at the far x, so they answer again at the new x, then the walls.
+        for _ in range(MAX_ROUNDS):
+            x_seen = s.x
+            for col, row, kind, faces in occupied:
+                self.route(s, grid, col, row, kind, faces, Y_SIDES)
+            for col, row, kind, faces in occupied:
+                self.route(s, grid, col, row, kind, faces, X_SIDES)
+            if s.x == x_seen:
+                break
+
+        if dx and dy >= 0 and not s.ground:
+            # Walking off a surface it stood on (e.g. down a slope): follow the ground down by at
+            # most what the steepest slope falls over this step, as the lift does going up.
+            th, tw = grid.tile_h, grid.tile_w
+            if self._floor_under(grid, table, s, s.x0, s.y0 + s.h, EPS) is not None:
+                floor = self._floor_under(grid, table, s, s.x, s.y + s.h, abs(dx) * th / tw + EPS)
+                if floor is not None and floor > s.y + s.h + EPS:  # still on it: nothing to do
+                    s.y = floor - s.h
+                    s.ground = True
+
+        return Move(s.x, s.y, Contacts(s.ground, s.ceiling, s.left, s.right,
+                                       probed=tuple(probed)))
+
+    def route(self, s: _Move, grid: TileGrid, col: int, row: int, kind: int, faces: Faces,
+              phase: frozenset[str]) -> None:
+        """The routing function: call the tile's sides from the table that it has and that answer
+        in this phase."""
+        for side in ROUTES[kind]:
+            if side in phase:
+                face = faces.get(side)
+                if face is not None:
+                    getattr(self, _METHODS[side])(s, grid, col, row, kind, face)
+
+    # ------------------------------------------------------------------------------------------
+    # The side functions: each handles one face of one tile
+    # ------------------------------------------------------------------------------------------
+    @staticmethod
+    def _across_x(s: _Move, lo: float, hi: float) -> bool:
+        """Does the body overlap [lo, hi] horizontally (by more than EPS)?"""
+        x = s.gx if s.solitary else s.x
+        return x + s.w > lo + EPS and x < hi - EPS
+
+    @staticmethod
+    def _across_y(s: _Move, lo: float, hi: float) -> bool:
+        y = s.gy if s.solitary else s.y
+        return y + s.h > lo + EPS and y < hi - EPS
+
+    def side_top(self, s: _Move, grid: TileGrid, col: int, row: int, kind: int,
+                 face: float) -> None:
+        """A floor: stops a body moving down whose bottom crossed (or reached) the face."""
+        if kind == ONE_WAY and s.y0 + s.h > face + EPS:
+            self._one_way_from_beside(s, grid, col, face)
+            return
+        if s.dy <= 0:
+            return
+        if kind == ONE_WAY:
+            # a platform judges where the bottom was when the tick began (the mover's rule)
+            if s.drop or not one_way_counts(s.one_way_bottom, face):
+                return
+        elif s.y0 + s.h > face + EPS:  # its bottom was already below the face
+            return
+        if s.y + s.h < face - EPS:  # not there yet (or already stopped higher up)
+            return
+        if self._across_x(s, col * grid.tile_w, (col + 1) * grid.tile_w):
+            s.y = face - s.h
+            s.ground = True
+
+    def _one_way_from_beside(self, s: _Move, grid: TileGrid, col: int, face: float) -> None:
+        """A body below a platform's top moving into its column, in a tick that began with its
+        bottom above that top (it fell past the platform's end earlier in the tick). The platform
+        still counts for this tick, so the body may not end inside it: it is bumped up onto the
+        top if there is room above (usually a few px: an "almost made it" ledge), else stopped
+        at the platform's end for the rest of the tick. Next tick the platform no longer counts.
+        """
+        if s.dy < 0 or s.drop or not one_way_counts(s.one_way_bottom, face):
+            return
+        tw = grid.tile_w
+        left, right = col * tw, (col + 1) * tw
+        if s.y + s.h <= face + EPS or not self._across_x(s, left, right):
+            return
+        if self._headroom(grid, s, face - s.h):
+            s.y = face - s.h
+            s.ground = True
+        elif s.dx > 0 and s.x + s.w > left:
+            s.x, s.right = max(left - s.w, s.x0), True
+        elif s.dx < 0 and s.x < right:
+            s.x, s.left = min(right, s.x0), True
+
+    def side_bottom(self, s: _Move, grid: TileGrid, col: int, row: int, kind: int,
+                    face: float) -> None:
+        """A ceiling: stops a body moving up whose top crossed (or reached) the face."""
+        if s.dy >= 0 or s.y0 < face - EPS or s.y > face + EPS:
+            return
+        if self._across_x(s, col * grid.tile_w, (col + 1) * grid.tile_w):
+            s.y = face
+            s.ceiling = True
+
+    def side_left(self, s: _Move, grid: TileGrid, col: int, row: int, kind: int,
+                  face: tuple[float, float, float]) -> None:
+        """A wall facing left: stops a body moving right whose right edge crossed it."""
+        fx, upper, lower = face
+        if s.dx <= 0 or s.x0 + s.w > fx + EPS or s.x + s.w < fx - EPS:
+            return
+        if self._across_y(s, upper, lower):
+            s.x = fx - s.w
+            s.right = True
+
+    def side_right(self, s: _Move, grid: TileGrid, col: int, row: int, kind: int,
+                   face: tuple[float, float, float]) -> None:
+        """A wall facing right: stops a body moving left whose left edge crossed it."""
+        fx, upper, lower = face
+        if s.dx >= 0 or s.x0 < fx - EPS or s.x > fx + EPS:
+            return
+        if self._across_y(s, upper, lower):
+            s.x = fx
+            s.left = True
+
+    def side_slope(self, s: _Move, grid: TileGrid, col: int, row: int, kind: int,
+                   face: tuple[float, float]) -> None:
+        """A slope's surface: land on it, get lifted along it from the low side, or be stopped."""
+        tw, th = grid.tile_w, grid.tile_h
+        tile_l = col * tw
+        tile_r = tile_l + tw
+        base = (row + 1) * th
+        lo, hi = max(s.x, tile_l), min(s.x + s.w, tile_r)
+        if hi - lo <= EPS:
+            return
+        if s.y0 >= base - EPS:  # it was below the tile: that is the bottom side's business
+            return
+        before = s.y0 + s.h
+        target = grid.surface_top(col, row, lo, hi)
+        if s.dy > 0 and before <= target + EPS:
+            # falling (or resting with gravity) onto the surface from above
+            if s.y + s.h >= target - EPS:
+                s.y = target - s.h
+                s.ground = True
+            return
+        if s.y + s.h <= target + EPS:
+            return  # clear of the surface
+        left_h, right_h = face
+        if not ((s.dx > 0 and right_h > left_h) or (s.dx < 0 and left_h > right_h)):
+            return  # not walking up it: a full side or the bottom is the face that stops it
+        new_y = target - s.h
+        if before - target <= abs(s.dx) * th / tw + EPS and self._headroom(grid, s, new_y):
+            s.y = new_y
+            s.ground = s.ground or s.dy > 0
+            return
+        # Too steep a step or no room above: the surface is a wall where it reaches the body's
+        # bottom (never further back than where the body started).
+        rise = base - (s.y + s.h)  # the bottom's height above the tile's bottom
+        if s.dx > 0:
+            edge = tile_l if rise <= left_h else min(
+                tile_r, tile_l + (rise - left_h) / (right_h - left_h) * tw)
+            if edge - s.w < s.x:
+                s.x = max(edge - s.w, s.x0)
+                s.right = True
+        else:
+            edge = tile_r if rise <= right_h else max(
+                tile_l, tile_l + (left_h - rise) / (left_h - right_h) * tw)
+            if edge > s.x:
+                s.x = min(edge, s.x0)
+                s.left = True
+        # if it also moved down, it settles on the surface where it now stands
+        lo, hi = max(s.x, tile_l), min(s.x + s.w, tile_r)
+        if s.dy > 0 and hi - lo > EPS:
+            target = grid.surface_top(col, row, lo, hi)
+            if s.y + s.h > target:
+                s.y = target - s.h
+                s.ground = True
+
+    @staticmethod
+    def _floor_under(grid: TileGrid, table: list[Faces | None], s: _Move, x: float,
+                     bottom: float, reach: float) -> float | None:
+        """The nearest floor (a live top face or a slope surface) under the span [x, x + w]
+        between ``bottom`` (less EPS) and ``bottom + reach``; None if there is none."""
+        tw = grid.tile_w
+        best = None
+        for row in grid.rows_between(bottom - EPS, bottom + reach + EPS):
+            if not 0 <= row < grid.rows:
+                continue
+            for col in grid.cols_between(x + EPS, x + s.w - EPS):
+                if not 0 <= col < grid.cols:
+                    continue
+                faces = table[row * grid.cols + col]
+                if faces is None:
+                    continue
+                if "slope" in faces:
+                    y = grid.surface_top(col, row, max(x, col * tw), min(x + s.w, (col + 1) * tw))
+                elif "top" in faces:
+                    y = faces["top"]
+                    if grid.kind(col, row) == ONE_WAY and (
+                            s.drop or not one_way_counts(s.one_way_bottom, y)):
+                        continue
+                else:
+                    continue
+                if bottom - EPS <= y <= bottom + reach and (best is None or y < best):
+                    best = y
+        return best
+
+    @staticmethod
+    def _headroom(grid: TileGrid, s: _Move, new_y: float) -> bool:
+        """Can the body's top rise to ``new_y`` without crossing the bottom of a solid or slope
+        tile (measured from where it started this move)?"""
+        th = grid.tile_h
+        first = math.floor((new_y + EPS) / th)
+        stop = math.floor((s.y0 + EPS) / th)
+        for row in range(first, stop):
+            for col in grid.cols_between(s.x + EPS, s.x + s.w - EPS):
+                kind = grid.kind(col, row)
+                if kind == SOLID or kind == SLOPE:
+                    return False
+        return True
