@@ -149,8 +149,10 @@ def move_body(resolver: Resolver, grid: TileGrid, body: Body, dx: float, dy: flo
         if c.on_ground or c.hit_ceiling:
             part_y = 0.0
 
+    # Snap when the body did not *end* the tick on the ground: a tick can start on a floor (the
+    # first sub-step lands) and end over a slope that falls away (the later ones only move across).
     if (resolver.supports_slopes and was_on_ground and dy >= 0
-            and not contacts.on_ground and not contacts.hit_ceiling):
+            and not c.on_ground and not contacts.hit_ceiling):
         # Stay on a slope going down: look as far below as the slope could fall over this step.
         reach = abs(dx) * grid.tile_h / grid.tile_w + 1.0
         m = resolver.move(grid, Body(x, y, w, h, body.vx, body.vy, tick_bottom), 0.0, reach,
