@@ -102,3 +102,16 @@ def test_flip_flags_follow_tiled(h, v, d):
             ux, uy = (3 - x if h else x), (3 - y if v else y)
             ox, oy = (uy, ux) if d else (ux, uy)
             assert tuple(out.get_at((x, y)))[:3] == (ox * 60, oy * 60, 0)
+
+
+def test_sprite_feet_follow_the_slope_under_the_centre():
+    from game.grid import TileGrid
+    from game.view.app import feet_on_slope
+
+    g = TileGrid.from_rows(["....", "./..", "####"])  # 45-degree slope rising right at (1, 1)
+    # A 12 px body resting with its right corner on the slope at x = 28 (surface y = 32 - 12 = 20).
+    x, w, h = 16.0, 12.0, 14.0
+    bottom = g.surface_y(1, 1, x + w)
+    drop = feet_on_slope(g, x, bottom - h, w, h)
+    assert drop == pytest.approx(g.surface_y(1, 1, x + w / 2) - bottom) and drop > 0
+    assert feet_on_slope(g, 40.0, 32.0 - h, w, h) == 0.0  # flat ground: no change

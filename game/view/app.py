@@ -71,6 +71,24 @@ def next_level_path(level: Level) -> tuple[Path, bool]:
     return (seq[0] if seq else level.path), True
 
 
+def feet_on_slope(grid, x: float, y: float, w: float, h: float) -> float:
+    """How far below the hitbox's bottom the slope surface under its centre lies (view only).
+
+    On a slope the hitbox rests on the highest point of the surface under it, one corner
+    touching: exact for collision, but the sprite's feet, drawn at the centre, would float. The
+    sprite is drawn down onto the surface under its centre instead; the hitbox does not move.
+    """
+    cx, bottom = x + w / 2, y + h
+    col = math.floor(cx / grid.tile_w)
+    first = math.floor((bottom - 1e-6) / grid.tile_h)
+    for row in (first, first + 1):
+        if grid.kind(col, row) == SLOPE:
+            surface = grid.surface_y(col, row, cx)
+            if surface >= bottom - 1e-6:
+                return min(surface - bottom, float(grid.tile_h))
+    return 0.0
+
+
 @dataclass
 class Banner:
     text: str
@@ -304,9 +322,12 @@ class App:
         self._draw_goals(scene, origin)
         if not p.respawning:
             img = self.player_sprite.image(p.facing, p.vy)
-            # The sprite's bottom centre sits on the hitbox's bottom centre.
+            # The sprite's bottom centre sits on the hitbox's bottom centre; on a slope, on the
+            # surface under that centre (see feet_on_slope).
+            drop = feet_on_slope(g, bx, by, p.w, p.h) if (
+                p.on_ground and w.resolver.supports_slopes) else 0.0
             sx = px(bx + p.w / 2) - img.get_width() // 2 - origin[0]
-            sy = px(by + p.h) - img.get_height() - origin[1]
+            sy = px(by + p.h + drop) - img.get_height() - origin[1]
             scene.blit(img, (sx, sy))
         if self.debug:
             self._draw_debug(scene, origin, bx, by)
@@ -332,7 +353,9 @@ class App:
         tw, th = g.tile_w, g.tile_h
         ox, oy = origin
         vw, vh = scene.get_size()
-        colours = {SOLID: (255, 80, 80), ONE_WAY: (80, 200, 255), SLOPE: (255, 170, 60)}
+        colours = {SOLID: (255, 80, 80, 110), ONE_WAY: (80, 200, 255, 200),
+                   SLOPE: (255, 170, 60, 220)}
+        grid_layer = pygame.Surface(scene.get_size(), pygame.SRCALPHA)
         for row in range(max(0, oy // th), min(g.rows, (oy + vh) // th + 1)):
             for col in range(max(0, ox // tw), min(g.cols, (ox + vw) // tw + 1)):
                 kind = g.kind(col, row)
@@ -342,9 +365,10 @@ class App:
                         left, right = g.slope_heights(col, row)
                         pts = [(r.left, r.bottom - left), (r.right, r.bottom - right),
                                (r.right, r.bottom), (r.left, r.bottom)]
-                        pygame.draw.lines(scene, colours[kind], True, pts)
+                        pygame.draw.lines(grid_layer, colours[kind], True, pts)
                     else:
-                        pygame.draw.rect(scene, colours[kind], r, 1)
+                        pygame.draw.rect(grid_layer, colours[kind], r, 1)
+        scene.blit(grid_layer, (0, 0))
         for col, row in set(w.player.contacts.probed):
             r = pygame.Rect(col * tw - ox, row * th - oy, tw, th)
             overlay = pygame.Surface(r.size, pygame.SRCALPHA)
