@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import shutil
@@ -458,3 +459,22 @@ def test_key_comment_reader_understands_both_comment_styles():
     assert "px/s^2" in got[("physics", "gravity")]
     assert "px/s" in got[("physics", "run_speed")]
     assert "px" in got[("player", "width")]
+
+
+def test_repository_config_toml_shows_every_key_with_its_default_and_a_comment():
+    """config.toml is the documentation: every key is in it, commented, with the default value."""
+    text = CONFIG_TOML.read_text("utf-8")
+    data = tomllib.loads(text)
+    comments = key_comments(text)
+    tables = [("physics", PhysicsConfig, data["physics"]), ("player", PlayerConfig, data["player"]),
+              ("display", cfgmod.DisplayConfig, data["display"])]
+    for name in resolvers.names():
+        opts = resolvers.REGISTRY[name].Options
+        if dataclasses.fields(opts):
+            tables.append((f"resolvers.{name}", opts, data["resolvers"][name]))
+    for section, cls, table in tables:
+        for f in dataclasses.fields(cls):
+            assert f.name in table, f"[{section}] {f.name} is not in config.toml"
+            assert table[f.name] == getattr(cls(), f.name), f"[{section}] {f.name} is not the default"
+            assert comments.get((section, f.name), "").strip("# "), f"[{section}] {f.name} has no comment"
+    assert data["resolver"] == cfgmod.Config().resolver and "level" in data
