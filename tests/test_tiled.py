@@ -101,3 +101,33 @@ def test_compare_sees_a_changed_pixel_and_ignores_clear_ones():
     assert compare(a, b) == (0, 0)
     b.set_at((2, 2), (10, 0, 0, 255))
     assert compare(a, b) == (1, 255)
+
+
+@pytest.mark.tiled
+@pytest.mark.parametrize("embed", [False, True], ids=["external-tsx", "embedded-tileset"])
+@pytest.mark.parametrize("tmx", LEVELS, ids=lambda p: p.name)
+def test_levels_saved_by_tiled_itself_load_and_play_the_same(tmx: Path, embed: bool,
+                                                             tmp_path: Path):
+    """Round trip through Tiled's own TMX writer: what Tiled saves is what the game plays."""
+    from game import config, resolvers
+    from game.inputs import parse_script
+    from game.headless import run
+    from game.world import World
+
+    shutil.copytree(ROOT / "assets", tmp_path / "assets")
+    (tmp_path / "levels").mkdir()
+    shutil.copy(ROOT / "levels" / "terrain.tsx", tmp_path / "levels" / "terrain.tsx")
+    saved = tmp_path / "levels" / tmx.name
+    args = [tiled_tool("tiled"), *(["--embed-tilesets"] if embed else []), "--export-map", "tmx",
+            str(tmx), str(saved)]
+    proc = run_tool(args, tmp_path)
+    assert proc.returncode == 0 and saved.exists(), proc.stderr
+    ours, theirs = load_level(tmx), load_level(saved)
+    assert theirs.grid.kinds == ours.grid.kinds and dict(theirs.grid.slopes) == dict(ours.grid.slopes)
+    assert theirs.spawn == ours.spawn and theirs.goals == ours.goals
+    assert [layer.gids for layer in theirs.layers] == [layer.gids for layer in ours.layers]
+    cfg = config.load()
+    script = parse_script(["0 right", "40 right+jump", "70 right"], "inline")
+    traces = [list(run(World.create(lv, cfg.physics, resolvers.create("axis")),
+                       script.frames(240))) for lv in (ours, theirs)]
+    assert traces[0] == traces[1]
