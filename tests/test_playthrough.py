@@ -1,0 +1,360 @@
+"""Every resolver plays every shipped level to its goal, driven by a small closed-loop bot.
+
+The bot follows a route: a list of legs, each a target x in map px (the player's centre) and what
+to do on the way. Every tick it reads the player (position, speed, on_ground, contacts), decides
+which keys to hold, and those go through an :class:`InputSequencer` into ``World.step``, exactly
+as keys from the keyboard would. Routes are per level and the same for every resolver.
+
+Leg kinds:
+
+* ``run(x)``: run toward x at full speed; the leg ends on the ground past x. ``jump_at`` presses
+  jump when the centre passes that x (a running jump over a gap).
+* ``stand(x)``: go to x, brake, and stand still there (``floor``: and wait until standing at that
+  bottom, e.g. after falling down a hole that opens under x).
+* ``jump(x, floor)``: jump from where the player stands, steer toward x in the air, hold jump for
+  the full height; the leg ends on landing, which must be on ``floor``.
+* ``drop(floor)``: down + jump on a one-way floor; the leg ends landing on ``floor``.
+
+On the ground, a player that a wall stops while it runs hops (jump when blocked): that is how the
+box resolvers (axis, corners, overlap) get up the hills, where slope tiles are boxes to them. A hop
+is only allowed in front of a wall: a solid tile (or, for a resolver without slopes, a slope tile)
+in the column ahead, beside the body. Stopped with no wall ahead is a snag (a seam, or a slope the
+resolver claims to walk), and the run fails there instead of hopping over the bug.
+
+Every tick the test also checks the "no overlap" rule and that the player never falls out of the
+map (no route here goes into a pit). A level in ``levels/`` without a route fails, it is not
+skipped.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from game import config, resolvers
+from game.grid import EPS, SLOPE, SOLID, TileGrid
+from game.inputs import Held, InputSequencer
+from game.player import Player
+from game.resolvers.base import overlapping_tiles
+from game.world import World, load_world
+
+ROOT = Path(__file__).resolve().parent.parent
+LEVELS = sorted((ROOT / "levels").glob("*.tmx"))
+MAX_SECONDS = 60.0  # of game time per run
+
+
+# ----------------------------------------------------------------------------------------------
+# Routes
+# ----------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Leg:
+    kind: str  # "run", "stand", "jump" or "drop"
+    x: float | None = None  # target of the player's centre, map px (None: stay where you are)
+    jump_at: float | None = None  # run: jump when the centre passes this x
+    floor: float | None = None  # the bottom (map px) the leg must end standing on
+    note: str = ""
+
+    def __str__(self) -> str:
+        parts = [self.kind] + [f"{k}={v:g}" for k, v in (("x", self.x), ("jump_at", self.jump_at),
+                                                          ("floor", self.floor)) if v is not None]
+        return " ".join(parts) + (f" ({self.note})" if self.note else "")
+
+
+def run(x: float, jump_at: float | None = None, floor: float | None = None, note: str = "") -> Leg:
+    return Leg("run", x, jump_at, floor, note)
+
+
+def stand(x: float, floor: float | None = None, note: str = "") -> Leg:
+    return Leg("stand", x, None, floor, note)
+
+
+def jump(x: float | None, floor: float, note: str = "") -> Leg:
+    return Leg("jump", x, None, floor, note)
+
+
+def drop(floor: float, note: str = "") -> Leg:
+    return Leg("drop", None, None, floor, note)
+
+
+T = 16  # px per tile in the shipped levels; routes below are written in tiles where it reads better
+
+
+def col(c: float) -> float:
+    """The x of the centre of column c (c may be fractional)."""
+    return c * T + T / 2
+
+
+def row_top(r: int) -> float:
+    return r * T
+
+
+# Keyed by the level's file name; the same route for every resolver (none needs its own). Notes
+# name tiles by column and row, counted from 0 at the map's top-left.
+ROUTES: dict[str, list[Leg]] = {
+    "01_first_steps.tmx": [
+        run(col(26), note="two steps up (cols 16 and 21): the box resolvers hop them"),
+        run(col(32), jump_at=col(27) - 4, floor=row_top(11), note="the 2-wide bottomless gap"),
+        run(col(40), floor=row_top(8), note="hop the 3-tile climb at col 37"),
+        run(col(46), floor=row_top(14), note="off the block's far side, down to the ground"),
+        stand(col(50.5)),
+        jump(col(50.5), floor=row_top(11), note="up through one-way stair 1 (cols 49-52)"),
+        stand(col(52.2)),
+        jump(col(55.5), floor=row_top(8), note="stair 2 (cols 54-57)"),
+        stand(col(57.2)),
+        jump(col(60.5), floor=row_top(5), note="stair 3 (cols 59-62)"),
+        run(col(66), jump_at=col(62), floor=row_top(5), note="over the 1-wide hole onto the ledge"),
+        run(col(75), note="the flag"),
+    ],
+    "02_every_tile.tmx": [
+        run(col(19), floor=row_top(20), note="the 45-degree hill (cols 12-17)"),
+        run(col(29), floor=row_top(20), note="the shallow hill (cols 21-27)"),
+        stand(col(33), floor=row_top(26), note="stop on the 1-wide hole: fall into the cave"),
+        run(col(52), floor=row_top(26), note="under the low ceiling, through the 1-tall tunnel"),
+        stand(col(56)),
+        jump(col(56), floor=row_top(23), note="up through the shaft's one-way (row 23)"),
+        jump(col(56), floor=row_top(20), note="up through the shaft's top (row 20)"),
+        jump(col(56), floor=row_top(17), note="onto the floating one-way (row 17)"),
+        drop(floor=row_top(20), note="down + jump: back through it onto the shaft's top"),
+        stand(col(64.5)),
+        jump(col(64.5), floor=row_top(17), note="the tall wall's one-way platforms (cols 63-66)"),
+        jump(col(64.5), floor=row_top(14)),
+        jump(col(65.5), floor=row_top(11)),
+        run(col(67.5), floor=row_top(9), note="hop onto the top of the wall (cols 67-68)"),
+        run(col(72), floor=row_top(20), note="off its far side, down to the ground"),
+        run(col(84), jump_at=col(77) - 4, note="jump the pit (cols 78-80) onto the slope"),
+        run(col(114), note="along the plateau to the flag"),
+    ],
+}
+
+
+# ----------------------------------------------------------------------------------------------
+# The bot
+# ----------------------------------------------------------------------------------------------
+
+class RouteFailed(AssertionError):
+    pass
+
+
+def centre(p: Player) -> float:
+    return p.x + p.w / 2
+
+
+def bottom(p: Player) -> float:
+    return p.y + p.h
+
+
+def wall_ahead(grid: TileGrid, p: Player, direction: int, slopes: bool) -> bool:
+    """Is there a wall right in front of the body: a tile that a runner must jump, not walk?"""
+    edge = p.x + p.w if direction > 0 else p.x
+    c = math.floor((edge + direction * 0.5) / grid.tile_w)
+    for r in grid.rows_between(p.y + EPS, p.y + p.h - EPS):
+        kind = grid.kind(c, r)
+        if kind == SOLID or (kind == SLOPE and not slopes):
+            return True
+    return False
+
+
+class Bot:
+    """Turns a route into held keys, one tick at a time, from the player's state."""
+
+    TOLERANCE = 1.5  # px: close enough to a stand target
+
+    def __init__(self, world: World, route: list[Leg]) -> None:
+        self.world = world
+        self.route = route
+        self.index = 0
+        self.slopes = bool(type(world.resolver).supports_slopes)
+        self.jump_held = False  # what the bot held last tick (a press needs a release before it)
+        self._start_leg()
+
+    @property
+    def done(self) -> bool:
+        return self.index >= len(self.route)
+
+    @property
+    def leg(self) -> Leg:
+        return self.route[self.index]
+
+    def where(self) -> str:
+        p = self.world.player
+        leg = f"leg {self.index} [{self.leg}]" if not self.done else "after the last leg"
+        feet = f"feet in col {int(centre(p) // T)}, row {int((bottom(p) - 1) // T)}"
+        return (f"{leg}, tick {self.world.tick}: centre x={centre(p):.2f} bottom={bottom(p):.2f} "
+                f"({feet}) vx={p.vx:.1f} vy={p.vy:.1f} on_ground={p.on_ground} "
+                f"contacts=({_flags(p)})")
+
+    def _start_leg(self) -> None:
+        self.pressed = False  # this leg's jump (or drop) has been pressed
+        self.airborne = False  # the player has left the ground since the press
+        if not self.done:
+            p = self.world.player
+            x = self.leg.x if self.leg.x is not None else centre(p)
+            self.direction = 1 if x >= centre(p) else -1
+
+    # --- steering --------------------------------------------------------------------------
+    def _toward(self, x: float, brake: bool) -> int:
+        """-1, 0 or +1: which way to hold to reach x (and, with brake, to stop on it)."""
+        p, phys = self.world.player, self.world.physics
+        d = x - centre(p)
+        if brake:
+            if abs(d) <= self.TOLERANCE / 2 and abs(p.vx) < 40:
+                return 0
+            decel = phys.ground_decel if p.on_ground else phys.air_decel
+            stopping = p.vx * p.vx / (2 * decel)
+            if p.vx * d > 0 and stopping >= abs(d) - 0.5:
+                return 0  # let go: friction brings the player to rest on the target
+        return 1 if d > 0 else -1 if d < 0 else 0
+
+    def _blocked(self, move: int) -> bool:
+        p = self.world.player
+        c = p.contacts
+        return bool(move and p.on_ground and (c.hit_right if move > 0 else c.hit_left))
+
+    def _passed(self, x: float) -> bool:
+        return (centre(self.world.player) - x) * self.direction >= 0
+
+    def _on_floor(self, floor: float | None) -> bool:
+        p = self.world.player
+        return p.on_ground and (floor is None or abs(bottom(p) - floor) < 1e-3)
+
+    # --- one tick ------------------------------------------------------------------------------
+    def held(self) -> Held:
+        """The keys for the next tick; advances through the legs as they are done."""
+        while not self.done:
+            self.new_press = False
+            keys = self._leg_keys()
+            if keys is not None:
+                return self._press_rules(keys)
+            self.index += 1
+            self._start_leg()
+        return Held()
+
+    def _leg_keys(self) -> tuple[int, bool, bool] | None:
+        """(move, down, want jump) for the current leg, or None if the leg is done."""
+        p, leg = self.world.player, self.leg
+        if self.pressed and not p.on_ground:
+            self.airborne = True
+        landed = self.pressed and self.airborne and p.on_ground
+
+        if leg.kind == "run":
+            if self._passed(leg.x) and self._on_floor(leg.floor) and (
+                    leg.jump_at is None or landed):
+                return None
+            move = self.direction
+            want_jump = False
+            if leg.jump_at is not None and not self.pressed and p.on_ground and \
+                    (centre(p) - leg.jump_at) * self.direction >= 0:
+                self.pressed = self.new_press = want_jump = True
+            return move, False, want_jump or self._hop(move)
+
+        if leg.kind == "stand":
+            move = self._toward(leg.x, brake=True)
+            near = abs(centre(p) - leg.x) <= self.TOLERANCE
+            if near and p.vx == 0 and self._on_floor(leg.floor):
+                return None
+            return move, False, self._hop(move)
+
+        if leg.kind in ("jump", "drop"):
+            if landed:
+                if not self._on_floor(leg.floor):
+                    raise RouteFailed(f"landed on the wrong floor (wanted bottom {leg.floor:g}): "
+                                      + self.where())
+                return None
+            if not self.pressed:
+                if not p.on_ground:
+                    return 0, False, False  # wait to stand
+                self.pressed = self.new_press = True
+                return 0, leg.kind == "drop", True
+            move = self._toward(leg.x, brake=True) if leg.x is not None else 0
+            return move, False, p.vy < 0  # hold jump all the way up
+
+        raise ValueError(f"unknown leg kind {leg.kind!r}")
+
+    def _hop(self, move: int) -> bool:
+        """Jump when a wall stops the runner; fail if nothing is there to stop it."""
+        if not self._blocked(move):
+            return self.jump_held and self.world.player.vy < 0  # keep holding a hop's jump
+        if not wall_ahead(self.world.level.grid, self.world.player, move, self.slopes):
+            raise RouteFailed("stopped on the ground with no wall ahead (a snag): " + self.where())
+        return True
+
+    def _press_rules(self, keys: tuple[int, bool, bool]) -> Held:
+        move, down, want_jump = keys
+        # A press only counts on the first tick jump is held: if it was held last tick, let go
+        # now and press on the next tick.
+        if self.new_press and self.jump_held:
+            self.pressed = want_jump = False
+        self.jump_held = want_jump
+        return Held(left=move < 0, right=move > 0, down=down, jump=want_jump)
+
+
+def _flags(p: Player) -> str:
+    c = p.contacts
+    names = ("on_ground", "hit_ceiling", "hit_left", "hit_right", "on_one_way")
+    return ",".join(n for n in names if getattr(c, n)) or "none"
+
+
+# ----------------------------------------------------------------------------------------------
+# The test
+# ----------------------------------------------------------------------------------------------
+
+@dataclass
+class Result:
+    world: World
+    ticks: int
+    held: list[Held]
+
+
+def play(level: Path, resolver_name: str) -> Result:
+    """Run the bot on a level with a resolver, checking the rules every tick."""
+    route = ROUTES.get(level.name)
+    if route is None:
+        pytest.fail(f"levels/{level.name} has no route: add one to ROUTES in "
+                    f"tests/test_playthrough.py (every shipped level must be playable to its goal)",
+                    pytrace=False)
+    resolver = resolvers.create(resolver_name)
+    world = load_world(level, config.load(), resolver)
+    grid, slopes = world.level.grid, bool(type(resolver).supports_slopes)
+    bot, seq = Bot(world, route), InputSequencer()
+    p = world.player
+    held_log: list[Held] = []
+    max_ticks = round(MAX_SECONDS / world.physics.dt)
+    for _ in range(max_ticks):
+        held = bot.held()
+        held_log.append(held)
+        bottom_before = bottom(p)
+        dropping_before = p.dropping > 0
+        world.step(seq.frame(held))
+        assert not p.respawning, "fell out of the map: " + bot.where()
+        # A body dropping through a one-way floor is inside it on purpose: then only solids and
+        # slopes count (one-way tiles never count for a bottom_before of +inf).
+        before = math.inf if (dropping_before or p.dropping > 0) else bottom_before
+        hits = overlapping_tiles(grid, p.x, p.y, p.w, p.h, before, slopes=slopes)
+        assert not hits, f"overlaps tiles {hits} (col, row): " + bot.where()
+        if world.goal_reached:
+            return Result(world, world.tick, held_log)
+    raise RouteFailed(f"goal not reached in {MAX_SECONDS:g} s of game time; stuck at "
+                      + bot.where())
+
+
+CASES = [pytest.param(level, name, id=f"{level.stem}-{name}")
+         for level in LEVELS for name in resolvers.names()]
+
+
+def test_there_are_levels_to_play():
+    assert LEVELS, "levels/*.tmx: no shipped level found"
+
+
+def test_every_route_has_a_level():
+    stale = sorted(set(ROUTES) - {p.name for p in LEVELS})
+    assert not stale, f"routes for levels that are not in levels/: {stale}"
+
+
+@pytest.mark.parametrize(("level", "resolver_name"), CASES)
+def test_bot_reaches_the_goal(level, resolver_name):
+    result = play(level, resolver_name)
+    assert result.world.goal_reached
