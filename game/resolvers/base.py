@@ -13,7 +13,9 @@ is the same for all of them:
 * **sub-stepping** for resolvers that only look at their destination (``destination_only``): the
   motion is cut into equal parts no longer than half the smaller of the tile and the body along
   each axis, so a body can never jump over a tile between two checks (no tunnelling, whatever the
-  speed), and a push-out never meets a penetration deeper than half a tile;
+  speed), and a push-out never meets a penetration deeper than half a tile. Every part keeps its
+  vertical motion after a landing (a body can walk off a ledge in a later part); ``on_ground`` is
+  where the tick ended, walls and ceilings count if any part touched them;
 * **ground snap** for resolvers that support slopes: a grounded body walking down a slope is kept
   on it instead of leaving it for a tick and bouncing down (only taken when it lands).
 """
@@ -137,17 +139,27 @@ def move_body(resolver: Resolver, grid: TileGrid, body: Body, dx: float, dy: flo
 
     parts = substeps(grid, w, h, dx, dy) if resolver.destination_only else 1
     part_x, part_y = dx / parts, dy / parts
-    contacts = NO_CONTACT
+    contacts = c = NO_CONTACT
     tick_bottom = body.one_way_bottom
     for _ in range(parts):
-        m = resolver.move(grid, Body(x, y, w, h, body.vx, body.vy, tick_bottom), part_x, part_y,
-                          drop_through)
+        start = Body(x, y, w, h, body.vx, body.vy, tick_bottom)
+        m = resolver.move(grid, start, part_x, part_y, drop_through)
+        if parts > 1 and part_x and overlapping_tiles(grid, m.x, m.y, w, h, tick_bottom,
+                                                      resolver.supports_slopes):
+            # Only the tick-wide one-way rule brings this about: a late sub-step can reach a
+            # one-way tile from the side after the body's bottom went below its top, and the
+            # tile still counts, with no room to lift the body onto it. Take that sub-step again
+            # without its sideways part: the platform's end is a wall for the rest of the tick.
+            again = resolver.move(grid, start, 0.0, part_y, drop_through)
+            m = Move(again.x, again.y, again.contacts.merged(
+                Contacts(hit_left=part_x < 0, hit_right=part_x > 0)))
         x, y, c = m.x, m.y, m.contacts
         contacts = contacts.merged(c)
         if c.hit_left or c.hit_right:
             part_x = 0.0
-        if c.on_ground or c.hit_ceiling:
-            part_y = 0.0
+    # Walls and ceilings touched at any point of the tick count; the ground is where it ended.
+    contacts = Contacts(c.on_ground, contacts.hit_ceiling, contacts.hit_left, contacts.hit_right,
+                        False, contacts.probed)
 
     # Snap when the body did not *end* the tick on the ground: a tick can start on a floor (the
     # first sub-step lands) and end over a slope that falls away (the later ones only move across).
