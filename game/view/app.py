@@ -108,7 +108,11 @@ class App:
         self.frame_time = frame_time
         self._resolvers = {}
         self.world = load_world(level_path, cfg, self._resolver(cfg.resolver))
-        pygame.display.init()
+        try:
+            pygame.display.init()
+        except pygame.error as exc:
+            raise UserError("display", f"no video device ({exc}); play on a desktop session, or "
+                            "run without a window with --headless --ticks N") from None
         pygame.font.init()
         self.fullscreen = cfg.display.fullscreen
         self.vsync = False
@@ -146,7 +150,11 @@ class App:
             except pygame.error:
                 pass  # no vsync on this platform: fall back to a frame cap
         self.vsync = False
-        return pygame.display.set_mode(size, flags)
+        try:
+            return pygame.display.set_mode(size, flags)
+        except pygame.error as exc:
+            raise UserError("display", f"cannot open a window ({exc}); play on a desktop "
+                            "session, or run without a window with --headless --ticks N") from None
 
     def _use_level(self, level: Level) -> None:
         self.images = TileImages(level)
