@@ -84,33 +84,11 @@ def step(resolver: Resolver, grid: TileGrid, body: Body, dx: float, dy: float, *
     if not (math.isfinite(m.x) and math.isfinite(m.y)):
         where = _where(resolver, grid, body, dx, dy, drop_through, was_on_ground)
         raise AssertionError(f"non-finite result {m} after {where}")
-    hits = [cell for cell in overlap(resolver, grid, m.x, m.y, body.w, body.h, before)
-            if not _entered_one_way_from_side(grid, cell, body.x, m.x, body.w)]
+    hits = overlap(resolver, grid, m.x, m.y, body.w, body.h, before)
     if hits:
         where = _where(resolver, grid, body, dx, dy, drop_through, was_on_ground)
         raise AssertionError(f"overlaps {hits} at ({m.x!r}, {m.y!r}) after {where}")
     return m
-
-
-def _entered_one_way_from_side(grid: TileGrid, cell: tuple[int, int], x_before: float,
-                               x_after: float, w: float) -> bool:
-    """True for a one-way tile the body may have entered through its side during the tick.
-
-    ``overlapping_tiles`` counts a one-way tile whenever the body's bottom was above its top at the
-    start of the tick. A diagonal move that starts beside the tile can end inside it without ever
-    crossing its top: the body drops below the top's level beside the tile, then moves sideways
-    into it, which one-way tiles allow. Only a body that was over the tile at both ends of the tick
-    (and so over it all along) must have come through the top, so only that one is an overlap.
-    """
-    col, row = cell
-    if grid.kind(col, row) != ONE_WAY:
-        return False
-    left, right = col * grid.tile_w, (col + 1) * grid.tile_w
-
-    def over(x: float) -> bool:
-        return x + w > left + EPS and x < right - EPS
-
-    return not (over(x_before) and over(x_after))
 
 
 def _where(resolver: Resolver, grid: TileGrid, body: Body, dx: float, dy: float,

@@ -511,6 +511,27 @@ def test_body_already_inside_one_way_is_not_pushed_up(resolver, tile, size, insi
         assert not m.contacts.on_ground and not m.contacts.hit_ceiling, f"{m.contacts}; {what}"
 
 
+@pytest.mark.parametrize("size", [(2, 2), (12, 14), (24, 50)], ids=["2x2", "12x14", "24x50"])
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_diagonal_fall_past_one_way_edge_never_ends_inside(resolver, tile, size):
+    """A body whose bottom is above a one-way tile at the start of the tick, moving diagonally so
+    that it crosses the top's level beside the tile and ends over it, is judged by where its
+    bottom was at the start of the tick (also across the mover's sub-steps): it may not end inside.
+    """
+    tw, th = tile
+    w, h = scaled(size, tile)
+    c, r = 6, math.ceil(h / th) + 5
+    grid = grid_from_cells(14, r + 6, {(c, r): "="}, tw, th)
+    top = r * th
+    for direction in (1, -1):
+        for k in range(1, 9):
+            dy = (0.5 + k / 4) * th  # the bottom ends 0.5..2.5 tiles into or past the tile
+            dx = direction * (k / 2) * tw
+            end_x = c * tw + 0.3 * tw if direction < 0 else (c + 0.7) * tw - w
+            body = Body(end_x - dx, top - h - 0.5 * th, w, h)
+            step(resolver, grid, body, dx, dy)  # asserts no overlap, one-way judged from before
+
+
 # ------------------------------------------------------------------------------------------------
 # 6. Map edges
 # ------------------------------------------------------------------------------------------------
