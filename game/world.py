@@ -33,6 +33,7 @@ class World:
 
     def __post_init__(self) -> None:
         self.prev = (self.player.x, self.player.y)
+        _prepare(self.resolver, self.level)
 
     @property
     def spawn_xy(self) -> tuple[float, float]:
@@ -52,6 +53,7 @@ class World:
     def set_resolver(self, resolver: Resolver) -> None:
         """Switch resolvers live; the player stays where they are."""
         self.resolver = resolver
+        _prepare(resolver, self.level)
 
     def restart(self) -> None:
         self.player.place(*self.spawn_xy)
@@ -62,9 +64,17 @@ class World:
         """Hot reload: keep the player's spot if it is still free, else go to the new spawn."""
         p = self.player
         self.level, self.physics = level, physics
+        _prepare(self.resolver, level)
         blocked = overlapping_tiles(level.grid, p.x, p.y, p.w, p.h, p.y + p.h, True)
         if blocked or p.respawning:
             self.restart()
+
+
+def _prepare(resolver: Resolver, level: Level) -> None:
+    """Let a resolver do its once-per-level work now, at load, rather than on the first tick."""
+    prepare = getattr(resolver, "prepare", None)
+    if prepare is not None:
+        prepare(level.grid)
 
 
 def load_world(path: str | os.PathLike, cfg: Config, resolver: Resolver) -> World:

@@ -97,7 +97,13 @@ class NoOptions:
 
 
 class Resolver(Protocol):
-    """The interface all resolvers share (one module each in ``game/resolvers``)."""
+    """The interface all resolvers share (one module each in ``game/resolvers``).
+
+    Optional: a resolver may also define ``prepare(grid: TileGrid) -> None`` for work it does
+    once per grid (e.g. a table worked out from the whole map). The world calls it when a level
+    is loaded or replaced and when the resolver is switched in; ``move`` must still work on a
+    grid that was never prepared (tests call it directly).
+    """
 
     name: ClassVar[str]  # the config and command-line name
     article: ClassVar[str]  # the file in shared/seeds whose technique it implements
