@@ -277,6 +277,114 @@ def test_a_slope_too_steep_to_climb_pushes_back_and_the_body_lands_again():
     assert (m.x, m.y) == (29.0, 27.0) and m.contacts.on_ground and m.contacts.hit_right
 
 
+# The slope '\\' under a solid tile: a body falling left onto the slope's far end at the far x is
+# pushed back by the solid tile's right face to x = 16, where nothing is under it.
+LEDGE_UNDER_WALL = ["#...", "\\...", "....", "####"]
+
+
+def test_a_landing_at_the_far_x_is_undone_when_a_wall_pushes_the_body_back():
+    """The vertical sides land the body on the slope at the far x (x = 14); the wall then pushes it
+    back to x = 16, clear of the slope. The landing height and on_ground must not be kept: the
+    vertical motion is worked out again at x = 16, where the body just falls (as the axis, corners,
+    sweep and overlap resolvers have it)."""
+    grid = TileGrid.from_rows(LEDGE_UNDER_WALL)
+    m = step(create("routing"), grid, Body(17.0, 9.0, 12.0, 20.0), -3.0, 4.0)
+    assert (m.x, m.y) == (16.0, 13.0)
+    assert m.contacts.hit_left and not m.contacts.on_ground
+    # the same from a body that was (wrongly) left hovering there with on_ground set: it falls
+    m = step(create("routing"), grid, Body(16.0, 10.0, 12.0, 20.0), -2.17, 0.42,
+             was_on_ground=True)
+    assert (m.x, m.y) == (16.0, 10.42)
+    assert m.contacts.hit_left and not m.contacts.on_ground
+
+
+def test_holding_into_the_wall_does_not_keep_the_body_up():
+    """Pressing left against the wall above the slope, with gravity: it falls to the floor
+    (bottom 48) and is never grounded on the way down."""
+    grid = TileGrid.from_rows(LEDGE_UNDER_WALL)
+    walker = Walker(create("routing"), grid, 17.0, 9.0, 12.0, 20.0, vx=-3.0, vy=4.0)
+    for _ in range(60):
+        m = walker.tick()
+        assert m.contacts.on_ground == (walker.bottom == 48.0), (walker.ticks, m)
+        assert floor_below(grid, m.x, 12.0, walker.bottom, True) >= walker.bottom
+    assert walker.on_ground and (walker.x, walker.bottom) == (16.0, 48.0)
+
+
+def test_a_one_way_lift_is_undone_when_a_wall_pushes_the_body_back():
+    """A body drifting right and down into a one-way platform (its tick began above the top) with a
+    solid tile on the platform: the lift onto the platform must not be kept once the solid tile's
+    face pushes the body back off the platform's column (x 20..32 is over nothing)."""
+    grid = TileGrid.from_rows(["......", "..##..", "..==..", "......", "......", "######"])
+    m = step(create("routing"), grid, Body(16.0, 17.0, 12.0, 14.0), 6.0, 8.0)
+    assert (m.x, m.y) == (20.0, 25.0)  # where axis, corners, sweep and overlap put it
+    assert m.contacts.hit_right and not m.contacts.on_ground
+    assert floor_below(grid, m.x, 12.0, m.y + 14.0, True) == 80.0
+
+
+def test_headroom_includes_the_row_the_top_started_in():
+    """A lift needs every row the lifted body covers above the floor's row to be free at the body's
+    current x, the row its top started in included: the body was free there at its start x only."""
+    grid = TileGrid.from_rows(["......", "..##..", "..==..", "......"])
+    # top starts in row 1, at an x over the solid tile (2, 1): no room to rise onto the platform
+    s = routing_mod._Move(Body(19.0, 21.0, 12.0, 14.0), 3.0, 4.0, False, False)
+    assert not RoutingResolver._headroom(grid, s, 32.0 - 14.0, 32.0)
+    # over column 4 instead, row 1 is free
+    s = routing_mod._Move(Body(66.0, 21.0, 12.0, 14.0), 3.0, 4.0, False, False)
+    assert RoutingResolver._headroom(grid, s, 32.0 - 14.0, 32.0)
+
+
+def test_past_the_round_cap_the_body_keeps_its_starting_x(monkeypatch):
+    """If the wall/vertical rounds ever failed to settle, the body stays at the x it started from
+    (free by assumption) with the vertical answer for that x: never a landing kept from another
+    x, never an overlap."""
+    monkeypatch.setattr(routing_mod, "MAX_ROUNDS", 1)
+    grid = TileGrid.from_rows(LEDGE_UNDER_WALL)
+    body = Body(17.0, 9.0, 12.0, 20.0)
+    m = create("routing").move(grid, body, -3.0, 4.0, False)
+    assert (m.x, m.y) == (17.0, 13.0) and m.contacts.hit_left and not m.contacts.on_ground
+    assert not overlapping_tiles(grid, m.x, m.y, 12.0, 20.0, body.bottom, slopes=True)
+
+
+# ------------------------------------------------------------------------------------------------
+# The face table is built when the world loads a level
+# ------------------------------------------------------------------------------------------------
+
+def test_world_prepares_the_face_table_at_load_switch_and_reload(monkeypatch):
+    from pathlib import Path
+
+    from game.config import PhysicsConfig
+    from game.inputs import InputFrame
+    from game.level import Level, Rect
+    from game.world import World
+
+    built = []
+    original = routing_mod._build_faces
+
+    def counting(grid, raw):
+        built.append((id(grid), raw))
+        return original(grid, raw)
+
+    monkeypatch.setattr(routing_mod, "_build_faces", counting)
+
+    def level(rows):
+        return Level(path=Path("grid.tmx"), title="grid", grid=TileGrid.from_rows(rows),
+                     spawn=Rect(16.0, 32.0 - 14.0, 12.0, 14.0), spawn_is_point=False, goals=(),
+                     next_level=None, properties={}, layers=(), tiles={})
+
+    first = level(["......", "......", "######"])
+    world = World.create(first, PhysicsConfig(), create("routing"))
+    assert built == [(id(first.grid), False)]  # before any tick
+    world.set_resolver(RoutingResolver(RoutingOptions(raw_edges=True)))
+    assert built[-1] == (id(first.grid), True)
+    second = level(["......", "......", "#####."])
+    world.replace_level(second, PhysicsConfig())
+    assert built[-1] == (id(second.grid), True)
+    n = len(built)
+    world.step(InputFrame())
+    assert len(built) == n  # ticks use the table built at load
+    world.set_resolver(create("axis"))  # a resolver without prepare() is fine
+
+
 # ------------------------------------------------------------------------------------------------
 # Slopes
 # ------------------------------------------------------------------------------------------------
@@ -400,8 +508,9 @@ def test_landing_on_a_slope_rests_on_the_highest_point_under_the_body():
 
 
 def test_follows_a_slope_down_after_a_sub_step_that_touched_a_floor():
-    """Walking off a floor onto a lower slope surface inside one tick: the mover's ground snap is
-    skipped when an earlier sub-step stood on the floor, so the resolver follows the surface."""
+    """Walking off a floor onto a lower slope surface inside one tick: the first sub-step stands on
+    the floor, the last is over the slope only. The resolver has no downhill code of its own: the
+    mover's ground snap (taken when the tick did not *end* on the ground) keeps it on the slope."""
     grid = TileGrid.from_rows(["......", "......", "./####", "//####", "######"])
     r = create("routing")
     w, h = 3.0, 2.0

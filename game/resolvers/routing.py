@@ -6,11 +6,12 @@ The technique, as the article teaches it:
 
 1. The tile map is its own broad phase: the body's box says which rows and columns it is in, so
    only those cells are looked at.
-2. Each occupied cell's kind is looked up in a table (:data:`ROUTES`) that says which sides of that
-   kind of tile a body can collide with; its routing function calls one collision function per
-   side. A solid tile routes to ``top``, ``bottom``, ``left`` and ``right``; a one-way platform to
-   ``top`` only; a slope to its own ``slope`` surface side, plus ``bottom`` and its ``left`` /
-   ``right`` sides (see below). A new tile shape is a new table entry built from existing sides.
+2. Each occupied cell's kind is looked up in a table that gives its routing function, and that
+   function calls one collision function per side of the tile a body can meet (here the table is
+   :data:`ROUTES`, see the first departure). A solid tile routes to ``top``, ``bottom``, ``left``
+   and ``right``; a one-way platform to ``top`` only; a slope to its own ``slope`` surface side,
+   plus ``bottom`` and its ``left`` / ``right`` sides (see below). A new tile shape is a new table
+   entry built from existing sides.
 3. Each side function handles one face on one axis. ``top`` stops a body moving down whose bottom
    has gone past the face and puts it on the face (``on_ground``); ``bottom``, ``left`` and
    ``right`` are the same test turned around (``hit_ceiling``, ``hit_right``, ``hit_left``).
@@ -29,12 +30,23 @@ though, so long diagonal moves still rely on the sub-steps.
 
 Departures from the article, and why:
 
+* **A table of side names, not one routing function per tile kind.** The article writes a routing
+  function for each tile value, and each one calls that tile's side functions in turn. Here
+  :data:`ROUTES` maps each kind to the tuple of its side names, and one generic :meth:`route`
+  calls the named side functions for whatever tile it is given. It is the same idea (the tile's
+  value picks which sides it has; the sides are shared functions, reused between kinds): the
+  article's per-kind functions are only lists of side calls, and writing them as data lets the
+  resolver ask one phase's sides (vertical, then horizontal) of every tile from the same table,
+  and a new tile shape is one line.
 * **Edge-only tiles are worked out automatically, once per grid.** Instead of hand-made edge
-  variants, :func:`faces_of` finds, the first time a grid is used, which faces of each tile a
-  neighbour covers (the top of a tile under a solid or slope tile, the bottom of a tile on a solid
-  one, the left side of a tile with a solid tile on its left, the part of a slope's side covered by
-  the next slope's side...) and keeps only the exposed faces. The table is cached per ``TileGrid``
-  object in a weak-key dictionary (a grid never changes; a reloaded level is a new grid).
+  variants, :func:`faces_of` finds which faces of each tile a neighbour covers (the top of a tile
+  under a solid or slope tile, the bottom of a tile on a solid one, the left side of a tile with a
+  solid tile on its left, the part of a slope's side covered by the next slope's side...) and
+  keeps only the exposed faces. The world calls :meth:`RoutingResolver.prepare` when a level is
+  loaded or replaced and when this resolver is switched in, so the table is built at load; a grid
+  that was never prepared (e.g. in a test) gets its table on first use. The table is cached per
+  ``TileGrid`` object in a weak-key dictionary (a grid never changes; a reloaded level is a new
+  grid).
 * **y-first across all gathered tiles, not tile by tile.** The article runs one tile's four sides,
   then the next tile's. A body walking on a floor is pressed slightly into it by gravity; if a
   tile's left side is asked before the floor's top has put the body back on the floor, it is
@@ -42,10 +54,15 @@ Departures from the article, and why:
   (``top``, ``bottom``, ``slope``) answer first, then every tile's ``left``/``right`` sides, both
   through the same routing table. Both axes of the motion are applied before any side is asked,
   as in the article.
-* **A wall's push-back is followed by the vertical sides again.** Since the vertical sides answer
-  at the far x, a wall that then pushes the body back can leave it over a floor (or over a higher
-  part of a slope) it never landed on. The vertical sides then answer again at the new x, then the
-  walls, until a round moves nothing sideways (at most :data:`MAX_ROUNDS`).
+* **After a wall's push-back, the vertical motion is worked out again from scratch.** The vertical
+  sides answer at the far x, so a wall that then pushes the body back can leave it over a floor
+  (or a higher part of a slope) it never landed on, or take it away from the floor it landed on
+  at the far x (a body must not keep ``on_ground`` and a landing height over nothing). So the
+  vertical result is thrown away: the body goes back to its start y plus dy, the vertical sides
+  answer at the new x, then the walls answer at that y, until a round moves nothing sideways. The
+  vertical answer is then always the one for the final x. Pushes only go back toward the start,
+  so two rounds are enough in practice; :data:`MAX_ROUNDS` only bounds the work (past it, the body
+  stays at its starting x).
 * **Each side checks the body where it is now, on the other axis.** The article's side functions
   test only their own axis: the tile was picked because the body was in it, so after a neighbour
   has pushed the body clear, the side still fires (a floor seam pushes a walking body back; a wall
@@ -68,21 +85,24 @@ Departures from the article, and why:
   platform's end earlier in the same tick and then moves into its column below its top. The
   platform still counts this tick, so the body is bumped up onto its top if there is room (a few
   px at game speeds: an "almost made it" ledge), or else stopped at its end for the rest of the
-  tick; a platform with a solid tile on it keeps its top face for this reason.
+  tick; a platform with a solid tile on it keeps its top face for this reason. "Room" means every
+  row the lifted body would cover above the platform is free of solid and slope tiles at the
+  body's current x, the row its top started in included (it was free at the starting x, not
+  necessarily at this one).
 * **Slopes follow the project's polygon rule**, not the article's next example. A slope tile's solid
   part is the area under its straight surface, down to the tile's bottom. Its ``slope`` side lands a
   falling body on the highest point of the surface under it; a body walking in from the low side is
   lifted along the surface if the lift is at most ``|dx| * tile_h / tile_w`` and the space above is
-  free (its top would cross the bottom of no solid or slope tile); otherwise the surface is a wall
+  free (no solid or slope tile in the rows above the slope's row that the lifted body would
+  cover, at its current x); otherwise the surface is a wall
   where it reaches the body's bottom. The slope's ``bottom`` is a ceiling like a solid tile's. Its
   ``left``/``right`` sides are faces as tall as the surface's height on that side (a full-height
   side is a wall), less the part the neighbour's side covers; a zero-height side next to nothing is
   just a corner, stopping only a body that straddles the tile's bottom line.
-* **Keeping to the ground downhill within a move.** A body that stood on a floor or slope when the
-  move began, moves sideways with ``dy >= 0`` and ends up above the ground follows it down by at
-  most ``|dx| * tile_h / tile_w`` (the mirror of the lift). The mover's own ground snap runs once
-  per tick and is skipped when any sub-step touched ground, so a tick that starts on a floor and
-  ends over a lower slope would otherwise leave the body floating.
+* **Downhill is the mover's ground snap.** Walking down a slope (or off a floor onto a lower
+  slope within one tick) is left to the shared mover, which snaps a grounded body down whenever
+  the tick did not end on the ground; this resolver has no "follow the ground down" code of its
+  own (the test that once needed it passes on the mover's snap alone).
 * **Outside the map is empty.** The article indexes ``row * columns + column`` directly, which
   wraps a column past the right edge onto the next row and reads nothing outside the array. Here
   the grid answers "empty" for any cell outside the map, so bodies above the top or beyond the
@@ -91,7 +111,6 @@ Departures from the article, and why:
 
 from __future__ import annotations
 
-import math
 import weakref
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -110,8 +129,8 @@ _METHODS = {side: "side_" + side for sides in ROUTES.values() for side in sides}
 # Which sides answer in which phase: the vertical ones first, then the horizontal ones.
 Y_SIDES = frozenset({"top", "bottom", "slope"})
 X_SIDES = frozenset({"left", "right"})
-# A wall's push-back re-runs the vertical sides; pushes only go back toward the start, so this
-# settles in a round or two. The cap only bounds the work.
+# A wall's push-back re-runs the vertical sides from scratch at the new x; pushes only go back
+# toward the start, so this settles in a round or two. The cap only bounds the work.
 MAX_ROUNDS = 4
 
 # Faces of one tile: side name -> its geometry (None for an empty cell).
@@ -213,6 +232,10 @@ class RoutingResolver:
     def __init__(self, options: RoutingOptions | None = None) -> None:
         self.options = options or RoutingOptions()
 
+    def prepare(self, grid: TileGrid) -> None:
+        """Work out the grid's exposed faces now (the world calls this when a level loads)."""
+        faces_of(grid, self.options.raw_edges)
+
     # ------------------------------------------------------------------------------------------
     def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
         raw = self.options.raw_edges
@@ -238,26 +261,28 @@ class RoutingResolver:
                         occupied.append((col, row, grid.kinds[row * grid.cols + col], faces))
 
         # y-first over every gathered tile, then x. A wall (or a slope too steep to climb) that
-        # pushes the body back can put it over a floor, or a higher part of a slope, that the y
-        # sides did not see at the far x, so they answer again at the new x, then the walls.
+        # pushes the body back moves it to an x where the vertical answer may be different: a
+        # floor it landed on at the far x may not be under it any more, or a floor it missed may
+        # be. So the vertical motion is worked out again from scratch at the new x, then the walls
+        # answer again at the new y, until a round moves nothing sideways. Pushes only go back
+        # toward the start, so this settles in a round or two.
         for _ in range(MAX_ROUNDS):
             x_seen = s.x
+            s.y, s.ground, s.ceiling = s.y0 + dy, False, False
             for col, row, kind, faces in occupied:
                 self.route(s, grid, col, row, kind, faces, Y_SIDES)
             for col, row, kind, faces in occupied:
                 self.route(s, grid, col, row, kind, faces, X_SIDES)
             if s.x == x_seen:
                 break
-
-        if dx and dy >= 0 and not s.ground:
-            # Walking off a surface it stood on (e.g. down a slope): follow the ground down by at
-            # most what the steepest slope falls over this step, as the lift does going up.
-            th, tw = grid.tile_h, grid.tile_w
-            if self._floor_under(grid, table, s, s.x0, s.y0 + s.h, EPS) is not None:
-                floor = self._floor_under(grid, table, s, s.x, s.y + s.h, abs(dx) * th / tw + EPS)
-                if floor is not None and floor > s.y + s.h + EPS:  # still on it: nothing to do
-                    s.y = floor - s.h
-                    s.ground = True
+        else:
+            # Never seen in practice (see MAX_ROUNDS); stay where the move began on this axis,
+            # which was free, and answer the vertical sides there.
+            s.x = s.x0
+            s.right, s.left = s.right or dx > 0, s.left or dx < 0
+            s.y, s.ground, s.ceiling = s.y0 + dy, False, False
+            for col, row, kind, faces in occupied:
+                self.route(s, grid, col, row, kind, faces, Y_SIDES)
 
         return Move(s.x, s.y, Contacts(s.ground, s.ceiling, s.left, s.right,
                                        probed=tuple(probed)))
@@ -319,7 +344,7 @@ class RoutingResolver:
         left, right = col * tw, (col + 1) * tw
         if s.y + s.h <= face + EPS or not self._across_x(s, left, right):
             return
-        if self._headroom(grid, s, face - s.h):
+        if self._headroom(grid, s, face - s.h, face):
             s.y = face - s.h
             s.ground = True
         elif s.dx > 0 and s.x + s.w > left:
@@ -382,7 +407,8 @@ class RoutingResolver:
         if not ((s.dx > 0 and right_h > left_h) or (s.dx < 0 and left_h > right_h)):
             return  # not walking up it: a full side or the bottom is the face that stops it
         new_y = target - s.h
-        if before - target <= abs(s.dx) * th / tw + EPS and self._headroom(grid, s, new_y):
+        if (before - target <= abs(s.dx) * th / tw + EPS
+                and self._headroom(grid, s, new_y, row * th)):
             s.y = new_y
             s.ground = s.ground or s.dy > 0
             return
@@ -410,42 +436,14 @@ class RoutingResolver:
                 s.ground = True
 
     @staticmethod
-    def _floor_under(grid: TileGrid, table: list[Faces | None], s: _Move, x: float,
-                     bottom: float, reach: float) -> float | None:
-        """The nearest floor (a live top face or a slope surface) under the span [x, x + w]
-        between ``bottom`` (less EPS) and ``bottom + reach``; None if there is none."""
-        tw = grid.tile_w
-        best = None
-        for row in grid.rows_between(bottom - EPS, bottom + reach + EPS):
-            if not 0 <= row < grid.rows:
-                continue
-            for col in grid.cols_between(x + EPS, x + s.w - EPS):
-                if not 0 <= col < grid.cols:
-                    continue
-                faces = table[row * grid.cols + col]
-                if faces is None:
-                    continue
-                if "slope" in faces:
-                    y = grid.surface_top(col, row, max(x, col * tw), min(x + s.w, (col + 1) * tw))
-                elif "top" in faces:
-                    y = faces["top"]
-                    if grid.kind(col, row) == ONE_WAY and (
-                            s.drop or not one_way_counts(s.one_way_bottom, y)):
-                        continue
-                else:
-                    continue
-                if bottom - EPS <= y <= bottom + reach and (best is None or y < best):
-                    best = y
-        return best
-
-    @staticmethod
-    def _headroom(grid: TileGrid, s: _Move, new_y: float) -> bool:
-        """Can the body's top rise to ``new_y`` without crossing the bottom of a solid or slope
-        tile (measured from where it started this move)?"""
-        th = grid.tile_h
-        first = math.floor((new_y + EPS) / th)
-        stop = math.floor((s.y0 + EPS) / th)
-        for row in range(first, stop):
+    def _headroom(grid: TileGrid, s: _Move, new_y: float, floor_row_top: float) -> bool:
+        """Is there room for the body at its current x with its top at ``new_y``? Every row it
+        would cover above the row of the floor it is lifted onto (whose top is
+        ``floor_row_top``) must hold no solid or slope tile in its columns. That includes the
+        row the body's top started in: the body was free there at its *starting* x, not
+        necessarily at the x it has moved to. Tiles in the floor's own row are the business of
+        their own sides (a neighbour's wall face, the next slope's surface)."""
+        for row in grid.rows_between(new_y + EPS, floor_row_top - EPS):
             for col in grid.cols_between(s.x + EPS, s.x + s.w - EPS):
                 kind = grid.kind(col, row)
                 if kind == SOLID or kind == SLOPE:
