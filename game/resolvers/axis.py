@@ -13,6 +13,11 @@ The technique, as the article teaches it:
 
 Departures from the article, and why:
 
+* **Top-left corner, not centre.** The article keeps a body by its centre: its edges are the
+  centre plus or minus half its size, and each tile is placed by its centre too. Here a body is
+  its top-left corner and its size (the project's ``Body``), so its edges are ``x``, ``x + w``,
+  ``y``, ``y + h`` and a tile's are ``col * tile_w`` and so on: the same boxes without the halving,
+  and the position written back after a push is the top-left corner.
 * **No "+1 px" gap.** The article puts the body one pixel *outside* the tile it hit. Standing on a
   floor then leaves a 1 px gap, gravity closes it next tick, and ``on_ground`` flickers on and
   off. Here the body is placed exactly on the tile's edge; touching is not overlapping.
@@ -29,7 +34,13 @@ Departures from the article, and why:
   dividing by the tile size. A Tiled map's origin is its top-left corner, which is also the grid's,
   so that offset is zero here; carrying it through the arithmetic would only add float rounding.
 * **One-way tiles and slopes.** The article knows only walls. A one-way tile here blocks only a body
-  moving down whose bottom was at or above its top before the move; slope tiles act as full boxes.
+  moving down whose bottom was at or above its top at the start of the *tick* (the mover passes
+  it to every sub-step as ``Body.tick_bottom``; this resolver reads ``Body.one_way_bottom``), not
+  merely before this call's move, and never when dropping through. So a body that falls past a
+  platform's end and reaches its column in a later sub-step, its bottom already below the top, is
+  still caught: the y pass lifts it onto the platform. If a tile above leaves no room for that,
+  the sub-step ends overlapping it and the mover takes it again without its sideways part: the
+  body is stopped at the platform's end. Slope tiles act as full boxes.
 * **Fast bodies.** The article checks only where the body ends up, so a fast body can skip a thin
   wall. The shared mover sub-steps this resolver (``destination_only``).
 """

@@ -60,8 +60,13 @@ Departures from the article, and why:
   again and any tile still overlapped (one a fallback push moved the body into) is resolved in a
   further round, at most ``MAX_ROUNDS`` in all.
 * **One-way tiles.** The article knows only solid walls. A one-way tile here counts only for a
-  body moving down whose bottom was at or above the tile's top before the move (and not when
-  dropping through), and it is only ever left upwards: never sideways, never downwards.
+  body moving down whose bottom was at or above the tile's top at the start of the *tick* (the
+  mover passes it to every sub-step as ``Body.tick_bottom``; this resolver reads
+  ``Body.one_way_bottom``), not merely before this call's move, and not when dropping through.
+  It is only ever left upwards: never sideways, never downwards. So a body that falls past a
+  platform's end and reaches its column in a later sub-step, its bottom already below the top, is
+  still caught and pushed up onto the platform; when a tile above leaves no room, it ends stopped
+  at the platform's end instead.
 * **Slopes act as boxes** (``supports_slopes = False``): a slope tile is a full solid tile.
 * **Exact edges.** A push leaves the body exactly on the tile's edge; touching is not overlapping
   (overlaps of at most ``EPS`` are ignored), so a body resting on a floor gets ``on_ground`` every
