@@ -63,10 +63,19 @@ Departures from the article, and why:
   body moving down whose bottom was at or above the tile's top at the start of the *tick* (the
   mover passes it to every sub-step as ``Body.tick_bottom``; this resolver reads
   ``Body.one_way_bottom``), not merely before this call's move, and not when dropping through.
-  It is only ever left upwards: never sideways, never downwards. So a body that falls past a
-  platform's end and reaches its column in a later sub-step, its bottom already below the top, is
-  still caught and pushed up onto the platform; when a tile above leaves no room, it ends stopped
-  at the platform's end instead.
+  It is never left downwards, and upwards only when the lifted box is free. So a body that falls
+  past a platform's end and reaches its column in a later sub-step, its bottom already below the
+  top, is still caught and lifted onto the platform if there is room. If the lifted box would
+  overlap a blocking tile (a solid tile sitting on the platform, or something above where the
+  sub-step began) and the body came into the tile's column from the side in this move, the
+  platform's end is a wall: the body is pushed back to it (``hit_left``/``hit_right``, not
+  ``on_ground``) and keeps its vertical motion. Lifting first and letting the tile above push the
+  body sideways afterwards would keep a lift made for a tile the body no longer stands over: it
+  ended too high, and could report ``on_ground`` over nothing. The check only ever refuses those
+  cases: in one sub-step (at most half a tile sideways) the lifted box can meet only tiles in the
+  column just entered, or above the start when the lift goes higher than the start; everything
+  else it covers was crossed free. A body already over the column when the move began is lifted
+  as before; the pushes after that only go back towards the start, which stays over the column.
 * **Slopes act as boxes** (``supports_slopes = False``): a slope tile is a full solid tile.
 * **Exact edges.** A push leaves the body exactly on the tile's edge; touching is not overlapping
   (overlaps of at most ``EPS`` are ignored), so a body resting on a floor gets ``on_ground`` every
@@ -174,6 +183,21 @@ def _buries(grid: TileGrid, skip_col: int, skip_row: int, x: float, y: float, w:
     return False
 
 
+def _free(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
+          drop_through: bool, bottom_before: float) -> bool:
+    """True if the box at (x, y) overlaps no blocking tile by more than EPS."""
+    tw, th = grid.tile_w, grid.tile_h
+    for row in grid.rows_between(y + EPS, y + h - EPS):
+        top = row * th
+        if min(y + h, top + th) - max(y, top) <= EPS:
+            continue
+        for col in grid.cols_between(x + EPS, x + w - EPS):
+            if (_blocks(grid, col, row, dy, drop_through, bottom_before)
+                    and min(x + w, (col + 1) * tw) - max(x, col * tw) > EPS):
+                return False
+    return True
+
+
 def resolve(grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool = False, *,
             tie_px: float = 0.5, largest_first: bool = True, guard: bool = True,
             trace: list[tuple[int, int, str]] | None = None) -> Move:
@@ -208,8 +232,17 @@ def resolve(grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool
                 continue
 
             if one_way:
-                use_x = False
+                # Left upwards, unless the lifted box is not free (a tile sits on the platform,
+                # or the lift would raise the body past where it started, into a tile) and the
+                # body came into this tile's column from the side in this move: then the
+                # platform's end is a wall, and the body keeps its vertical motion.
                 ny = top - h
+                use_x = False
+                if dx and not _free(grid, x, ny, w, h, dy, drop_through, bottom_before):
+                    if dx > 0 and x0 + w <= left + EPS:
+                        nx, use_x = left - w, True
+                    elif dx < 0 and x0 >= right - EPS:
+                        nx, use_x = right, True
             else:
                 # The push back against the motion on each axis, and whether the body crossed
                 # the tile's edge on that axis during this move (it was wholly outside before).
