@@ -467,3 +467,54 @@ def test_no_overlap_and_no_tunnelling_on_random_maps():
         # never behind where it started on an axis it moved along
         assert (m.x - x) * dx >= -EPS and (m.y - y) * dy >= -EPS
         checked += 1
+
+
+# --- one-way tiles judged at the tick's start: the lift only when there is room ---------------
+
+def test_one_way_met_from_beside_late_in_a_tick_is_lifted_when_there_is_room():
+    # The tick began with the bottom 2 px above the platform; the second sub-step reaches its
+    # column with the bottom already 1 px below the top. The platform still counts, and with
+    # nothing on it the body is lifted onto it.
+    grid = TileGrid.from_rows(["....", "....", "..==", "...."])
+    body = Body(20.0, 20.0, 10.0, 10.0)
+    m = run(grid, body, 4.0, 6.0)
+    assert (m.x, m.y) == (24.0, 22.0) and m.contacts.on_ground
+    assert not (m.contacts.hit_left or m.contacts.hit_right)
+
+
+# The bug: the lift onto the platform put the body inside the solid tile sitting on it, whose
+# sideways push then moved it back out of the platform's column, the lift kept.
+CAPPED_END = TileGrid.from_rows(["..##", "..==", "....", "...."])
+
+
+def test_capped_platform_end_is_a_wall_for_the_sub_step_that_meets_it():
+    # Third sub-step of the tick below by hand: bottom 3 px above the platform's top at the start
+    # of the tick, 1 px below it now, 0.1 px left of its column, moving 0.25 right and 2 down.
+    body = Body(27.9, 15.0, 4.0, 4.0, tick_bottom=15.0)
+    trace = []
+    m = resolve(CAPPED_END, body, 0.25, 2.0, trace=trace)
+    assert trace == [(2, 1, "x")]  # the one-way tile itself stops it: no lift, no push back
+    assert (m.x, m.y) == (28.0, 17.0)
+    assert m.contacts.hit_right and not m.contacts.on_ground
+    assert not overlapping_tiles(CAPPED_END, m.x, m.y, 4.0, 4.0, 15.0, False)
+
+
+def test_small_body_falling_past_a_capped_platform_end_keeps_falling():
+    m = run(CAPPED_END, Body(27.4, 11.0, 4.0, 4.0), 1.5, 12.0)
+    assert (m.x, m.y) == (28.0, 23.0)  # stopped at the platform's end, the whole fall kept
+    assert m.contacts.hit_right and not m.contacts.on_ground
+    # the other resolvers agree
+    for name in ("axis", "corners", "sweep", "routing"):
+        if name in names():
+            other = move_body(create(name), CAPPED_END, Body(27.4, 11.0, 4.0, 4.0), 1.5, 12.0)
+            assert (other.x, other.y) == pytest.approx((28.0, 23.0)), name
+
+
+def test_no_ground_over_nothing_beside_a_capped_platform():
+    # A run-speed step whose last sub-step reaches the platform's column 2 px below its top:
+    # the tick ends beside the platform, falling, not standing on air.
+    grid = TileGrid.from_rows(["......", "...#..", "...=..", "......", "######"])
+    body = Body(48.0 - 4.0 - (130.0 / 60.0) * 0.875, 28.0, 4.0, 4.0)
+    m = run(grid, body, 130.0 / 60.0, 8.0)
+    assert (m.x, m.y) == (44.0, 36.0)
+    assert m.contacts.hit_right and not m.contacts.on_ground and not m.contacts.on_one_way
