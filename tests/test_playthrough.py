@@ -128,6 +128,17 @@ ROUTES: dict[str, list[Leg]] = {
         run(col(84), jump_at=col(77) - 4, note="jump the pit (cols 78-80) onto the slope"),
         run(col(114), note="along the plateau to the flag"),
     ],
+    "03_moon_hop.tmx": [  # gravity 700, jump_speed 330: the pits and planks need the moon
+        run(col(22), floor=row_top(16), note="over the shallow hill (cols 12-19)"),
+        run(col(34), jump_at=col(25), floor=row_top(16), note="the 6-wide pit (cols 26-31)"),
+        stand(col(35)),
+        jump(col(35), floor=row_top(12), note="4 tiles up through the one-way (cols 34-36)"),
+        stand(col(36.3)),
+        jump(col(38.5), floor=row_top(8), note="4 more onto the one-way by the roof (cols 37-39)"),
+        run(col(56), jump_at=col(46), floor=row_top(12),
+            note="along the roof, leap the 7-wide pit (cols 47-53) onto the plateau"),
+        run(col(67), note="down the 45-degree slope (cols 60-63) to the flag"),
+    ],
 }
 
 
