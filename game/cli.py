@@ -7,7 +7,10 @@ and one line on stderr that starts with ``error:``, names the file and says what
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import signal
+import stat
 import sys
 import tempfile
 from dataclasses import dataclass, replace
@@ -76,6 +79,8 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
     if ticks < 0:
         raise UserError("command line", f"--ticks must be 0 or more, not {ticks}")
     script = load_script(args.input) if args.input else InputScript(())
+    # Stopped from outside (SIGTERM): unwind normally, so no half-written temp file stays behind.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     cfg = s.config
     world = load_world(s.level_path, cfg, resolvers.create(cfg.resolver,
                                                            cfg.resolver_options(cfg.resolver)))
@@ -88,7 +93,10 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
     elif args.trace == "-":
         write_trace(records, sys.stdout)
     else:
-        _write_atomically(Path(args.trace), records, args, s)
+        protected = [Path(p) for p in (args.input, args.config or config_mod.DEFAULT_CONFIG,
+                                       s.level_path) if p]
+        protected += list(getattr(world.level, "files", ()))
+        _write_trace_file(Path(args.trace), records, protected)
     p = world.player
     if args.trace != "-":
         print(f"{ticks} ticks on {level.path} with {resolver.name}: x={p.x:.2f} y={p.y:.2f} "
@@ -96,27 +104,67 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
     return 0
 
 
-def _write_atomically(path: Path, records, args: argparse.Namespace, s: Setup) -> None:
+def _write_trace_file(path: Path, records, protected: list[Path]) -> None:
+    """Write the trace where --trace says, never at the cost of something the user made.
+
+    * A new file, an empty one, or a trace from an earlier run: written beside it and moved into
+      place when complete (keeping the old file's permissions), so a failed run loses nothing.
+    * A device, pipe or anything under /dev (/dev/null, /dev/stdout, a FIFO): written straight in.
+    * Anything else that exists (a config, a level, a tileset, an image...): refused.
+    """
     from game.headless import write_trace
 
-    """Write the trace next to its target, then move it in place: a failure loses nothing."""
-    inputs = [args.input, args.config, str(s.level_path)]
+    where = "command line"
+    if str(path).startswith("/dev/") or (path.exists() and not path.is_dir()
+                                         and not stat.S_ISREG(os.stat(path).st_mode)):
+        with open(path, "w", encoding="utf-8") as out:
+            write_trace(records, out)
+        return
     target = path.resolve()
-    if any(i and Path(i).resolve() == target for i in inputs):
-        raise UserError("command line", f"--trace {path} is one of the input files; "
-                        "write the trace to a new file")
+    if any(p.resolve() == target for p in protected):
+        raise UserError(where, f"--trace {path} is one of the input files; write the trace to a "
+                        "new file")
     if path.is_dir():
-        raise UserError("command line", f"--trace {path} is a folder; give a file name")
+        raise UserError(where, f"--trace {path} is a folder; give a file name")
     if not target.parent.is_dir():
-        raise UserError("command line", f"--trace {path}: folder {target.parent} does not exist")
+        raise UserError(where, f"--trace {path}: folder {target.parent} does not exist")
+    mode = None
+    if target.exists():
+        if not _is_trace(target):
+            raise UserError(where, f"--trace {path} exists and is not a trace written by this "
+                            "game; give a new file name (nothing was written)")
+        mode = stat.S_IMODE(target.stat().st_mode)
     fd, tmp = tempfile.mkstemp(prefix=".trace-", suffix=".jsonl", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             write_trace(records, out)
+        os.chmod(tmp, mode if mode is not None else 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _is_trace(path: Path) -> bool:
+    """An empty file, or one whose first line is a trace record: safe to replace."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            first = f.readline(65536)
+    except (OSError, UnicodeDecodeError):
+        return False
+    if not first.strip():
+        return path.stat().st_size == 0
+    try:
+        rec = json.loads(first)
+    except ValueError:
+        return False
+    return isinstance(rec, dict) and {"tick", "resolver"} <= rec.keys()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def play(s: Setup) -> int:
@@ -141,3 +189,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader of --trace - went away (e.g. `| head`): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0

@@ -12,8 +12,9 @@ from game.world import World
 
 def trace_record(world: World) -> dict:
     p = world.player
-    return {"tick": world.tick - 1, "x": p.x, "y": p.y, "w": p.w, "h": p.h, "vx": p.vx,
-            "vy": p.vy, "on_ground": p.on_ground, "respawning": p.respawning,
+    return {"tick": world.tick - 1, "x": float(p.x), "y": float(p.y), "w": float(p.w),
+            "h": float(p.h), "vx": float(p.vx), "vy": float(p.vy), "on_ground": p.on_ground,
+            "respawning": p.respawning,
             "resolver": world.resolver.name}
 
 

@@ -14,6 +14,7 @@ increase. Key names: left, right, up, down, jump.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,7 @@ from pathlib import Path
 from game.errors import UserError
 
 KEY_NAMES = ("left", "right", "up", "down", "jump")
+TICK = re.compile(r"[0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,13 +106,10 @@ def parse_script(lines: Sequence[str], where: str | os.PathLike) -> InputScript:
             raise UserError(where, f"line {number}: expected '<tick> <keys>', like '30 right+jump', "
                             f"got {line!r}")
         tick_text, keys_text = parts
-        try:
-            tick = int(tick_text)
-        except ValueError:
-            raise UserError(where, f"line {number}: tick {tick_text!r} is not a whole number"
-                            ) from None
-        if tick < 0:
-            raise UserError(where, f"line {number}: tick {tick} is negative; ticks start at 0")
+        if not TICK.fullmatch(tick_text):
+            raise UserError(where, f"line {number}: tick {tick_text!r} is not a whole number "
+                            "(digits 0-9 only)")
+        tick = int(tick_text)
         if entries and tick <= entries[-1][0]:
             raise UserError(where, f"line {number}: tick {tick} must be greater than the previous "
                             f"line's tick {entries[-1][0]}")
@@ -125,7 +124,7 @@ def parse_script(lines: Sequence[str], where: str | os.PathLike) -> InputScript:
 def load_script(path: str | os.PathLike) -> InputScript:
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")  # a byte-order mark some editors add is fine
     except FileNotFoundError:
         raise UserError(p, "input script not found; check the --input path") from None
     except (OSError, UnicodeDecodeError) as exc:

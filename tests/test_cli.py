@@ -294,3 +294,93 @@ def test_list_resolvers_from_a_real_process():
     proc = run_main("--list-resolvers")
     assert proc.returncode == 0
     assert [line.split()[0] for line in proc.stdout.splitlines()] == resolvers.names()
+
+
+# ----------------------------------------------------------------------------------------------
+# --trace never costs the user a file
+# ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("victim", ["config.toml", "levels/terrain.tsx", "assets/terrain.png"])
+def test_trace_refuses_to_replace_a_file_that_is_not_a_trace(tmp_path, capsys, victim):
+    target = tmp_path / Path(victim).name
+    shutil.copy(ROOT / victim, target)
+    before = target.read_bytes()
+    err = fails(capsys, headless("--trace", str(target)), target.name)
+    assert "not a trace" in err
+    assert target.read_bytes() == before
+
+
+def test_the_default_config_is_protected_too(capsys):
+    before = (ROOT / "config.toml").read_bytes()
+    fails(capsys, headless("--trace", str(ROOT / "config.toml")), "config.toml")
+    assert (ROOT / "config.toml").read_bytes() == before
+
+
+def test_a_previous_trace_is_replaced_and_keeps_its_permissions(tmp_path, capsys):
+    out = tmp_path / "run.jsonl"
+    assert main(headless("--trace", str(out), ticks="3")) == 0
+    os.chmod(out, 0o640)
+    assert main(headless("--trace", str(out), ticks="5")) == 0
+    assert len(out.read_text().splitlines()) == 5
+    assert (out.stat().st_mode & 0o777) == 0o640
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert main(headless("--trace", str(empty), ticks="2")) == 0
+    assert len(empty.read_text().splitlines()) == 2
+    assert not list(tmp_path.glob(".trace-*"))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_trace_into_a_fifo_writes_into_it(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *headless(
+        "--trace", str(fifo), ticks="4")], cwd=ROOT, stdout=subprocess.DEVNULL)
+    with open(fifo, encoding="utf-8") as reader:
+        lines = reader.read().splitlines()
+    assert proc.wait(timeout=60) == 0
+    assert len(lines) == 4 and fifo.is_fifo()
+
+
+def test_trace_to_dev_null_leaves_it_a_device(capsys):
+    if not Path("/dev/null").exists():
+        pytest.skip("no /dev/null here")
+    assert main(headless("--trace", "/dev/null", ticks="3")) == 0
+    assert not Path("/dev/null").is_file()
+
+
+def test_a_closed_pipe_on_stdout_ends_quietly():
+    proc = subprocess.run(
+        f"{sys.executable} main.py {' '.join(headless('--trace', '-', ticks='200000'))} | head -1",
+        shell=True, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.stdout.startswith('{"tick":0')
+    assert "Traceback" not in proc.stderr and "Error" not in proc.stderr
+
+
+def test_stopping_a_run_leaves_no_temp_file(tmp_path):
+    import signal
+    import time
+
+    out = tmp_path / "long.jsonl"
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *headless(
+        "--trace", str(out), ticks="50000000")], cwd=ROOT, stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while not list(tmp_path.glob(".trace-*")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert list(tmp_path.glob(".trace-*")), "the run never started writing"
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=30)
+    assert not list(tmp_path.glob(".trace-*")) and not out.exists()
+
+
+@pytest.mark.parametrize("tick", ["1_0", "+3", "\u0663", "0x1", "1.0"])
+def test_ticks_are_plain_digits(tmp_path, capsys, tick):
+    script = write(tmp_path, "s.txt", f"{tick} right\n")
+    fails(capsys, headless("--input", str(script)), "s.txt", "line 1")
+
+
+def test_a_byte_order_mark_is_fine(tmp_path, capsys):
+    script = tmp_path / "bom.txt"
+    script.write_bytes("\ufeff0 right\n".encode("utf-8"))
+    assert main(headless("--input", str(script))) == 0
