@@ -7,12 +7,13 @@ All tuning is in :class:`game.config.PhysicsConfig`, in per-second units.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from game.config import PhysicsConfig
 from game.grid import TileGrid
 from game.inputs import InputFrame
-from game.resolvers.base import NO_CONTACT, Body, Contacts, Resolver, move_body
+from game.resolvers.base import NO_CONTACT, Body, Contacts, Resolver, move_body, support_under
 
 TIMER_EPS = 1e-9  # timers are sums of 1/tick_rate; don't let rounding add or drop a tick
 
@@ -34,8 +35,8 @@ class Player:
     facing: int = 1
     on_ground: bool = False
     on_one_way: bool = False
-    coyote: float = 0.0  # s left in which a jump still works after leaving the ground
-    buffer: float = 0.0  # s left in which a pressed jump waits for the ground
+    air_time: float = 0.0  # s since the player was last on the ground (coyote time)
+    since_press: float = math.inf  # s since jump was pressed, while the press waits (buffer)
     rising: bool = False  # going up from a jump: releasing jump cuts the rise
     dropping: float = 0.0  # s left of falling through one-way tiles
     respawn_timer: float = 0.0  # s left before reappearing at the spawn
@@ -48,12 +49,19 @@ class Player:
     def body(self) -> Body:
         return Body(self.x, self.y, self.w, self.h, self.vx, self.vy)
 
-    def place(self, x: float, y: float) -> None:
-        """Put the player at (x, y) at rest, as at a (re)spawn."""
+    def place(self, x: float, y: float, grid: TileGrid, slopes: bool) -> None:
+        """Put the player at (x, y) at rest, as at a (re)spawn, standing if there is ground."""
         self.x, self.y, self.vx, self.vy = x, y, 0.0, 0.0
-        self.on_ground = self.on_one_way = self.rising = False
-        self.coyote = self.buffer = self.dropping = self.respawn_timer = 0.0
+        self.rising = False
+        self.dropping = self.respawn_timer = self.air_time = 0.0
+        self.since_press = math.inf
         self.contacts = NO_CONTACT
+        self.settle(grid, slopes)
+
+    def settle(self, grid: TileGrid, slopes: bool) -> None:
+        """Read ``on_ground`` off the map where no move has said it yet (a spawn, a reload)."""
+        self.on_ground, self.on_one_way = support_under(grid, self.x, self.w, self.y + self.h,
+                                                        slopes)
 
     def step(self, inp: InputFrame, p: PhysicsConfig, resolver: Resolver, grid: TileGrid,
              spawn: tuple[float, float]) -> None:
@@ -63,7 +71,7 @@ class Player:
         if self.respawning:
             self.respawn_timer -= dt
             if self.respawn_timer <= TIMER_EPS:
-                self.place(*spawn)
+                self.place(*spawn, grid, resolver.supports_slopes)
             return
 
         # --- horizontal speed: accelerate toward the wanted speed, decelerate to a stop ---------
@@ -79,15 +87,19 @@ class Player:
             self.facing = inp.move
 
         # --- jump: coyote time after leaving the ground, a buffer before reaching it ------------
-        self.coyote = p.coyote_time if self.on_ground else max(0.0, self.coyote - dt)
-        self.buffer = p.jump_buffer if inp.jump_pressed else max(0.0, self.buffer - dt)
+        # Both are measured the same way, in whole ticks of elapsed time: a jump works up to
+        # coyote_time after the last tick on the ground, and a press waits up to jump_buffer.
+        self.air_time = 0.0 if self.on_ground else self.air_time + dt
+        self.since_press = 0.0 if inp.jump_pressed else self.since_press + dt
         jumped = False
-        if self.buffer > TIMER_EPS and (self.on_ground or self.coyote > TIMER_EPS):
+        can_jump = self.on_ground or self.air_time <= p.coyote_time + TIMER_EPS
+        if self.since_press <= p.jump_buffer + TIMER_EPS and can_jump:
             if inp.down and self.on_ground and self.on_one_way:
                 self.dropping = p.drop_through_time  # down + jump: drop through the platform
             else:
                 self.vy, self.rising, jumped = -p.jump_speed, True, True
-            self.buffer = self.coyote = 0.0
+                self.air_time = math.inf  # no second jump from the coyote window
+            self.since_press = math.inf
 
         # --- jump cut: letting go of jump early ends the rise sooner ----------------------------
         if self.rising and self.vy < 0 and not inp.jump_held:

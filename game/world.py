@@ -29,7 +29,9 @@ class World:
     @classmethod
     def create(cls, level: Level, physics: PhysicsConfig, resolver: Resolver) -> World:
         s = level.spawn
-        return cls(level, physics, resolver, Player(s.x, s.y, s.w, s.h))
+        world = cls(level, physics, resolver, Player(s.x, s.y, s.w, s.h))
+        world.player.settle(level.grid, resolver.supports_slopes)  # a spawn on the floor stands
+        return world
 
     def __post_init__(self) -> None:
         self.prev = (self.player.x, self.player.y)
@@ -56,7 +58,7 @@ class World:
         _prepare(resolver, self.level)
 
     def restart(self) -> None:
-        self.player.place(*self.spawn_xy)
+        self.player.place(*self.spawn_xy, self.level.grid, self.resolver.supports_slopes)
         self.prev = self.spawn_xy
         self.goal_reached = False
 
@@ -68,6 +70,8 @@ class World:
         blocked = overlapping_tiles(level.grid, p.x, p.y, p.w, p.h, p.y + p.h, True)
         if blocked or p.respawning:
             self.restart()
+        else:
+            p.settle(level.grid, self.resolver.supports_slopes)
 
 
 def _prepare(resolver: Resolver, level: Level) -> None:

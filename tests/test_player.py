@@ -284,6 +284,25 @@ def test_longer_jump_buffer_accepts_an_earlier_press():
     assert buffered_jump_fires(10, replace(DEFAULT, jump_buffer=0.3))
 
 
+def test_coyote_and_buffer_windows_are_the_same_number_of_ticks():
+    """0.1 s at 60 Hz is 6 ticks both ways: a jump up to 6 ticks after the last tick on the
+    ground, a press up to 6 ticks before the landing tick (it fires on the tick after it)."""
+    n = round(DEFAULT.coyote_time / DEFAULT.dt)
+    assert n == round(DEFAULT.jump_buffer / DEFAULT.dt) == 6
+    assert walk_off_then_jump(n)[0] and not walk_off_then_jump(n + 1)[0]
+    assert buffered_jump_fires(n - 1) and not buffered_jump_fires(n)  # k counts from the landing
+
+
+def test_a_spawn_on_the_floor_stands_before_the_first_tick():
+    world = make_world(OPEN, 5)
+    assert world.player.on_ground, "no tick has run, but the spawn rests on the floor"
+    rec = steps(world, [jump()])
+    assert rec[0][3] < 0, "a jump on tick 0 fires on tick 0"
+    world = make_world(OPEN, 5)
+    rec = steps(world, [RIGHT])
+    assert rec[0][2] == pytest.approx(DEFAULT.ground_accel * DEFAULT.dt), "ground acceleration"
+
+
 # ----------------------------------------------------------------------------------------------
 # Ceilings, one-way platforms, falling out, map edges
 # ----------------------------------------------------------------------------------------------

@@ -78,7 +78,9 @@ def run_inprocess(ticks: int, script: Path | str | None, level: Path = FLAT,
 
 
 def takeoffs(recs: list[dict]) -> int:
-    return sum(1 for a, b in zip(recs, recs[1:]) if a["on_ground"] and not b["on_ground"])
+    """Ticks that leave the ground upward; the spawns used here stand on the floor (tick -1)."""
+    grounded = [True] + [r["on_ground"] for r in recs]
+    return sum(1 for i, r in enumerate(recs) if grounded[i] and not r["on_ground"] and r["vy"] < 0)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -163,8 +165,9 @@ def check_release(recs: list[dict]) -> None:
 def check_hold_jump(recs: list[dict]) -> None:
     """Jump held across three lines: jumps once, then stays on the ground; right from 30 to 59."""
     assert takeoffs(recs) == 1
-    onsets = sum(1 for a, b in zip(recs, recs[1:]) if b["vy"] < 0 <= a["vy"])
-    assert onsets == 1
+    rising = [False] + [r["vy"] < 0 for r in recs]  # at rest before tick 0
+    assert sum(1 for i in range(len(recs)) if rising[i + 1] and not rising[i]) == 1
+    assert recs[0]["vy"] < 0, "the spawn stands on the floor: the jump held from tick 0 fires then"
     assert recs[-1]["on_ground"]
     assert all(r["vx"] == 0 for r in recs[:30])
     assert recs[30]["vx"] > 0

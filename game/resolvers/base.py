@@ -198,18 +198,37 @@ def one_way_counts(bottom_before: float, tile_top: float) -> bool:
     return bottom_before <= tile_top + EPS
 
 
+def support_under(grid: TileGrid, x: float, w: float, bottom: float,
+                  slopes: bool) -> tuple[bool, bool]:
+    """(standing, on one-way tiles only) for a box spanning [x, x + w) with this bottom.
+
+    A pure question to the map, for places no move has answered it (a spawn, a reload), and
+    for telling one-way floors from others after a landing. A slope supports where its surface's
+    highest point under the span is at ``bottom`` (or by its top edge when slopes are boxes).
+    """
+    th = grid.tile_h
+    row = round(bottom / th)
+    on_edge = abs(row * th - bottom) <= 1e-4
+    above = math.floor((bottom - 1e-6) / th)
+    firm = one_way = False
+    for col in grid.cols_between(x + EPS, x + w - EPS):
+        lo, hi = max(x, col * grid.tile_w), min(x + w, (col + 1) * grid.tile_w)
+        for r in {above, above + 1}:
+            kind = grid.kind(col, r)
+            if kind == SLOPE and slopes:
+                if abs(grid.surface_top(col, r, lo, hi) - bottom) <= 1e-4:
+                    firm = True
+            elif on_edge and r == row and kind != EMPTY:
+                if kind == ONE_WAY:
+                    one_way = True
+                else:
+                    firm = True
+    return firm or one_way, one_way and not firm
+
+
 def only_one_way_under(grid: TileGrid, x: float, w: float, bottom: float) -> bool:
     """True if the floor right under [x, x + w) at ``bottom`` is one-way tiles and nothing else."""
-    row = round(bottom / grid.tile_h)
-    if abs(row * grid.tile_h - bottom) > 1e-4:
-        return False  # resting on a slope surface, not on a tile's top edge
-    found = False
-    for col in grid.cols_between(x, x + w):
-        below, above = grid.kind(col, row), grid.kind(col, row - 1)
-        if below in (SOLID, SLOPE) or above == SLOPE:
-            return False
-        found = found or below == ONE_WAY
-    return found
+    return support_under(grid, x, w, bottom, True)[1]
 
 
 def overlapping_tiles(grid: TileGrid, x: float, y: float, w: float, h: float,
