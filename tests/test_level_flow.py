@@ -27,11 +27,15 @@ def project(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def app(project: Path):
+def cfg():
     c = config.load(ROOT / "config.toml")
-    c = replace(c, display=replace(c.display, width=640, height=360, vsync=False))
+    return replace(c, display=replace(c.display, width=640, height=360, vsync=False))
+
+
+@pytest.fixture
+def app(project: Path, cfg):
     levels = sorted(project.glob("*.tmx"))
-    a = App(c, levels[0], max_frames=1)
+    a = App(cfg, levels[0], max_frames=1)
     yield a
     pygame.quit()
     pygame.init()
@@ -135,3 +139,204 @@ def test_r_reloads_by_hand(app: App):
                     encoding="utf-8")
     app.handle_event(key(pygame.K_r))
     assert app.world.level.title.startswith("Hand ")
+
+
+# ----------------------------------------------------------------------------------------------
+# A level that fails to load, or an image that cannot be used, never ends the game
+# ----------------------------------------------------------------------------------------------
+
+def spoil_image(project: Path, how: str) -> Path:
+    """Replace the tileset image with one that is too small, with bytes that are no image, or
+    with its first half (a good header: only reading the pixels finds the fault)."""
+    image = project.parent / "assets" / "terrain.png"
+    if how == "small":
+        pygame.image.save(pygame.Surface((96, 48)), str(image))
+    elif how == "corrupt":
+        image.write_bytes(b"\x89PNG\r\n\x1a\n half a file")
+    else:
+        data = image.read_bytes()
+        image.write_bytes(data[:len(data) // 2])
+    st = image.stat()
+    os.utime(image, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+    return image
+
+
+def touch(path: Path) -> None:
+    save(path, path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("how", ["small", "corrupt", "truncated"])
+def test_a_bad_tileset_image_at_start_is_one_error_line(project: Path, cfg, capsys, how):
+    from game.cli import main
+    from game.errors import UserError
+
+    spoil_image(project, how)
+    level = sorted(project.glob("*.tmx"))[0]
+    with pytest.raises(UserError) as err:
+        App(cfg, level, max_frames=1)
+    assert "terrain.png" in err.value.line()
+    pygame.init()
+    quiet = project.parent / "novsync.toml"
+    quiet.write_text("[display]\nvsync = false\n", encoding="utf-8")
+    assert main(["--config", str(quiet), "--level", str(level)]) == 2
+    out = capsys.readouterr()
+    lines = out.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "terrain.png" in lines[0]
+    pygame.init()
+
+
+@pytest.mark.parametrize("how", ["small", "corrupt", "truncated"])
+@pytest.mark.parametrize("trigger", ["hot reload", "R"])
+def test_a_bad_tileset_image_on_reload_keeps_the_last_good_level(app: App, project: Path, how,
+                                                                 trigger):
+    level, images, renderer = app.world.level, app.images, app.renderer
+    spoil_image(project, how)
+    touch(level.path)  # a reload happens however the app watches the image
+    if trigger == "R":
+        app.handle_event(key(pygame.K_r))
+    else:
+        app.hot_reload_check()
+    assert app.error_line and app.error_line.startswith("error: ") and "terrain.png" in app.error_line
+    # Nothing half-swapped: the level, its images and its renderer are still the old ones.
+    assert app.world.level is level and app.images is images and app.renderer is renderer
+    app.draw(0.0)
+
+
+@pytest.mark.parametrize("how", ["small", "corrupt", "truncated"])
+def test_an_image_spoilt_after_the_level_loaded_keeps_the_last_good_level(app: App, project: Path,
+                                                                          monkeypatch, how):
+    """The image goes bad between the level's checks and the cutting of its tiles (an editor
+    still writing it): the new world is dropped whole, nothing of it swapped in."""
+    import game.view.app as app_module
+
+    real = app_module.load_world
+
+    def racing(*args, **kwargs):
+        world = real(*args, **kwargs)
+        spoil_image(project, how)
+        return world
+
+    monkeypatch.setattr(app_module, "load_world", racing)
+    world, level, images, renderer = app.world, app.world.level, app.images, app.renderer
+    p = app.world.player
+    p.x += 3.0
+    spot = (p.x, p.y)
+    touch(level.path)
+    app.hot_reload_check()
+    assert app.error_line and app.error_line.startswith("error: ") and "terrain.png" in app.error_line
+    assert app.world is world and app.world.level is level
+    assert app.images is images and app.renderer is renderer and renderer.level is level
+    assert (p.x, p.y) == spot
+    app.draw(0.0)
+
+
+def test_a_bad_tileset_image_in_another_level_keeps_this_one(app: App, project: Path):
+    level = app.world.level
+    spoil_image(project, "small")
+    app.handle_event(key(pygame.K_HOME))  # the first level again, now with the bad image
+    assert app.world.level is level and "terrain.png" in app.error_line
+
+
+def test_any_exception_while_reloading_keeps_the_last_good_level(app: App, monkeypatch):
+    import game.view.app as app_module
+
+    def broken(*args, **kwargs):
+        raise KeyError("layer 7")
+
+    level = app.world.level
+    monkeypatch.setattr(app_module, "load_world", broken)
+    touch(level.path)
+    app.hot_reload_check()
+    assert app.world.level is level
+    assert app.error_line == f"error: {level.path}: could not load (KeyError: 'layer 7')"
+    app.draw(0.0)
+    monkeypatch.undo()
+    touch(level.path)
+    app.hot_reload_check()
+    assert app.error_line is None and app.world.level is not level
+
+
+def break_next_level(project: Path) -> tuple[Path, Path]:
+    """Level 1 leads to level 2, which exists but is half-written XML."""
+    first, second = sorted(project.glob("*.tmx"))[:2]
+    text = first.read_text(encoding="utf-8")
+    assert f'name="next_level" type="file" value="{second.name}"' in text
+    second.write_text(second.read_text(encoding="utf-8").replace("</map>", ""), encoding="utf-8")
+    return first, second
+
+
+def stand_on_goal(app: App) -> None:
+    goal = app.world.level.goals[0]
+    p = app.world.player
+    p.x, p.y = goal.x + 2, goal.y + goal.h - p.h - 4  # lands on the ground inside the goal
+
+
+def test_a_next_level_that_fails_to_load_is_tried_once_not_every_second(project: Path, cfg,
+                                                                       monkeypatch):
+    import game.view.app as app_module
+
+    first, second = break_next_level(project)
+    monkeypatch.setattr(app_module, "BANNER_TIME", 0.0)  # go on at once, not after a second
+    app = App(cfg, first, max_frames=90, frame_time=1 / 60)
+    completions = []
+    complete = app.complete_level
+    app.complete_level = lambda: (completions.append(app.world.tick), complete())
+    stand_on_goal(app)
+    app.run()  # a second and a half standing on the goal
+    pygame.init()
+    assert len(completions) == 1, f"level completion fired at ticks {completions}"
+    assert app.world.level.path == first
+    assert app.error_line.startswith("next level: error: ") and second.name in app.error_line
+
+
+def test_after_a_failed_next_level_the_goal_counts_again_once_left(project: Path, cfg,
+                                                                   monkeypatch):
+    import game.view.app as app_module
+
+    first, second = break_next_level(project)
+    monkeypatch.setattr(app_module, "BANNER_TIME", 0.0)
+    app = App(cfg, first, max_frames=1)
+    completions = []
+    complete = app.complete_level
+    app.complete_level = lambda: (completions.append(app.world.tick), complete())
+
+    def frames(n):
+        for _ in range(n):
+            app.frame(1 / 60)
+
+    stand_on_goal(app)
+    frames(30)
+    assert len(completions) == 1 and app.goal_wait
+    p = app.world.player
+    p.x, p.y = app.world.level.spawn.x, app.world.level.spawn.y  # walk away
+    frames(5)
+    assert not app.goal_wait and len(completions) == 1
+    save(second, second.read_text(encoding="utf-8") + "</map>\n")  # fixed meanwhile
+    stand_on_goal(app)  # and back on the goal: now it goes on
+    frames(3)
+    assert len(completions) == 2
+    assert app.world.level.path == second and app.error_line is None
+
+    # Backspace (restart) also clears the wait.
+    app.load(first)
+    break_next_level(project)
+    stand_on_goal(app)
+    frames(3)
+    assert app.goal_wait and len(completions) == 3
+    app.handle_event(key(pygame.K_BACKSPACE))
+    assert not app.goal_wait
+    pygame.quit()
+    pygame.init()
+
+
+def test_a_tileset_image_is_watched_for_hot_reload(app: App, project: Path):
+    """Saving the tileset image (in another folder than the level) reloads the level too."""
+    if not hasattr(app.world.level, "files"):
+        pytest.skip("Level.files not there yet")
+    images = app.images
+    image = project.parent / "assets" / "terrain.png"
+    assert image.resolve() in {Path(f).resolve() for f in app.world.level.files}
+    st = image.stat()
+    os.utime(image, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+    app.hot_reload_check()
+    assert app.images is not images and app.error_line is None

@@ -1,5 +1,8 @@
 """The window on SDL's dummy video driver: frames are drawn, keys do what the HUD says."""
 
+import os
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -115,3 +118,163 @@ def test_sprite_feet_follow_the_slope_under_the_centre():
     drop = feet_on_slope(g, x, bottom - h, w, h)
     assert drop == pytest.approx(g.surface_y(1, 1, x + w / 2) - bottom) and drop > 0
     assert feet_on_slope(g, 40.0, 32.0 - h, w, h) == 0.0  # flat ground: no change
+
+
+# ----------------------------------------------------------------------------------------------
+# Acceptance fixes: bad tileset images, no display, jump taps while paused, long error lines
+# ----------------------------------------------------------------------------------------------
+
+@pytest.fixture
+def levels_copy(tmp_path):
+    """The shipped levels and their art, in a folder the test may spoil."""
+    import shutil
+
+    shutil.copytree(ROOT / "levels", tmp_path / "levels")
+    shutil.copytree(ROOT / "assets", tmp_path / "assets")
+    return tmp_path / "levels"
+
+
+def test_a_tileset_image_smaller_than_its_tileset_is_a_user_error(levels_copy):
+    from game.errors import UserError
+    from game.level import load_level
+    from game.view.render import TileImages
+
+    # Loaded while the image was whole; replaced by a smaller one before the pictures are cut.
+    level = load_level(levels_copy / "01_first_steps.tmx")
+    pygame.image.save(pygame.Surface((96, 48)), str(levels_copy.parent / "assets" / "terrain.png"))
+    with pytest.raises(UserError) as err:
+        TileImages(level)
+    line = err.value.line()
+    assert line.startswith("error: ") and "terrain.png" in line
+    assert "96x48" in line and "128x80" in line and "export the full tileset image" in line
+
+
+def test_a_corrupt_tileset_image_is_a_user_error(levels_copy):
+    from game.errors import UserError
+    from game.level import load_level
+    from game.view.render import TileImages
+
+    level = load_level(levels_copy / "01_first_steps.tmx")
+    (levels_copy.parent / "assets" / "terrain.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
+    with pytest.raises(UserError) as err:
+        TileImages(level)
+    line = err.value.line()
+    assert "terrain.png" in line and "cannot read this image" in line and "as PNG" in line
+
+
+def test_a_truncated_tileset_image_is_a_user_error(levels_copy):
+    """A PNG cut short after the level was loaded: pygame cannot read its pixels."""
+    from game.errors import UserError
+    from game.level import load_level
+    from game.view.render import TileImages
+
+    level = load_level(levels_copy / "01_first_steps.tmx")
+    image = levels_copy.parent / "assets" / "terrain.png"
+    data = image.read_bytes()
+    image.write_bytes(data[:len(data) // 2])
+    with pytest.raises(UserError) as err:
+        TileImages(level)
+    assert "terrain.png" in err.value.line() and "cannot read this image" in err.value.line()
+
+
+def test_a_windowless_driver_nobody_asked_for_is_refused(cfg, monkeypatch):
+    """With no display SDL falls back to 'offscreen' by itself: say so instead of running
+    invisibly. (Here SDL runs 'dummy', as asked; it is made to report 'offscreen'.)"""
+    from game.errors import UserError
+
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
+    with pytest.raises(UserError) as err:
+        App(cfg, FIRST, max_frames=1)
+    assert err.value.line() == ("error: display: no display to open a window on; play on a "
+                                "desktop session, or run without a window with --headless "
+                                "--ticks N")
+    pygame.init()
+
+
+def test_a_windowless_driver_asked_for_is_allowed(cfg, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
+    pygame.display.quit()  # so that SDL starts again with the driver asked for
+    app = App(cfg, FIRST, max_frames=2)
+    assert pygame.display.get_driver() == "offscreen"
+    assert app.run() == 0
+    monkeypatch.undo()  # back to the dummy driver for the tests after this one
+    pygame.init()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SDL's fallback on Linux")
+def test_no_display_from_a_real_process_is_one_error_line():
+    """``env -u DISPLAY main.py``: exit 2 and one line, not a game running where nobody sees it."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    proc = subprocess.run([sys.executable, "main.py", "--level", str(FIRST)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=30, check=False)
+    assert proc.returncode == 2, proc.stderr
+    # libwayland may print its own "error: XDG_RUNTIME_DIR ..." line while SDL looks for a display
+    lines = [line for line in proc.stderr.splitlines() if "XDG_RUNTIME_DIR" not in line]
+    assert len(lines) == 1 and lines[0].startswith("error: display: "), proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_a_jump_tapped_while_paused_does_not_jump_on_resume(cfg):
+    from game.inputs import Held
+
+    app = App(cfg, FIRST, max_frames=12, frame_time=1 / 60)
+    w = app.world
+    for _ in range(30):  # settle on the ground
+        w.step(app.keys_seq.frame(Held()))
+    assert w.player.on_ground
+    y = w.player.y
+    app.handle_event(key(pygame.K_ESCAPE))
+    app.handle_event(key(pygame.K_SPACE))
+    app.handle_event(key(pygame.K_z))
+    app.handle_event(key(pygame.K_ESCAPE))
+    assert not app.paused
+    app.run()
+    assert w.player.on_ground and w.player.y == y, "no jump after the pause"
+    pygame.init()
+
+
+def test_pausing_forgets_a_jump_tapped_just_before(cfg):
+    app = App(cfg, FIRST, max_frames=1)
+    app.handle_event(key(pygame.K_SPACE))
+    app.handle_event(key(pygame.K_ESCAPE))
+    assert app.paused and not app._jump_tapped
+    app.run()
+    pygame.init()
+
+
+def test_wrap_text_keeps_every_word_and_fits_the_width():
+    from game.view.app import wrap_text
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+    text = ("error: /a/very/long/path/to/some/levels/folder/02_every_tile.tmx: the XML is broken "
+            "(no element found: line 80, column 0); re-save it from Tiled, as .tmx "
+            + "x" * 200)
+    lines = wrap_text(font, text, 300)
+    assert len(lines) > 2
+    assert all(font.size(line)[0] <= 300 for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert " ".join(lines[:-2]).split() == text.split()[:-1] or lines[0].startswith("error:")
+    assert wrap_text(font, "short", 300) == ["short"]
+    # The help line wraps between its entries (three spaces apart), never inside one.
+    from game.view.app import HELP
+    entries = HELP.split("   ")
+    lines = wrap_text(font, HELP, 300, "   ")
+    assert len(lines) > 1 and all(font.size(line)[0] <= 300 for line in lines)
+    assert [e for line in lines for e in line.split("   ")] == entries
+
+
+def test_the_error_bar_grows_upward_to_show_a_long_message(cfg):
+    ERROR_BAR = (120, 20, 30)
+    app = App(cfg, FIRST, max_frames=1)
+    app.error_line = "error: " + " ".join(f"word{i}" for i in range(120))
+    app.draw(0.0)
+    win_h = app.window.get_height()
+    rows = 0
+    while rows < win_h and tuple(app.window.get_at((1, win_h - 1 - rows)))[:3] == ERROR_BAR:
+        rows += 1
+    line_h = app.small.get_height()
+    assert rows >= 4 * line_h, "several lines, not one cut off at the window's edge"
+    app.run()
+    pygame.init()

@@ -40,8 +40,48 @@ DOWN_KEYS = (pygame.K_DOWN, pygame.K_s)
 JUMP_KEYS = (pygame.K_SPACE, pygame.K_z)
 HOT_RELOAD_PERIOD = 0.5  # s between checks of the level file's modification time
 BANNER_TIME = 2.0  # s a "level complete" message stays up
+WINDOWLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
+ERROR_BAR = (120, 20, 30)
+KEEPING = "(keeping the last good level)"
 HELP = ("arrows/WASD move   Space/Up/W/Z jump   Down+jump drop through   Tab resolver   "
         "F3 debug   R reload   Backspace restart   Home first level   Esc pause   F11 fullscreen")
+
+
+def check_display_driver() -> None:
+    """Refuse SDL's windowless drivers unless asked for: with no display SDL quietly falls back
+    to ``offscreen``, and the game would run forever where nobody can see it."""
+    driver = (pygame.display.get_driver() or "").lower()
+    asked = [d.strip().lower() for d in os.environ.get("SDL_VIDEODRIVER", "").split(",")]
+    if driver in WINDOWLESS_DRIVERS and driver not in asked:
+        pygame.display.quit()
+        raise UserError("display", "no display to open a window on; play on a desktop session, "
+                        "or run without a window with --headless --ticks N")
+
+
+def wrap_text(font, text: str, width: int, sep: str = " ") -> list[str]:
+    """``text`` broken at ``sep`` (any run of spaces by default) into lines no wider than
+    ``width`` px in ``font``; a piece too long for a line on its own is broken between
+    characters."""
+    lines: list[str] = []
+    line = ""
+    for word in (text.split() if sep == " " else [w for w in text.split(sep) if w.strip()]):
+        word = word.strip()
+        trial = f"{line}{sep}{word}" if line else word
+        if font.size(trial)[0] <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        while font.size(word)[0] > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and font.size(word[:cut])[0] > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line or not lines:
+        lines.append(line)
+    return lines
 
 
 def read_keys(pressed, jump_tapped: bool) -> Held:
@@ -113,24 +153,37 @@ class App:
         except pygame.error as exc:
             raise UserError("display", f"no video device ({exc}); play on a desktop session, or "
                             "run without a window with --headless --ticks N") from None
+        check_display_driver()
         pygame.font.init()
         self.fullscreen = cfg.display.fullscreen
         self.vsync = False
         self.window = self._open_window()
         self.font = self.small = None
         self._fonts_for = 0
+        self._wrapped: dict[tuple, list[str]] = {}  # wrap_text's answers, kept between frames
         self.background = Background()
         self.player_sprite = PlayerSprite()
-        self._use_level(self.world.level)
+        try:
+            images = TileImages(self.world.level)
+        except UserError:
+            pygame.quit()  # close the window: the command line prints the one error line
+            raise
+        self._use_level(self.world.level, images)
         self.keys_seq = InputSequencer()
         self.paused = False
         self.debug = cfg.display.debug
         self.show_help = False
         self.banner: Banner | None = None
         self.error_line: str | None = None
+        self.error_note = KEEPING
         self.pending_level: tuple[Path, float] | None = None
+        # After the next level failed to load, the goal stays inert until the player has left
+        # it (or restarted): standing on it must not retry the load every second.
+        self.goal_wait = False
         self._jump_tapped = False
         self.running = True
+        self._acc = 0.0
+        self._next_check = 0.0
 
     # --- set-up ---------------------------------------------------------------------------------
     def _resolver(self, name: str):
@@ -156,10 +209,10 @@ class App:
             raise UserError("display", f"cannot open a window ({exc}); play on a desktop "
                             "session, or run without a window with --headless --ticks N") from None
 
-    def _use_level(self, level: Level) -> None:
-        self.images = TileImages(level)
-        self.renderer = MapRenderer(level, self.images)
-        self._watch = self._stamp(level.path)
+    def _use_level(self, level: Level, images: TileImages) -> None:
+        self.images = images
+        self.renderer = MapRenderer(level, images)
+        self._watch = self._stamp(level)
         self._update_title()
 
     def _update_title(self) -> None:
@@ -167,9 +220,12 @@ class App:
         pygame.display.set_caption(f"{w.level.title} - resolver: {w.resolver.name} - tilecollide")
 
     @staticmethod
-    def _stamp(path: Path) -> tuple:
-        """Modification times of the level and its tilesets: a change triggers a hot reload."""
-        files = [path] + sorted(path.parent.glob("*.tsx"))
+    def _stamp(level: Level) -> tuple:
+        """Modification times of the level's files (the .tmx, its tilesets, their images): a
+        change triggers a hot reload."""
+        files = getattr(level, "files", ())
+        if not files:  # a Level made without its file list: the map and the tilesets beside it
+            files = [level.path] + sorted(level.path.parent.glob("*.tsx"))
         out = []
         for f in files:
             try:
@@ -191,20 +247,46 @@ class App:
 
     # --- levels ---------------------------------------------------------------------------------
     def load(self, path: Path, keep_position: bool = False) -> bool:
-        """Load ``path``; on a user error show it and keep the current level playing."""
+        """Load ``path`` with its tile images; only when all of that worked, swap it in.
+
+        On any failure the current level keeps playing and the error is shown in the bar: a
+        user error as its own line, anything else as ``error: <file>: could not load (...)``.
+        """
         try:
             world = load_world(path, self.cfg, self.world.resolver)
+            images = TileImages(world.level)
         except UserError as exc:
-            self.error_line = exc.line()
-            self._watch = self._stamp(self.world.level.path)
-            return False
+            return self._load_failed(path, exc.line())
+        except Exception as exc:  # a half-saved file can break a library in any way
+            return self._load_failed(path, UserError(
+                path, f"could not load ({type(exc).__name__}: {exc})").line())
         self.error_line = None
+        self.error_note = KEEPING
         if keep_position:
             self.world.replace_level(world.level, world.physics)
         else:
             self.world = world
-        self._use_level(self.world.level)
+            self.goal_wait = False
+        self._use_level(self.world.level, images)
         return True
+
+    def _load_failed(self, path: Path, line: str) -> bool:
+        self.error_line = line
+        self.error_note = KEEPING
+        if Path(path).resolve() == self.world.level.path.resolve():
+            self._watch = self._stamp(self.world.level)  # don't retry until it changes again
+        return False
+
+    def load_next(self, path: Path) -> bool:
+        """Go on to the next level; if it fails, say so and stay, the goal inert until left."""
+        if self.load(path):
+            return True
+        self.error_line = f"next level: {self.error_line}"
+        self.error_note = ("(staying on this level: fix that file, then step off the goal and "
+                           "touch it again, or press Backspace to restart)")
+        self.goal_wait = True
+        self.world.goal_reached = False
+        return False
 
     def complete_level(self) -> None:
         nxt, wrapped = next_level_path(self.world.level)
@@ -213,7 +295,7 @@ class App:
         self.pending_level = (nxt, time.monotonic() + BANNER_TIME * 0.6)
 
     def hot_reload_check(self) -> None:
-        stamp = self._stamp(self.world.level.path)
+        stamp = self._stamp(self.world.level)
         if stamp != self._watch:
             self._watch = stamp
             if self.load(self.world.level.path, keep_position=True):
@@ -226,7 +308,7 @@ class App:
         elif e.type == pygame.KEYDOWN:
             k = e.key
             if k == pygame.K_ESCAPE:
-                self.paused = not self.paused
+                self.set_paused(not self.paused)
             elif self.paused and k == pygame.K_q:
                 self.running = False
             elif k == pygame.K_F11:
@@ -246,62 +328,29 @@ class App:
                 self.load(self.world.level.path, keep_position=True)
             elif k == pygame.K_BACKSPACE:
                 self.world.restart()
-                self.paused = False
+                self.goal_wait = False
+                self.set_paused(False)
             elif k == pygame.K_HOME:
                 seq = level_sequence(self.world.level.path)
                 if seq:
                     self.load(seq[0])
-                self.paused = False
-            elif k in JUMP_KEYS or k in UP_KEYS:
-                self._jump_tapped = True
+                self.set_paused(False)
+            elif (k in JUMP_KEYS or k in UP_KEYS) and not self.paused:
+                self._jump_tapped = True  # a tap while paused is not kept for the resume
+
+    def set_paused(self, paused: bool) -> None:
+        self.paused = paused
+        self._jump_tapped = False
 
     # --- the loop -------------------------------------------------------------------------------
     def run(self) -> int:
         clock = pygame.time.Clock()
-        acc = 0.0
         last = time.perf_counter()
-        next_check = 0.0
         frames = 0
         while self.running:
             now = time.perf_counter()
-            frame_time = min(now - last if self.frame_time is None else self.frame_time,
-                             self.cfg.display.max_frame_time)
+            self.frame(now - last if self.frame_time is None else self.frame_time)
             last = now
-            for e in pygame.event.get():
-                self.handle_event(e)
-            w = self.world
-            dt = w.physics.dt
-            if self.paused:
-                acc = 0.0
-            else:
-                acc += frame_time
-                ticks = 0
-                while acc >= dt and ticks < self.cfg.display.max_ticks_per_frame:
-                    if self.script is not None:
-                        held = self.script.held_at(w.tick)
-                    else:
-                        held = read_keys(pygame.key.get_pressed(), self._jump_tapped)
-                    self._jump_tapped = False
-                    w.step(self.keys_seq.frame(held))
-                    acc -= dt
-                    ticks += 1
-                if ticks == self.cfg.display.max_ticks_per_frame:
-                    acc = min(acc, dt)  # too far behind: drop the backlog instead of spiralling
-                p = w.player
-                self.player_sprite.update(frame_time, p.on_ground, p.vx, p.vy,
-                                          w.physics.run_speed)
-                if w.goal_reached and self.pending_level is None:
-                    self.complete_level()
-            mono = time.monotonic()
-            if self.pending_level and mono >= self.pending_level[1]:
-                path, _ = self.pending_level
-                self.pending_level = None
-                self.load(path)
-            if self.cfg.display.hot_reload and mono >= next_check:
-                next_check = mono + HOT_RELOAD_PERIOD
-                self.hot_reload_check()
-            self.draw(min(acc / dt, 1.0))
-            pygame.display.flip()
             frames += 1
             if self.max_frames is not None and frames >= self.max_frames:
                 break
@@ -310,6 +359,49 @@ class App:
             pygame.image.save(self.window, self.screenshot)
         pygame.quit()
         return 0
+
+    def frame(self, frame_time: float) -> None:
+        """One frame: events, the ticks the time allows, level changes, hot reload, the picture."""
+        frame_time = min(frame_time, self.cfg.display.max_frame_time)
+        for e in pygame.event.get():
+            self.handle_event(e)
+        w = self.world
+        dt = w.physics.dt
+        if self.paused:
+            self._acc = 0.0
+        else:
+            self._acc += frame_time
+            ticks = 0
+            while self._acc >= dt and ticks < self.cfg.display.max_ticks_per_frame:
+                if self.script is not None:
+                    held = self.script.held_at(w.tick)
+                else:
+                    held = read_keys(pygame.key.get_pressed(), self._jump_tapped)
+                self._jump_tapped = False
+                w.step(self.keys_seq.frame(held))
+                if self.goal_wait:
+                    if w.goal_reached:
+                        w.goal_reached = False  # still on the goal whose next level failed
+                    else:
+                        self.goal_wait = False  # left it: the next touch counts again
+                self._acc -= dt
+                ticks += 1
+            if ticks == self.cfg.display.max_ticks_per_frame:
+                self._acc = min(self._acc, dt)  # too far behind: drop the backlog
+            p = w.player
+            self.player_sprite.update(frame_time, p.on_ground, p.vx, p.vy, w.physics.run_speed)
+            if w.goal_reached and self.pending_level is None:
+                self.complete_level()
+        mono = time.monotonic()
+        if self.pending_level and mono >= self.pending_level[1]:
+            path, _ = self.pending_level
+            self.pending_level = None
+            self.load_next(path)
+        if self.cfg.display.hot_reload and mono >= self._next_check:
+            self._next_check = mono + HOT_RELOAD_PERIOD
+            self.hot_reload_check()
+        self.draw(min(self._acc / self.world.physics.dt, 1.0))
+        pygame.display.flip()
 
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, alpha: float) -> None:
@@ -403,6 +495,14 @@ class App:
             self.small = pygame.font.Font(None, max(14, size * 4 // 5))
             self._fonts_for = size
 
+    def _wrap(self, text: str, width: int, sep: str = " ") -> list[str]:
+        key = (text, width, self._fonts_for, sep)
+        if key not in self._wrapped:
+            if len(self._wrapped) > 16:
+                self._wrapped.clear()
+            self._wrapped[key] = wrap_text(self.small, text, width, sep)
+        return self._wrapped[key]
+
     def _text(self, font, text: str, pos: tuple[int, int], colour=(255, 255, 255),
               anchor: str = "topleft") -> pygame.Rect:
         img = font.render(text, True, colour)
@@ -437,21 +537,27 @@ class App:
             for line in lines:
                 self._text(self.small, line, (pad, y), (170, 255, 190))
                 y += self.small.get_height()
+        line_h = self.small.get_linesize()
+        bottom = win_h  # what is drawn at the bottom stacks upward from here
+        if self.error_line:
+            lines = self._wrap(f"{self.error_line}  {self.error_note}", win_w - 2 * pad)
+            bar = pygame.Rect(0, win_h - len(lines) * line_h - 2 * pad, win_w,
+                              len(lines) * line_h + 2 * pad)
+            self.window.fill(ERROR_BAR, bar)
+            for i, line in enumerate(lines):
+                self._text(self.small, line, (pad, bar.top + pad + i * line_h))
+            bottom = bar.top
         if self.show_help:
-            self._text(self.small, HELP, (win_w // 2, win_h - pad - self.small.get_height() * 2),
-                       (255, 255, 255), "midbottom")
+            lines = self._wrap(HELP, win_w - 2 * pad, "   ")
+            top = bottom - pad - line_h - len(lines) * line_h
+            for i, line in enumerate(lines):
+                self._text(self.small, line, (win_w // 2, top + i * line_h), anchor="midtop")
         if w.player.respawning:
             self._text(self.font, "Oops! Respawning...", (win_w // 2, win_h // 3),
                        (255, 200, 200), "center")
         if self.banner and time.monotonic() < self.banner.until:
             self._text(self.font, self.banner.text, (win_w // 2, win_h // 4), self.banner.colour,
                        "center")
-        if self.error_line:
-            bar = pygame.Rect(0, win_h - self.small.get_height() - 2 * pad, win_w,
-                              self.small.get_height() + 2 * pad)
-            self.window.fill((120, 20, 30), bar)
-            self._text(self.small, self.error_line + "  (keeping the last good level)",
-                       (pad, bar.top + pad))
         if self.paused:
             shade = pygame.Surface((win_w, win_h), pygame.SRCALPHA)
             shade.fill((10, 10, 30, 150))

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import pygame
 
+from game.errors import UserError
 from game.level import Level, TileImage, TileLayer
 
 CHUNK = 256  # px per side of a cached chunk
@@ -28,19 +29,48 @@ def flip_tile(image: pygame.Surface, flip_h: bool, flip_v: bool, flip_d: bool) -
 
 
 class TileImages:
-    """gid -> Surface, cut from the tileset images named by the level (loaded once each)."""
+    """gid -> Surface, cut from the tileset images named by the level (loaded once each).
+
+    A tileset image that cannot be read, or is smaller than the tiles cut from it, raises
+    :class:`UserError` naming the image and what to change, never a bare pygame error.
+    """
 
     def __init__(self, level: Level, convert: bool = True) -> None:
         self._sheets: dict[str, pygame.Surface] = {}
         self._convert = convert
         self.images: dict[int, pygame.Surface] = {}
+        self._check_sizes(level)
         for gid, info in level.tiles.items():
             self.images[gid] = self._cut(info)
+
+    def _check_sizes(self, level: Level) -> None:
+        """Every image must hold the furthest tile cut from it (a half-exported sheet does not)."""
+        needed: dict[str, tuple[int, int]] = {}
+        for info in level.tiles.values():
+            if info.rect:
+                x, y, w, h = info.rect
+                key = os.path.normpath(info.source)
+                nw, nh = needed.get(key, (0, 0))
+                needed[key] = (max(nw, x + w), max(nh, y + h))
+        for key, (nw, nh) in needed.items():
+            iw, ih = self._sheet(key).get_size()
+            if iw < nw or ih < nh:
+                raise UserError(key, f"tileset image {os.path.basename(key)} is {iw}x{ih} px but "
+                                f"the tileset needs at least {nw}x{nh}; export the full tileset "
+                                "image (or, if the tileset is meant to be smaller, set its image "
+                                "size and tile count in Tiled)")
 
     def _sheet(self, source: str) -> pygame.Surface:
         key = os.path.normpath(source)
         if key not in self._sheets:
-            sheet = pygame.image.load(key)
+            if not os.path.isfile(key):
+                raise UserError(key, "tileset image not found; put the image back or fix the "
+                                "tileset's image path in Tiled")
+            try:
+                sheet = pygame.image.load(key)
+            except (pygame.error, OSError, ValueError) as exc:
+                raise UserError(key, f"cannot read this image ({exc or type(exc).__name__}); "
+                                "save it again as PNG") from None
             if self._convert and pygame.display.get_surface() is not None:
                 sheet = sheet.convert_alpha()
             self._sheets[key] = sheet
