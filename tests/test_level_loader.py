@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import gzip
+import re
 import shutil
 import struct
 import zlib
@@ -22,7 +23,7 @@ import pytest
 
 from game.errors import UserError
 from game.grid import EMPTY, ONE_WAY, SLOPE, SOLID, TileGrid
-from game.level import FLIP_H, Rect, load_level
+from game.level import FLIP_H, FLIP_V, GID_MASK, Level, Rect, load_level
 
 DATA = Path(__file__).parent / "data"
 TILES_PNG = DATA / "tiles4.png"
@@ -277,6 +278,7 @@ def test_goals_by_type_or_class(tmp_path, attr):
 
 
 def test_map_properties_and_next_level_are_read(tmp_path):
+    (tmp_path / "b.tmx").write_text("<map/>", "utf-8")  # next_level must name a file that exists
     props = ('<properties><property name="title" value="Hello"/>'
              '<property name="next_level" value="b.tmx"/>'
              '<property name="gravity" type="float" value="900"/></properties>')
@@ -383,7 +385,8 @@ def test_spawn_overlapping_a_solid_tile(tmp_path):
 
 def test_spawn_rectangle_overlapping_a_solid_tile(tmp_path):
     obj = '<object id="1" name="spawn" x="150" y="60" width="8" height="8"/>'
-    load_error(write_map(tmp_path, objects=obj), "spawn", "overlaps")
+    err = load_error(write_map(tmp_path, objects=obj), "spawn", "overlaps")
+    assert "config.toml" not in err.message  # a rectangle is the hitbox: the config plays no part
 
 
 def test_tileset_tile_size_differs_from_the_map(tmp_path):
@@ -438,3 +441,325 @@ def test_property_named_like_an_attribute_in_a_tsx(tmp_path):
     tsx.write_text(tsx.read_text().replace(
         '<image', '<properties><property name="columns" value="2"/></properties>\n<image', 1))
     load_error(write_map(tmp_path, tileset=ts), "'columns'", where=tsx)
+
+
+# ----------------------------------------------------------------------------------------------
+# Mistakes that used to pass the headless check (or raise something else than UserError)
+# ----------------------------------------------------------------------------------------------
+
+def set_attr(path: Path, tag: str, attr: str, value: str) -> None:
+    """Set ``attr`` on the first <tag ...> start tag of the file at ``path``."""
+    text = path.read_text("utf-8")
+    start = text.index(f"<{tag} ")
+    end = text.index(">", start)
+    head = text[start:end]
+    if re.search(rf'\s{attr}="', head):
+        head = re.sub(rf'(\s){attr}="[^"]*"', rf'\g<1>{attr}="{value}"', head)
+    else:
+        head += f' {attr}="{value}"'
+    path.write_text(text[:start] + head + text[end:], "utf-8")
+
+
+def png_bytes(width: int, height: int) -> bytes:
+    """A valid RGBA PNG of the given size, every pixel opaque black."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    rows = b"".join(b"\x00" + b"\x00\x00\x00\xff" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def layer_of(grid: list[list[int]], name: str = "ground") -> str:
+    return (f'<layer id="1" name="{name}" width="{len(grid[0])}" height="{len(grid)}">\n'
+            f'{data_xml(grid)}\n</layer>')
+
+
+# --- 1. numbers: the map's size and tile size, the tileset's counts ----------------------------
+
+@pytest.mark.parametrize("attr,value", [("width", "0"), ("height", "0"), ("tilewidth", "0"),
+                                        ("tileheight", "-16"), ("width", "ten"),
+                                        ("tilewidth", "16.5")])
+def test_map_size_and_tile_size_must_be_whole_numbers_above_0(tmp_path, attr, value):
+    path = write_map(tmp_path)
+    set_attr(path, "map", attr, value)
+    err = load_error(path, f"{attr}={value!r}", "whole number above 0", "Map >")
+    assert "tileset" not in err.message  # the map is wrong, not its tileset
+
+
+@pytest.mark.parametrize("attr", ["tilewidth", "tileheight", "columns", "tilecount"])
+def test_tsx_number_that_does_not_parse_names_the_tsx(tmp_path, attr):
+    ts = write_tsx(tmp_path)
+    tsx = tmp_path / "t.tsx"
+    set_attr(tsx, "tileset", attr, "x")
+    load_error(write_map(tmp_path, tileset=ts), f"{attr}='x'", "whole number", where=tsx)
+
+
+@pytest.mark.parametrize("attr", ["margin", "spacing", "firstgid"])
+def test_embedded_tileset_number_that_does_not_parse_names_the_map(tmp_path, attr):
+    path = write_map(tmp_path)
+    set_attr(path, "tileset", attr, "x")
+    load_error(path, f"{attr}='x'", "whole number")
+
+
+# --- 2. tileset images: a real PNG, big enough for the tiles --------------------------------
+
+def test_png_smaller_than_the_tileset_says(tmp_path):
+    (tmp_path / "tiles4.png").write_bytes(png_bytes(32, 16))  # the tileset says 64x16
+    load_error(write_map(tmp_path), "tiles4.png", "32x16 px", "64x16 px")
+
+
+def test_png_smaller_than_a_tsx_says_names_the_tsx(tmp_path):
+    (tmp_path / "tiles4.png").write_bytes(png_bytes(64, 8))
+    ts = write_tsx(tmp_path)
+    load_error(write_map(tmp_path, tileset=ts), "tiles4.png", "64x8 px", where=tmp_path / "t.tsx")
+
+
+@pytest.mark.parametrize("size,now", [((128, 16), "8x1 tiles, not 4x1"),  # ids would move
+                                      ((64, 40), "4x2 tiles, not 4x1")])  # new tiles unknown
+def test_png_grown_by_whole_tiles_since_the_tileset_was_saved(tmp_path, size, now):
+    # Tiled cuts the real picture, so it no longer shows the tiles the tileset file describes.
+    (tmp_path / "tiles4.png").write_bytes(png_bytes(*size))
+    load_error(write_map(tmp_path), f"{size[0]}x{size[1]} px", now, "save it again")
+
+
+def test_png_a_little_larger_than_the_tileset_says_is_fine(tmp_path):
+    (tmp_path / "tiles4.png").write_bytes(png_bytes(70, 30))  # not a whole tile more
+    assert_same_grid(load_level(write_map(tmp_path)).grid, expected_grid(ROWS))
+
+
+@pytest.mark.parametrize("old,new,need", [
+    ('tilecount="4"', 'tilecount="8"', "64x32 px"),   # 8 tiles in 4 columns: 2 rows
+    ('columns="4"', 'columns="8"', "128x16 px"),
+    ('columns="4"', 'columns="4" margin="1" spacing="1"', "68x17 px"),  # 1 + 4*16 + 3*1
+])
+def test_tileset_whose_tiles_need_more_than_its_image(tmp_path, old, new, need):
+    tileset = embedded_tileset().replace(old, new)
+    load_error(write_map(tmp_path, tileset=tileset), "need an image of at least", need,
+               "tiles4.png is 64x16 px")
+
+
+def test_sheet_with_a_margin_is_cut_where_tiled_cuts_it(tmp_path):
+    # 2 columns of 16 px between 8 px margins: Tiled cuts tile 2 at (8, 24); pytmx's own
+    # arithmetic counts a third column at x = 40, half outside the 48 px image.
+    (tmp_path / "m.png").write_bytes(png_bytes(48, 48))
+    tileset = ('<tileset firstgid="1" name="m" tilewidth="16" tileheight="16" margin="8" '
+               'tilecount="4" columns="2">\n <image source="m.png" width="48" height="48"/>\n'
+               f'{TILES}</tileset>')
+    level = load_level(write_map(tmp_path, tileset=tileset))
+    gid_at = level.layers[0].gids
+    rect_of = {tile_id: level.tiles[gid_at[r][c]].rect
+               for tile_id, (c, r) in {0: (0, 5), 1: (7, 3), 2: (6, 4), 3: (1, 3)}.items()}
+    assert rect_of == {0: (8, 8, 16, 16), 1: (24, 8, 16, 16), 2: (8, 24, 16, 16),
+                       3: (24, 24, 16, 16)}
+
+
+@pytest.mark.parametrize("content", [b"GIF89a" + bytes(40), b"", b"\x89PNG\r\n\x1a\n"],
+                         ids=["gif", "empty", "signature-only"])
+def test_png_that_is_not_a_png(tmp_path, content):
+    (tmp_path / "tiles4.png").write_bytes(content)
+    load_error(write_map(tmp_path), "tiles4.png", "not a png image")
+
+
+def damaged(data: bytes) -> bytes:
+    middle = len(data) // 2
+    return data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1:]
+
+
+@pytest.mark.parametrize("spoil", [lambda d: d[: len(d) // 2], lambda d: d[:-12], damaged],
+                         ids=["cut-in-half", "no-IEND", "a-flipped-byte"])
+def test_png_cut_short_or_damaged(tmp_path, spoil):
+    (tmp_path / "tiles4.png").write_bytes(spoil(TILES_PNG.read_bytes()))
+    load_error(write_map(tmp_path), "tiles4.png", "damaged png")
+
+
+def test_collection_tile_image_that_is_not_a_png(tmp_path):
+    (tmp_path / "a.png").write_text("not a picture", "utf-8")
+    tileset = ('<tileset firstgid="1" name="c" tilewidth="16" tileheight="16" tilecount="1" '
+               'columns="0">\n <tile id="0"><image source="a.png" width="16" height="16"/></tile>'
+               '\n</tileset>')
+    load_error(write_map(tmp_path, tileset=tileset), "a.png", "not a png image")
+
+
+def test_other_image_formats_are_only_checked_to_exist(tmp_path):
+    (tmp_path / "tiles4.bmp").write_bytes(b"BM" + bytes(60))
+    level = load_level(write_map(tmp_path, tileset=embedded_tileset(image="tiles4.bmp")))
+    assert_same_grid(level.grid, expected_grid(ROWS))
+
+
+# --- 3. slope class without its properties -------------------------------------------------
+
+NO_SLOPE = TILES.split("\n")[:2]
+
+
+@pytest.mark.parametrize("attr", ["type", "class"])  # Tiled 1.9 writes class=, 1.8/1.10 type=
+def test_slope_class_without_properties_is_an_error(tmp_path, attr):
+    tiles = "\n".join(NO_SLOPE + [f'<tile id="2" {attr}="slope"/>', ""])
+    err = load_error(write_map(tmp_path, tileset=embedded_tileset(tiles=tiles)),
+                     "tile 2 of tileset t", "class 'slope'", "no collision property",
+                     "collision = slope", "slope_left", "slope_right",
+                     "does not save class members left at their defaults")
+    assert "decoration" not in err.message
+
+
+def test_slope_heights_without_collision_is_an_error(tmp_path):
+    tiles = TILES.replace('<property name="collision" value="slope"/>', "")
+    load_error(write_map(tmp_path, tileset=embedded_tileset(tiles=tiles)),
+               "tile 2 of tileset t", "slope_left and slope_right", "no collision property",
+               "collision = slope")
+
+
+def test_slope_class_with_a_height_left_at_its_default(tmp_path):
+    # The project's slope class has slope_left = 0 by default, so Tiled did not save it.
+    tiles = TILES.replace('<tile id="2">', '<tile id="2" type="slope">').replace(
+        '<property name="slope_left" type="int" value="0"/>', "")
+    load_error(write_map(tmp_path, tileset=embedded_tileset(tiles=tiles)),
+               "no int property slope_left", "class members")
+
+
+# --- 4. a mistake in a tile's properties names the .tsx it is in ---------------------------
+
+def test_tile_property_mistake_names_the_tsx(tmp_path):
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "art").mkdir()
+    shutil.copy(TILES_PNG, tmp_path / "art" / "tiles4.png")
+    write_tsx(tmp_path / "art", tiles=TILES.replace('value="one_way"', 'value="lava"'))
+    path = write_map(tmp_path / "maps", tileset='<tileset firstgid="1" source="../art/t.tsx"/>',
+                     copy_png=False)
+    err = load_error(path, "lava", "tile 1 of tileset t", where=tmp_path / "art" / "t.tsx")
+    assert Path(err.where).resolve() == (tmp_path / "art" / "t.tsx").resolve()
+
+
+def test_second_tileset_tile_mistake_names_its_tsx_and_local_id(tmp_path):
+    body = tileset_body(tiles=TILES.replace('value="solid"', 'value="rock"'), name="u")
+    (tmp_path / "u.tsx").write_text(body.replace("{source}", ""), "utf-8")
+    tilesets = embedded_tileset() + '\n<tileset firstgid="5" source="u.tsx"/>'
+    grid = gids(ROWS)
+    grid[0][0] = 5  # tile 0 of the second tileset
+    err = load_error(write_map(tmp_path, tileset=tilesets, layers=layer_of(grid)),
+                     "tile 0 of tileset u", "rock", where=tmp_path / "u.tsx")
+    assert "tile 4" not in err.message
+
+
+def test_slope_placed_upside_down_still_names_the_map(tmp_path):
+    ts = write_tsx(tmp_path)
+    grid = gids(ROWS)
+    grid[4][6] = 3 | FLIP_V  # how the tile is placed is the map's business
+    load_error(write_map(tmp_path, tileset=ts, layers=layer_of(grid)), "flipped vertically")
+
+
+# --- 5. the spawn must be inside the map ---------------------------------------------------
+
+@pytest.mark.parametrize("obj,side", [
+    (spawn_at(4, 64), "left of the map"),  # the 12 px box starts at x = -2
+    (spawn_at(158, 64), "right of the map (x > 160)"),
+    ('<object id="1" name="spawn" x="150" y="20" width="20" height="10"/>', "right of the map"),
+    (spawn_at(40, 100), "below the map's bottom (y > 96)"),
+    (spawn_at(40, 0), "entirely above the map's top"),  # the box ends at y = 0
+    ('<object id="1" name="spawn" x="40" y="-30" width="8" height="10"/>', "entirely above"),
+])
+def test_spawn_outside_the_map(tmp_path, obj, side):
+    load_error(write_map(tmp_path, objects=obj), "spawn object 'spawn' (id 1)", "outside the map",
+               side, "160x96 px", "10x6 tiles")
+
+
+def test_spawn_partly_above_the_top_is_allowed(tmp_path):
+    # Above the map is open sky (grid.py): the player just falls in.
+    level = load_level(write_map(tmp_path, objects=spawn_at(40, 6)))
+    assert level.spawn == Rect(34, -8, 12, 14)
+
+
+def test_spawn_outside_because_of_the_player_size_says_where_the_size_comes_from(tmp_path):
+    with pytest.raises(UserError) as info:
+        load_level(write_map(tmp_path), player_size=(500, 14))
+    msg = info.value.message
+    assert "outside the map" in msg and "500x14 px" in msg
+    assert "config.toml" in msg and "[player] width/height" in msg
+
+
+# --- 6. a layer gid that no tileset holds --------------------------------------------------
+
+@pytest.mark.parametrize("gid", [999, 5, 999 | FLIP_H])
+def test_layer_gid_that_no_tileset_holds(tmp_path, gid):
+    grid = gids(ROWS)
+    grid[0][3] = gid  # the test tileset holds gids 1 to 4
+    load_error(write_map(tmp_path, layers=layer_of(grid)),
+               f"tile layer 'ground' uses tile gid {gid & GID_MASK}", "column 3, row 0",
+               "which no tileset holds", "remove it or add the tileset")
+
+
+def test_image_collection_holds_its_tile_ids_only(tmp_path):
+    for name in ("a.png", "b.png"):
+        (tmp_path / name).write_bytes(png_bytes(16, 16))
+    tileset = ('<tileset firstgid="1" name="c" tilewidth="16" tileheight="16" tilecount="2" '
+               'columns="0">\n'
+               ' <tile id="0"><image source="a.png" width="16" height="16"/></tile>\n'
+               ' <tile id="3"><image source="b.png" width="16" height="16"/></tile>\n</tileset>')
+    ok = [[1, 0, 0, 4]] + [[0] * 4] * 2
+    level = load_level(write_map(tmp_path, rows=["...."] * 3, tileset=tileset,
+                                 layers=layer_of(ok), objects=spawn_at(32, 40)))
+    assert level.grid.kinds == bytes(12)  # pictures only
+    bad = [[1, 2, 0, 4]] + [[0] * 4] * 2  # id 1 was deleted from the collection
+    load_error(write_map(tmp_path, rows=["...."] * 3, tileset=tileset, layers=layer_of(bad),
+                         objects=spawn_at(32, 40)), "tile gid 2", "no tileset holds")
+
+
+def test_layer_of_another_size_than_the_map(tmp_path):
+    layers = layer_xml(["." * 12] * 7)  # a 12x7 layer in a 10x6 map
+    load_error(write_map(tmp_path, layers=layers), "tile layer 'ground'", "10x6", "Resize Map")
+
+
+# --- 7. next_level must exist --------------------------------------------------------------
+
+def test_next_level_that_does_not_exist(tmp_path):
+    props = ('<properties><property name="next_level" type="file" value="02_next.tmx"/>'
+             '</properties>')
+    load_error(write_map(tmp_path, map_props=props),
+               "map property next_level names 02_next.tmx, which does not exist",
+               "Map > Map Properties")
+
+
+def test_next_level_is_found_relative_to_the_map(tmp_path):
+    (tmp_path / "maps" / "more").mkdir(parents=True)
+    (tmp_path / "maps" / "more" / "b.tmx").write_text("<map/>", "utf-8")
+    props = '<properties><property name="next_level" type="file" value="more/b.tmx"/></properties>'
+    level = load_level(write_map(tmp_path / "maps", map_props=props))
+    assert level.next_level == "more/b.tmx"
+
+
+# --- 8. a point spawn's overlap names the hitbox and where its size comes from --------------
+
+def test_point_spawn_overlap_names_the_hitbox_size_and_the_config(tmp_path):
+    path = write_map(tmp_path, objects=spawn_at(40, 80))  # on the floor, free for 12x14
+    assert load_level(path).spawn == Rect(34, 66, 12, 14)
+    with pytest.raises(UserError) as info:
+        load_level(path, player_size=(60, 14))  # reaches the wall at column 0
+    msg = info.value.message
+    assert "overlaps a collision tile at column 0, row 4" in msg
+    assert "60x14 px" in msg and "config.toml" in msg and "[player] width/height" in msg
+
+
+# --- 9. the files a level is made of, for the hot reload to watch ---------------------------
+
+def test_level_lists_its_map_tilesets_and_images(tmp_path):
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "art").mkdir()
+    shutil.copy(TILES_PNG, tmp_path / "art" / "tiles4.png")
+    write_tsx(tmp_path / "art")
+    path = write_map(tmp_path / "maps", tileset='<tileset firstgid="1" source="../art/t.tsx"/>',
+                     copy_png=False)
+    assert load_level(path).files == (path.resolve(), (tmp_path / "art" / "t.tsx").resolve(),
+                                      (tmp_path / "art" / "tiles4.png").resolve())
+
+
+def test_level_with_an_embedded_tileset_lists_the_map_and_its_image(tmp_path):
+    path = write_map(tmp_path)
+    assert load_level(path).files == (path.resolve(), (tmp_path / "tiles4.png").resolve())
+
+
+def test_level_built_by_hand_has_no_files():
+    level = Level(path=Path("grid.tmx"), title="grid", grid=TileGrid.from_rows(["#"]),
+                  spawn=Rect(0, 0, 1, 1), spawn_is_point=False, goals=(), next_level=None,
+                  properties={}, layers=(), tiles={})
+    assert level.files == ()
