@@ -9,10 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import signal
 import stat
 import sys
-import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -134,14 +134,16 @@ def _write_trace_file(path: Path, records, protected: list[Path]) -> None:
             raise UserError(where, f"--trace {path} exists and is not a trace written by this "
                             "game; give a new file name (nothing was written)")
         mode = stat.S_IMODE(target.stat().st_mode)
-    fd, tmp = tempfile.mkstemp(prefix=".trace-", suffix=".jsonl", dir=target.parent)
+    # The temp file's name is known before it exists, so a stop at any moment can remove it.
+    tmp = target.parent / f".trace-{os.getpid()}-{secrets.token_hex(4)}.jsonl"
     try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             write_trace(records, out)
         os.chmod(tmp, mode if mode is not None else 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
 
 
