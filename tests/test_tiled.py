@@ -131,3 +131,46 @@ def test_levels_saved_by_tiled_itself_load_and_play_the_same(tmx: Path, embed: b
     traces = [list(run(World.create(lv, cfg.physics, resolvers.create("axis")),
                        script.frames(240))) for lv in (ours, theirs)]
     assert traces[0] == traces[1]
+
+
+@pytest.mark.tiled
+def test_saving_with_tiled_shows_the_change_in_the_running_game(tmp_path: Path):
+    """The whole authoring loop with Tiled's own writer: export the level to JSON, change a tile
+    and the title there, let Tiled save it back over the .tmx, and the running game reloads it."""
+    from dataclasses import replace
+
+    from game import config
+    from game.view.app import App
+
+    shutil.copytree(ROOT / "assets", tmp_path / "assets")
+    shutil.copytree(ROOT / "levels", tmp_path / "levels")
+    level = tmp_path / "levels" / "01_first_steps.tmx"
+    c = config.load(ROOT / "config.toml")
+    app = App(replace(c, display=replace(c.display, width=640, height=360, vsync=False)), level,
+              max_frames=1)
+    try:
+        before = app.world.level
+        as_json = tmp_path / "levels" / "edit.json"
+        proc = run_tool([tiled_tool("tiled"), "--export-map", "json", str(level), str(as_json)],
+                        tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        data = json.loads(as_json.read_text())
+        for prop in data["properties"]:
+            if prop["name"] == "title":
+                prop["value"] = "Saved by Tiled"
+        ground = next(layer for layer in data["layers"] if layer.get("name") == "ground")
+        col = 10
+        row = int(before.spawn.y // before.grid.tile_h) - 3  # a block in the air, off the spawn
+        ground["data"][row * data["width"] + col] = 1  # gid 1: a solid grass tile
+        as_json.write_text(json.dumps(data))
+        proc = run_tool([tiled_tool("tiled"), "--export-map", "tmx", str(as_json), str(level)],
+                        tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        app.hot_reload_check()
+        after = app.world.level
+        assert app.error_line is None
+        assert after.title == "Saved by Tiled"
+        assert before.grid.kind(col, row) == 0 and after.grid.kind(col, row) == 1
+    finally:
+        pygame.quit()
+        pygame.init()
