@@ -183,21 +183,6 @@ def _buries(grid: TileGrid, skip_col: int, skip_row: int, x: float, y: float, w:
     return False
 
 
-def _free(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
-          drop_through: bool, bottom_before: float) -> bool:
-    """True if the box at (x, y) overlaps no blocking tile by more than EPS."""
-    tw, th = grid.tile_w, grid.tile_h
-    for row in grid.rows_between(y + EPS, y + h - EPS):
-        top = row * th
-        if min(y + h, top + th) - max(y, top) <= EPS:
-            continue
-        for col in grid.cols_between(x + EPS, x + w - EPS):
-            if (_blocks(grid, col, row, dy, drop_through, bottom_before)
-                    and min(x + w, (col + 1) * tw) - max(x, col * tw) > EPS):
-                return False
-    return True
-
-
 def resolve(grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool = False, *,
             tie_px: float = 0.5, largest_first: bool = True, guard: bool = True,
             trace: list[tuple[int, int, str]] | None = None) -> Move:
@@ -238,7 +223,8 @@ def resolve(grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool
                 # platform's end is a wall, and the body keeps its vertical motion.
                 ny = top - h
                 use_x = False
-                if dx and not _free(grid, x, ny, w, h, dy, drop_through, bottom_before):
+                if dx and overlapping_by_area(grid, x, ny, w, h, dy, drop_through,
+                                              bottom_before, largest_first=False):
                     if dx > 0 and x0 + w <= left + EPS:
                         nx, use_x = left - w, True
                     elif dx < 0 and x0 >= right - EPS:
