@@ -148,8 +148,7 @@ class SweepResolver:
         x, y, w, h = body.x, body.y, body.w, body.h
         bottom_before = body.one_way_bottom  # one-way tiles judge the bottom at the tick start
         # Tiles the body already overlaps (never, in play) are left out so it can get free.
-        stuck = overlapping_tiles(grid, x, y, w, h, bottom_before, True)
-        ignore = frozenset(stuck) if stuck else frozenset()
+        ignore = frozenset(overlapping_tiles(grid, x, y, w, h, bottom_before, True))
         probed: list[tuple[int, int]] = []
         hit_left = hit_right = on_ground = hit_ceiling = False
 
@@ -389,24 +388,6 @@ def _to_border(p: float, ahead: float, tile: int) -> float:
 def _free(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before: float,
           drop_through: bool, ignore: frozenset[tuple[int, int]]) -> bool:
     """True if the box overlaps no tile that blocks it (the no-overlap rule, slopes by shape)."""
-    tw, th = grid.tile_w, grid.tile_h
-    right, bottom = x + w, y + h
-    for row in grid.rows_between(y + EPS, bottom - EPS):
-        top = row * th
-        for col in grid.cols_between(x + EPS, right - EPS):
-            kind = grid.kind(col, row)
-            if kind == EMPTY:
-                continue
-            if ignore and (col, row) in ignore:
-                continue
-            if kind == ONE_WAY:
-                if (drop_through or not one_way_counts(bottom_before, top)
-                        or bottom <= top + EPS):
-                    continue
-            elif kind == SLOPE:
-                lo = max(x, col * tw)
-                hi = min(right, (col + 1) * tw)
-                if bottom <= grid.surface_top(col, row, lo, hi) + EPS:
-                    continue
-            return False
-    return True
+    # Dropping through, no one-way tile counts: as for a bottom that started below them all.
+    before = math.inf if drop_through else bottom_before
+    return all(cell in ignore for cell in overlapping_tiles(grid, x, y, w, h, before, True))
