@@ -145,7 +145,7 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     path = Path(path)
     root = _read_xml(path, "map", "a Tiled map (.tmx)")
     info = _check_map(path, root)
-    tmx = _parse_with_pytmx(path, root)
+    tmx = _parse_with_pytmx(path)
     return _build_level(path, root, tmx, info, player_size)
 
 
@@ -370,7 +370,7 @@ def _import_pytmx():
     return pytmx
 
 
-def _parse_with_pytmx(path: Path, root: ET.Element):
+def _parse_with_pytmx(path: Path):
     pytmx = _import_pytmx()
 
     try:
