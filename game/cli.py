@@ -95,7 +95,7 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
     else:
         protected = [Path(p) for p in (args.input, args.config or config_mod.DEFAULT_CONFIG,
                                        s.level_path) if p]
-        protected += list(getattr(world.level, "files", ()))
+        protected += list(world.level.files)
         _write_trace_file(Path(args.trace), records, protected)
     p = world.player
     if args.trace != "-":

@@ -41,6 +41,7 @@ JUMP_KEYS = (pygame.K_SPACE, pygame.K_z)
 HOT_RELOAD_PERIOD = 0.5  # s between checks of the level file's modification time
 BANNER_TIME = 2.0  # s a "level complete" message stays up
 WINDOWLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
+NO_WINDOW_FIX = "play on a desktop session, or run without a window with --headless --ticks N"
 ERROR_BAR = (120, 20, 30)
 KEEPING = "(keeping the last good level)"
 HELP = ("arrows/WASD move   Space/Up/W/Z jump   Down+jump drop through   Tab resolver   "
@@ -54,8 +55,7 @@ def check_display_driver() -> None:
     asked = [d.strip().lower() for d in os.environ.get("SDL_VIDEODRIVER", "").split(",")]
     if driver in WINDOWLESS_DRIVERS and driver not in asked:
         pygame.display.quit()
-        raise UserError("display", "no display to open a window on; play on a desktop session, "
-                        "or run without a window with --headless --ticks N")
+        raise UserError("display", f"no display to open a window on; {NO_WINDOW_FIX}")
 
 
 def wrap_text(font, text: str, width: int, sep: str = " ") -> list[str]:
@@ -151,8 +151,7 @@ class App:
         try:
             pygame.display.init()
         except pygame.error as exc:
-            raise UserError("display", f"no video device ({exc}); play on a desktop session, or "
-                            "run without a window with --headless --ticks N") from None
+            raise UserError("display", f"no video device ({exc}); {NO_WINDOW_FIX}") from None
         check_display_driver()
         pygame.font.init()
         self.fullscreen = cfg.display.fullscreen
@@ -206,8 +205,7 @@ class App:
         try:
             return pygame.display.set_mode(size, flags)
         except pygame.error as exc:
-            raise UserError("display", f"cannot open a window ({exc}); play on a desktop "
-                            "session, or run without a window with --headless --ticks N") from None
+            raise UserError("display", f"cannot open a window ({exc}); {NO_WINDOW_FIX}") from None
 
     def _use_level(self, level: Level, images: TileImages) -> None:
         self.images = images
@@ -223,7 +221,7 @@ class App:
     def _stamp(level: Level) -> tuple:
         """Modification times of the level's files (the .tmx, its tilesets, their images): a
         change triggers a hot reload."""
-        files = getattr(level, "files", ())
+        files = level.files
         if not files:  # a Level made without its file list: the map and the tilesets beside it
             files = [level.path] + sorted(level.path.parent.glob("*.tsx"))
         out = []
