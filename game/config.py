@@ -211,12 +211,12 @@ def check_resolver(name: str, where: str | os.PathLike, what: str = "resolver") 
 
 def load(path: str | os.PathLike | None = None) -> Config:
     """Defaults, then the config file: ``path``, or ``config.toml`` beside main.py if present."""
+    cfg = replace(Config(), level=str(ROOT / Config().level))
     if path is None:
         if not DEFAULT_CONFIG.exists():
-            return replace(Config(), level=str(ROOT / Config().level))
+            return cfg
         path = DEFAULT_CONFIG
     p = Path(path)
-    cfg = replace(Config(), level=str(ROOT / Config().level))
     return from_table(read_toml(p), p, cfg, p.resolve().parent)
 
 
