@@ -44,3 +44,13 @@ def test_contacts_report_walls_touched_during_the_tick_and_the_ground_where_it_e
     m = move_body(create(name), g, Body(40, 34, 12, 14), 40.0, 0.5, was_on_ground=True)
     assert m.contacts.hit_right and m.contacts.on_ground
     assert m.x == pytest.approx(80 - 12) and m.y == pytest.approx(34)
+
+
+@pytest.mark.parametrize("name", names())
+def test_dropping_through_while_moving_sideways_keeps_the_sideways_motion(name):
+    """The mover's re-check of a sub-step must ignore one-way tiles while dropping, as the
+    resolver does: a drop that needs two sub-steps still moves sideways."""
+    g = TileGrid.from_rows(["......", "......", "======", "......", "......", "......"])
+    m = move_body(create(name), g, Body(10, 32 - 14, 12, 14), 4.0, 12.0, drop_through=True)
+    assert m.x == pytest.approx(14.0) and not (m.contacts.hit_left or m.contacts.hit_right)
+    assert m.y == pytest.approx(18 + 12.0)

@@ -150,7 +150,8 @@ def move_body(resolver: Resolver, grid: TileGrid, body: Body, dx: float, dy: flo
     for _ in range(parts):
         start = Body(x, y, w, h, body.vx, body.vy, tick_bottom)
         m = resolver.move(grid, start, part_x, part_y, drop_through)
-        if parts > 1 and part_x and overlapping_tiles(grid, m.x, m.y, w, h, tick_bottom,
+        one_way_from = math.inf if drop_through else tick_bottom  # dropping: one-way never counts
+        if parts > 1 and part_x and overlapping_tiles(grid, m.x, m.y, w, h, one_way_from,
                                                       resolver.supports_slopes):
             # Only the tick-wide one-way rule brings this about: a late sub-step can reach a
             # one-way tile from the side after the body's bottom went below its top, and the
