@@ -68,13 +68,18 @@ class TileImage:
 
 @dataclass(frozen=True)
 class TileLayer:
-    """A tile layer as Tiled draws it: its own attributes combined with its groups'."""
+    """A tile layer as Tiled draws it: its own attributes combined with its groups'.
+
+    ``in_front`` marks a layer that comes after the first object layer in the file: the game
+    draws it over the player (the object layer stands for where the sprites are).
+    """
 
     name: str
     visible: bool
     opacity: float
     offset: tuple[float, float]
     gids: tuple[tuple[int, ...], ...]  # [row][col], pytmx gids (0 = empty)
+    in_front: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -596,9 +601,15 @@ def _check_spawn_inside(path: Path, o: dict, box: Rect, is_point: bool, grid: Ti
 
 
 def _draw_layers(root: ET.Element, by_id: Mapping[int, Any]):
-    """Tile layers in file order, with group visibility, opacity and offsets folded in."""
+    """Tile layers in file order, with group visibility, opacity and offsets folded in; those
+    after the first object layer are marked ``in_front``."""
+    seen_objects = False
+
     def walk(el: ET.Element, visible: bool, opacity: float, ox: float, oy: float):
+        nonlocal seen_objects
         for child in el:
+            if child.tag == "objectgroup":
+                seen_objects = True
             if child.tag not in ("layer", "group"):
                 continue
             vis = visible and child.get("visible", "1") != "0"
@@ -611,7 +622,7 @@ def _draw_layers(root: ET.Element, by_id: Mapping[int, Any]):
             if layer is None:
                 continue
             yield TileLayer(child.get("name", ""), vis, op, (dx, dy),
-                            tuple(tuple(row) for row in layer.data))
+                            tuple(tuple(row) for row in layer.data), seen_objects)
     return walk(root, True, 1.0, 0.0, 0.0)
 
 

@@ -278,3 +278,31 @@ def test_the_error_bar_grows_upward_to_show_a_long_message(cfg):
     assert rows >= 4 * line_h, "several lines, not one cut off at the window's edge"
     app.run()
     pygame.init()
+
+
+def test_tile_layers_after_the_object_layer_are_drawn_in_front_of_the_player(tmp_path):
+    """The object layer marks where the sprites go: tile layers after it cover the player."""
+    import shutil
+
+    from game.level import load_level
+    from game.view.render import MapRenderer, TileImages
+
+    data = Path(__file__).parent / "data"
+    shutil.copy(data / "tiles4.png", tmp_path / "tiles4.png")
+    text = (data / "flat.tmx").read_text()
+    cells = ["0"] * 60
+    cells[3 * 10 + 2] = "2"  # a one-way tile's picture at column 2, row 3: beside the spawn
+    front = ('<layer id="9" name="bushes" width="10" height="6"><data encoding="csv">'
+             + ",".join(cells) + "</data></layer>\n</map>")
+    (tmp_path / "m.tmx").write_text(text.replace("</map>", front))
+    level = load_level(tmp_path / "m.tmx")
+    assert [(layer.name, layer.in_front) for layer in level.layers] == [
+        ("ground", False), ("bushes", True)]
+    renderer = MapRenderer(level, TileImages(level, convert=False))
+    assert renderer.has_front
+    back = pygame.Surface((160, 96), pygame.SRCALPHA)
+    renderer.draw(back, (0, 0))
+    over = pygame.Surface((160, 96), pygame.SRCALPHA)
+    renderer.draw_front(over, (0, 0))
+    assert over.get_at((40, 56)).a == 255 and back.get_at((40, 56)).a == 0  # the bush, in front
+    assert over.get_at((5, 70)).a == 0 and back.get_at((5, 70)).a == 255  # the ground, behind

@@ -369,8 +369,8 @@ def level_tmx(spec):
         + ' <tileset firstgid="1" source="%s"/>\n' % TSX
         + tile_layer(1, "back", layers["back"], "csv")
         + tile_layer(2, "ground", layers["ground"], spec["ground_encoding"])
-        + tile_layer(3, "front", layers["front"], "csv", offset)
         + ' <objectgroup id="4" name="objects">\n' + spawn + goal + " </objectgroup>\n"
+        + tile_layer(3, "front", layers["front"], "csv", offset)  # after the objects: in front
         + "</map>\n")
 
 

@@ -427,6 +427,7 @@ class App:
             sx = px(bx + p.w / 2) - img.get_width() // 2 - origin[0]
             sy = px(by + p.h + drop) - img.get_height() - origin[1]
             scene.blit(img, (sx, sy))
+        self.renderer.draw_front(scene, origin)  # tile layers after the object layer
         if self.debug:
             self._draw_debug(scene, origin, bx, by)
         s = self.scale()

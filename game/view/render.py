@@ -127,11 +127,14 @@ def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, images: T
         target.blit(dest, (0, 0))
 
 
-def render_area(level: Level, images: TileImages, area: pygame.Rect) -> pygame.Surface:
-    """Every visible tile layer inside ``area`` (map px), in file order, on a transparent surface."""
+def render_area(level: Level, images: TileImages, area: pygame.Rect,
+                front: bool | None = None) -> pygame.Surface:
+    """The visible tile layers inside ``area`` (map px), in file order, on a transparent surface:
+    all of them, or (``front`` True/False) only those in front of / behind the sprites."""
     surf = pygame.Surface(area.size, pygame.SRCALPHA)
     for layer in level.layers:
-        draw_layer(surf, layer, level, images, area)
+        if front is None or layer.in_front == front:
+            draw_layer(surf, layer, level, images, area)
     return surf
 
 
@@ -152,22 +155,28 @@ def render_map(level: Level, images: TileImages) -> pygame.Surface:
 
 
 class MapRenderer:
-    """Draws the part of the map a camera sees, from cached chunks."""
+    """Draws the part of the map a camera sees, from cached chunks.
+
+    Two sets of chunks: the layers behind the sprites (:meth:`draw`) and those in front of them
+    (:meth:`draw_front`, tile layers after the map's first object layer; often none).
+    """
 
     def __init__(self, level: Level, images: TileImages) -> None:
         self.level, self.images = level, images
-        self._chunks: dict[tuple[int, int], pygame.Surface] = {}
+        self._chunks: dict[tuple[int, int, bool], pygame.Surface | None] = {}
+        self.has_front = any(layer.in_front and layer.visible for layer in level.layers)
 
-    def _chunk(self, cx: int, cy: int) -> pygame.Surface:
-        key = (cx, cy)
-        chunk = self._chunks.get(key)
-        if chunk is None:
+    def _chunk(self, cx: int, cy: int, front: bool) -> pygame.Surface | None:
+        key = (cx, cy, front)
+        if key not in self._chunks:
             area = pygame.Rect(cx * CHUNK, cy * CHUNK, CHUNK, CHUNK)
-            chunk = render_area(self.level, self.images, area)
-            if pygame.display.get_surface() is not None:
+            chunk = render_area(self.level, self.images, area, front)
+            if chunk.get_bounding_rect().width == 0:
+                chunk = None  # nothing drawn here: skip the blit
+            elif pygame.display.get_surface() is not None:
                 chunk = self._fast(chunk)
             self._chunks[key] = chunk
-        return chunk
+        return self._chunks[key]
 
     @staticmethod
     def _fast(chunk: pygame.Surface) -> pygame.Surface:
@@ -180,12 +189,21 @@ class MapRenderer:
         chunk.set_alpha(255, pygame.RLEACCEL)
         return chunk
 
-    def draw(self, target: pygame.Surface, origin: tuple[int, int]) -> None:
+    def draw(self, target: pygame.Surface, origin: tuple[int, int], front: bool = False) -> None:
         ox, oy = origin
         w, h = target.get_size()
         g = self.level.grid
         x0, y0 = max(0, ox) // CHUNK, max(0, oy) // CHUNK
         x1 = min(g.width_px + CHUNK, ox + w) // CHUNK
         y1 = min(g.height_px + CHUNK, oy + h) // CHUNK
-        target.fblits([(self._chunk(cx, cy), (cx * CHUNK - ox, cy * CHUNK - oy))
-                       for cy in range(y0, y1 + 1) for cx in range(x0, x1 + 1)])
+        blits = []
+        for cy in range(y0, y1 + 1):
+            for cx in range(x0, x1 + 1):
+                chunk = self._chunk(cx, cy, front)
+                if chunk is not None:
+                    blits.append((chunk, (cx * CHUNK - ox, cy * CHUNK - oy)))
+        target.fblits(blits)
+
+    def draw_front(self, target: pygame.Surface, origin: tuple[int, int]) -> None:
+        if self.has_front:
+            self.draw(target, origin, front=True)
