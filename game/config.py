@@ -14,6 +14,7 @@ live in ``[resolvers.<name>]``.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import math
 import os
 import tomllib
@@ -223,6 +224,13 @@ def load(path: str | os.PathLike | None = None) -> Config:
 def with_map_properties(cfg: Config, props: Mapping[str, Any], where: str | os.PathLike) -> Config:
     """Map custom properties named like [physics] keys override them for that level."""
     known = {f.name: f for f in fields(PhysicsConfig)}
+    for k in props:
+        # Other custom properties are the author's business, but a near miss of a physics key
+        # is almost surely a typo that would silently leave the default in force.
+        close = difflib.get_close_matches(k, known, n=1, cutoff=0.85) if k not in known else []
+        if close:
+            raise UserError(where, f"map property {k} is not a [physics] key; did you mean "
+                            f"{close[0]}? (rename it in Map > Map Properties)")
     changes = {k: check_value(known[k], v, f"map property {k}", where)
                for k, v in props.items() if k in known}
     return replace(cfg, physics=replace(cfg.physics, **changes)) if changes else cfg

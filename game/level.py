@@ -159,6 +159,8 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
 # ----------------------------------------------------------------------------------------------
 
 def _read_xml(path: Path, tag: str, what: str) -> ET.Element:
+    if path.is_dir():
+        raise UserError(path, f"is a folder; give the path of {what}")
     if not path.is_file():
         raise UserError(path, f"file not found; check the path (expected {what})")
     try:
@@ -348,7 +350,8 @@ def _check_reserved_names(path: Path, root: ET.Element) -> None:
             name = prop.get("name", "")
             if name in RESERVED or name in el.attrib:
                 label = el.get("name") or el.get("id") or ""
-                raise UserError(path, f"custom property {name!r} on {el.tag} {label!r} has the "
+                owner = "the map" if el.tag == "map" else f"{el.tag} {label!r}"
+                raise UserError(path, f"custom property {name!r} on {owner} has the "
                                 "name of a built-in attribute; rename it in Tiled")
 
 

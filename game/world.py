@@ -53,9 +53,29 @@ class World:
             self.goal_reached = True
 
     def set_resolver(self, resolver: Resolver) -> None:
-        """Switch resolvers live; the player stays where they are."""
+        """Switch resolvers live; the player stays where they are, or as close as the new
+        resolver allows (see :meth:`_fit_player`)."""
         self.resolver = resolver
         _prepare(resolver, self.level)
+        self._fit_player()
+
+    def _fit_player(self) -> None:
+        """The same spot can be inside a tile for another resolver: three of them take a slope
+        tile for a full box, so a player standing on a slope is inside that box. Lift the player
+        by the least amount that frees them (at most a tile), then read whether they stand."""
+        p, g = self.player, self.level.grid
+        slopes = self.resolver.supports_slopes
+        if p.respawning:
+            return
+        hits = overlapping_tiles(g, p.x, p.y, p.w, p.h, p.y + p.h, slopes)
+        if hits:
+            for y in sorted({row * g.tile_h - p.h for _, row in hits}, reverse=True):
+                if 0 <= p.y - y <= g.tile_h and not overlapping_tiles(g, p.x, y, p.w, p.h, y + p.h,
+                                                                      slopes):
+                    p.y = y
+                    self.prev = (self.prev[0], y)
+                    break
+        p.settle(g, slopes)
 
     def restart(self) -> None:
         self.player.place(*self.spawn_xy, self.level.grid, self.resolver.supports_slopes)

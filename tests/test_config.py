@@ -478,3 +478,16 @@ def test_repository_config_toml_shows_every_key_with_its_default_and_a_comment()
             assert table[f.name] == getattr(cls(), f.name), f"[{section}] {f.name} is not the default"
             assert comments.get((section, f.name), "").strip("# "), f"[{section}] {f.name} has no comment"
     assert data["resolver"] == cfgmod.Config().resolver and "level" in data
+
+
+@pytest.mark.parametrize("typo,key", [("gravty", "gravity"), ("jumpspeed", "jump_speed"),
+                                      ("tickrate", "tick_rate")])
+def test_a_map_property_one_typo_away_from_a_physics_key_is_an_error(typo, key):
+    with pytest.raises(UserError) as info:
+        with_map_properties(Config(), {typo: 700.0}, "levels/moon.tmx")
+    assert "levels/moon.tmx" in str(info.value) and key in str(info.value)
+
+
+def test_other_map_properties_are_the_authors_business():
+    c = Config()
+    assert with_map_properties(c, {"title": "x", "music": "song.ogg", "speed": 3}, "m.tmx") == c

@@ -340,3 +340,40 @@ def test_a_tileset_image_is_watched_for_hot_reload(app: App, project: Path):
     os.utime(image, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
     app.hot_reload_check()
     assert app.images is not images and app.error_line is None
+
+
+@pytest.mark.parametrize("slope_resolver", ["routing", "sweep"])
+def test_switching_resolver_on_a_slope_keeps_the_player_there(app: App, slope_resolver):
+    """Tab from a slope resolver to one that takes slopes for boxes: the player, resting on the
+    slope, is lifted onto the box by the least amount and stays put standing, not shoved away."""
+    from game import resolvers as registry
+    from game.grid import SLOPE
+    from game.resolvers.base import overlapping_tiles
+
+    app.load(sorted(app.world.level.path.parent.glob("*.tmx"))[1])  # level 2: hills
+    w = app.world
+    w.set_resolver(registry.create(slope_resolver))
+    g = w.level.grid
+    for _ in range(400):  # walk right until standing on a slope, then stop there
+        w.step(app.keys_seq.frame(Held(right=True)))
+        p = w.player
+        col = int((p.x + p.w / 2) // g.tile_w)
+        row = int((p.y + p.h - 0.01) // g.tile_h)
+        if p.on_ground and SLOPE in (g.kind(col, row), g.kind(col, row + 1)):
+            break
+    for _ in range(30):
+        w.step(app.keys_seq.frame(Held()))
+    p = w.player
+    assert p.on_ground and not overlapping_tiles(g, p.x, p.y, p.w, p.h, p.y + p.h, True)
+    x0, y0 = p.x, p.y
+    for name in ("axis", "corners", "overlap"):
+        w.set_resolver(registry.create(name))
+        assert not overlapping_tiles(g, p.x, p.y, p.w, p.h, p.y + p.h, False)
+        assert p.x == x0 and 0 <= y0 - p.y <= g.tile_h and p.on_ground
+        for _ in range(10):
+            w.step(app.keys_seq.frame(Held()))
+        assert p.on_ground and abs(p.x - x0) < 1e-9, f"{name} shoved the player"
+        w.set_resolver(registry.create(slope_resolver))
+        for _ in range(30):
+            w.step(app.keys_seq.frame(Held()))
+        x0, y0 = p.x, p.y

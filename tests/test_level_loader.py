@@ -432,7 +432,12 @@ def test_property_named_like_an_attribute_on_a_layer(tmp_path):
 
 def test_property_named_like_an_attribute_on_the_map(tmp_path):
     props = '<properties><property name="width" type="int" value="3"/></properties>'
-    load_error(write_map(tmp_path, map_props=props), "'width'", "rename")
+    msg = str(load_error(write_map(tmp_path, map_props=props), "'width'", "rename"))
+    assert "on the map" in msg and "''" not in msg
+
+
+def test_a_folder_given_as_the_level(tmp_path):
+    load_error(tmp_path, "is a folder")
 
 
 def test_property_named_like_an_attribute_in_a_tsx(tmp_path):

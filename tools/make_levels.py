@@ -50,6 +50,7 @@ DECOR_KEY = {"t": "tufts", "T": "tall_grass", "f": "flowers", "*": "bush", "o": 
              "m": "mushroom", "s": "sign", "S": "sign", "|": "fence", "F": "flag_base"}
 FLIPPED = set("S")  # only decorations: pytmx does not copy tile properties to flipped gids
 BACK_KEY = {"x": "back_brick", "d": "back_dirt"}
+IN_FRONT = set("tTf")  # tufts, tall grass, flowers
 AIR = set(".P") | set(DECOR_KEY)
 
 
@@ -229,7 +230,7 @@ def plank_key(g, x, y):
 
 def build_layers(main, back):
     w, h = main.w, main.h
-    layers = {name: [[0] * w for _ in range(h)] for name in ("back", "ground", "front")}
+    layers = {name: [[0] * w for _ in range(h)] for name in ("back", "ground", "decor", "front")}
     for y in range(h):
         for x in range(w):
             c = main[x, y]
@@ -242,9 +243,11 @@ def build_layers(main, back):
             elif c in SLOPE_KEY:
                 layers["ground"][y][x] = gid(SLOPE_KEY[c])
             elif c in DECOR_KEY:
-                layers["front"][y][x] = gid(DECOR_KEY[c], c in FLIPPED)
+                # Low see-through plants go in front of the player; the rest stays behind it.
+                layer = "front" if c in IN_FRONT else "decor"
+                layers[layer][y][x] = gid(DECOR_KEY[c], c in FLIPPED)
                 if c == "F":
-                    layers["front"][y - 1][x] = gid("flag_top")
+                    layers["decor"][y - 1][x] = gid("flag_top")
             b = back[x, y]
             if b in BACK_KEY:
                 layers["back"][y][x] = gid(BACK_KEY[b])
@@ -364,11 +367,12 @@ def level_tmx(spec):
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         '<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" '
         'renderorder="right-down" width="%d" height="%d" tilewidth="%d" tileheight="%d" '
-        'infinite="0" nextlayerid="5" nextobjectid="3">\n' % (main.w, main.h, T, T)
+        'infinite="0" nextlayerid="6" nextobjectid="3">\n' % (main.w, main.h, T, T)
         + " <properties>\n" + props + " </properties>\n"
         + ' <tileset firstgid="1" source="%s"/>\n' % TSX
         + tile_layer(1, "back", layers["back"], "csv")
         + tile_layer(2, "ground", layers["ground"], spec["ground_encoding"])
+        + tile_layer(5, "decor", layers["decor"], "csv", offset)
         + ' <objectgroup id="4" name="objects">\n' + spawn + goal + " </objectgroup>\n"
         + tile_layer(3, "front", layers["front"], "csv", offset)  # after the objects: in front
         + "</map>\n")

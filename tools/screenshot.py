@@ -32,7 +32,8 @@ def main() -> int:
     a = ap.parse_args()
     cfg = config.load()
     if a.resolver:
-        cfg = replace(cfg, resolver=a.resolver)
+        cfg = replace(cfg, resolver=config.check_resolver(a.resolver, "command line",
+                                                          "--resolver"))
     level = Path(a.level or cfg.level)
     if a.render_map:
         import os

@@ -117,11 +117,11 @@ class SweepOptions:
 
     inset_x: float = field(default=-1.0, metadata={
         "unit": "px cut from each side of the box for vertical moves (corner slide when "
-                "rising); negative = auto: tile width / 8",
+                "rising); -1 = auto: tile width / 8",
         "lo": -1.0, "hi": None})
     inset_y: float = field(default=-1.0, metadata={
         "unit": "px cut from the top and bottom of the box for sideways moves (the ledge "
-                "bump height); negative = auto: tile height / 8",
+                "bump height); -1 = auto: tile height / 8",
         "lo": -1.0, "hi": None})
 
 

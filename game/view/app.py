@@ -193,7 +193,7 @@ class App:
     def _open_window(self) -> pygame.Surface:
         d = self.cfg.display
         flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
-        size = (0, 0) if self.fullscreen else (d.width, d.height)
+        size = (0, 0) if self.fullscreen else getattr(self, "windowed_size", (d.width, d.height))
         if d.vsync:
             try:
                 win = pygame.display.set_mode(size, flags, vsync=1)
@@ -310,6 +310,8 @@ class App:
             elif self.paused and k == pygame.K_q:
                 self.running = False
             elif k == pygame.K_F11:
+                if not self.fullscreen:
+                    self.windowed_size = self.window.get_size()  # back to this size after
                 self.fullscreen = not self.fullscreen
                 self.window = self._open_window()
             elif k == pygame.K_TAB:
