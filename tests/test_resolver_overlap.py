@@ -77,7 +77,7 @@ def test_registered_and_flags():
     assert isinstance(r, OverlapResolver)
     assert r.destination_only is True
     assert r.supports_slopes is False
-    assert r.article == "004_5b41c0e72ef5f994.txt"
+    assert r.article.author == "Geoff Blair" and r.article.year == "2014"
 
 
 def test_options_fields_state_unit_and_range():

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from game import resolvers
 from helpers import (
     RUN_PER_TICK,
     TILE_SHAPES,
@@ -766,3 +767,38 @@ def test_full_height_side_of_slope_is_a_wall(slope_resolver, tile):
         walker.tick()
         assert walker.on_ground and near(walker.y, 3 * th - h), f"{walker}"
     assert near(walker.x, 4 * tw - w) and walker.contacts.hit_right, f"{walker}"
+
+
+# ----------------------------------------------------------------------------------------------
+# Citations: every resolver names its article in full, and nothing points outside the project
+# ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", resolvers.names())
+def test_resolver_cites_its_article_by_title_author_year_and_address(name):
+    import re
+    import sys
+
+    art = resolvers.REGISTRY[name].article
+    assert art.title and art.author and re.search(r"\b(19|20)\d\d\b", art.year)
+    assert art.url.startswith(("http://", "https://"))
+    doc = sys.modules[resolvers.REGISTRY[name].__module__].__doc__
+    assert art.url in doc.replace("\n", "")
+    assert f'"{art.title.split(" (")[0]}"' in doc.replace("\n", " ")
+
+
+def test_nothing_in_the_project_points_outside_its_tree():
+    """A clone has no ../shared: no file the project ships may name it."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    tracked = [p for p in root.rglob("*") if p.is_file() and p.suffix in {".py", ".md", ".toml",
+               ".tmx", ".tsx", ".txt", ".tiled-project"}
+               and not any(part.startswith(".") or part in {"__pycache__"}
+                           for part in p.relative_to(root).parts)]
+    assert tracked
+    offenders = [str(p.relative_to(root)) for p in tracked
+                 if p.name != "test_resolvers_common.py"
+                 and ("../shared" in p.read_text(errors="replace")
+                      or "shared/seeds" in p.read_text(errors="replace")
+                      or "shared/peers" in p.read_text(errors="replace"))]
+    assert offenders == []

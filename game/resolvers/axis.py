@@ -1,4 +1,8 @@
-"""``axis``: axis-separated move and push-out (article: shared/seeds/000_ae3ca88119c2018f.txt).
+"""``axis``: axis-separated move and push-out.
+
+Article: "A Simple Method for Tile-Based Collision and Resolution", DigiPen Institute of
+Technology faculty, DigiPen Graphics Library documentation (2022),
+https://github.com/DigiPen-Faculty/DigiPen-Graphics-Library/blob/main/docs/Tile-Map-Collision.md
 
 Axis order: x then y.
 
@@ -50,12 +54,16 @@ from __future__ import annotations
 from typing import ClassVar
 
 from game.grid import EMPTY, EPS, ONE_WAY, TileGrid
-from game.resolvers.base import Body, Contacts, Move, NoOptions, one_way_counts
+from game.resolvers.base import Article, Body, Contacts, Move, NoOptions, one_way_counts
 
 
 class AxisResolver:
     name: ClassVar[str] = "axis"
-    article: ClassVar[str] = "000_ae3ca88119c2018f.txt"
+    article: ClassVar[Article] = Article(
+        'A Simple Method for Tile-Based Collision and Resolution',
+        'DigiPen Institute of Technology faculty, DigiPen Graphics Library documentation',
+        '2022',
+        'https://github.com/DigiPen-Faculty/DigiPen-Graphics-Library/blob/main/docs/Tile-Map-Collision.md')
     axis_order: ClassVar[str] = "x then y"
     supports_slopes: ClassVar[bool] = False
     destination_only: ClassVar[bool] = True

@@ -96,6 +96,19 @@ class NoOptions:
     """A resolver with nothing to tune."""
 
 
+@dataclass(frozen=True)
+class Article:
+    """The public article whose technique a resolver implements, cited in full."""
+
+    title: str
+    author: str
+    year: str  # as the article gives it ("2014"), or what is known when it gives none
+    url: str
+
+    def cite(self) -> str:
+        return f"{self.author}, \"{self.title}\" ({self.year}), {self.url}"
+
+
 class Resolver(Protocol):
     """The interface all resolvers share (one module each in ``game/resolvers``).
 
@@ -106,7 +119,7 @@ class Resolver(Protocol):
     """
 
     name: ClassVar[str]  # the config and command-line name
-    article: ClassVar[str]  # the file in shared/seeds whose technique it implements
+    article: ClassVar[Article]  # the article whose technique it implements
     axis_order: ClassVar[str]  # e.g. "x then y"
     supports_slopes: ClassVar[bool]  # if False, a slope tile acts as a solid box
     destination_only: ClassVar[bool]  # if True, the mover sub-steps it (see module docstring)

@@ -1,4 +1,7 @@
-"""``corners``: probe the corners of the destination box (article: shared/seeds/001_40a4ea435cd4be09.txt).
+"""``corners``: probe the corners of the destination box.
+
+Article: "Intermediate Game Tutorial #4 - Tile Based Map Collision Detection", Parallel
+Realities (2 October 2011), http://www.parallelrealities.co.uk/2011/10/
 
 Axis order: x then y.
 
@@ -60,7 +63,7 @@ import math
 from typing import ClassVar
 
 from game.grid import EMPTY, EPS, ONE_WAY, TileGrid
-from game.resolvers.base import Body, Contacts, Move, NoOptions, one_way_counts
+from game.resolvers.base import Article, Body, Contacts, Move, NoOptions, one_way_counts
 
 
 def _segment_cells(start: float, end: float, size: int) -> range:
@@ -81,7 +84,11 @@ def _segment_cells(start: float, end: float, size: int) -> range:
 
 class CornersResolver:
     name: ClassVar[str] = "corners"
-    article: ClassVar[str] = "001_40a4ea435cd4be09.txt"
+    article: ClassVar[Article] = Article(
+        'Intermediate Game Tutorial #4 - Tile Based Map Collision Detection',
+        'Parallel Realities',
+        '2011',
+        'http://www.parallelrealities.co.uk/2011/10/')
     axis_order: ClassVar[str] = "x then y"
     supports_slopes: ClassVar[bool] = False
     destination_only: ClassVar[bool] = True

@@ -1,5 +1,7 @@
-"""``overlap``: push out of every overlapping tile, largest overlap first (article:
-shared/seeds/004_5b41c0e72ef5f994.txt).
+"""``overlap``: push out of every overlapping tile, largest overlap first.
+
+Article: "Order matters: Tile map collision response", Geoff Blair (11 June 2014),
+https://www.geoffblair.com/blog/order-matters-tile-map-collision-response/
 
 Axis order: both axes at once; each tile is pushed out along its own axis of least separation.
 
@@ -91,7 +93,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from game.grid import EMPTY, EPS, ONE_WAY, TileGrid
-from game.resolvers.base import Body, Contacts, Move, one_way_counts
+from game.resolvers.base import Article, Body, Contacts, Move, one_way_counts
 
 # A destination is re-checked after its list is resolved; this caps the number of passes.
 MAX_ROUNDS = 3
@@ -295,7 +297,11 @@ def resolve(grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool
 
 class OverlapResolver:
     name: ClassVar[str] = "overlap"
-    article: ClassVar[str] = "004_5b41c0e72ef5f994.txt"
+    article: ClassVar[Article] = Article(
+        'Order matters: Tile map collision response',
+        'Geoff Blair',
+        '2014',
+        'https://www.geoffblair.com/blog/order-matters-tile-map-collision-response/')
     axis_order: ClassVar[str] = "both at once; per tile, the axis of least separation"
     supports_slopes: ClassVar[bool] = False
     destination_only: ClassVar[bool] = True

@@ -1,4 +1,7 @@
-"""``routing``: tile kind -> per-side functions (article: shared/seeds/002_3ef3470af2b24936.txt).
+"""``routing``: tile kind -> per-side functions.
+
+Article: "Collision Detection And Response", Frank Poth, Tile Based Game Tutorials, tutorial 2
+(2015), http://userpoth.github.io/tilebasedgametutorials/tutorial02/collision.html
 
 Axis order: y then x.
 
@@ -116,7 +119,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from game.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
-from game.resolvers.base import Body, Contacts, Move, one_way_counts
+from game.resolvers.base import Article, Body, Contacts, Move, one_way_counts
 
 # The routing table: tile kind -> the sides its routing function calls, in order. A side is only
 # called for a tile if that tile actually has the face (see :func:`faces_of`).
@@ -221,7 +224,11 @@ class RoutingOptions:
 
 class RoutingResolver:
     name: ClassVar[str] = "routing"
-    article: ClassVar[str] = "002_3ef3470af2b24936.txt"
+    article: ClassVar[Article] = Article(
+        'Collision Detection And Response (Tile Based Game Tutorials, tutorial 2)',
+        'Frank Poth',
+        '2015',
+        'http://userpoth.github.io/tilebasedgametutorials/tutorial02/collision.html')
     axis_order: ClassVar[str] = "y then x"
     supports_slopes: ClassVar[bool] = True
     destination_only: ClassVar[bool] = True

@@ -1,7 +1,9 @@
-"""``sweep``: direction-specific half box, shrunk and stretched (article:
-shared/seeds/003_499512b7dfbc2846.txt). The seed holds the article's first part; for slopes and
-one-way tiles it points to Nez's ``TiledMapMover``, whose ideas are reworked here to fit this
-project's slope rules.
+"""``sweep``: direction-specific half box, shrunk and stretched.
+
+Article: "Tile Map Collision Detection, Part 1", prime31 (Mike Desaro) (undated; it points to
+Nez's ``TiledMapMover``, from 2016), http://blog.prime31.com/tile-map-collision-detection-part-1/
+That first part covers flat tiles; for slopes and one-way tiles it points to Nez's
+``TiledMapMover``, whose ideas are reworked here to fit this project's slope rules.
 
 Axis order: x then y.
 
@@ -99,7 +101,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from game.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
-from game.resolvers.base import Body, Contacts, Move, one_way_counts, overlapping_tiles
+from game.resolvers.base import Article, Body, Contacts, Move, one_way_counts, overlapping_tiles
 
 # Outcomes of judging the body's box at the end of one sideways cut.
 _OK = 0  # free, possibly after a lift or a push (the new y comes with it)
@@ -133,7 +135,11 @@ def _inset(option: float, tile: int, size: float) -> float:
 
 class SweepResolver:
     name: ClassVar[str] = "sweep"
-    article: ClassVar[str] = "003_499512b7dfbc2846.txt"
+    article: ClassVar[Article] = Article(
+        'Tile Map Collision Detection, Part 1',
+        'prime31 (Mike Desaro)',
+        "undated; after Nez's TiledMapMover, 2016",
+        'http://blog.prime31.com/tile-map-collision-detection-part-1/')
     axis_order: ClassVar[str] = "x then y"
     supports_slopes: ClassVar[bool] = True
     destination_only: ClassVar[bool] = False
