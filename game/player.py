@@ -39,6 +39,8 @@ class Player:
     since_press: float = math.inf  # s since jump was pressed, while the press waits (buffer)
     rising: bool = False  # going up from a jump: releasing jump cuts the rise
     dropping: float = 0.0  # s left of falling through one-way tiles
+    # s since a jump off a one-way platform: Down within jump_buffer of it turns it into a drop
+    since_one_way_jump: float = math.inf
     respawn_timer: float = 0.0  # s left before reappearing at the spawn
     contacts: Contacts = field(default=NO_CONTACT)
 
@@ -54,7 +56,7 @@ class Player:
         self.x, self.y, self.vx, self.vy = x, y, 0.0, 0.0
         self.rising = False
         self.dropping = self.respawn_timer = self.air_time = 0.0
-        self.since_press = math.inf
+        self.since_press = self.since_one_way_jump = math.inf
         self.contacts = NO_CONTACT
         self.settle(grid, slopes)
 
@@ -93,13 +95,24 @@ class Player:
         self.since_press = 0.0 if inp.jump_pressed else self.since_press + dt
         jumped = False
         can_jump = self.on_ground or self.air_time <= p.coyote_time + TIMER_EPS
+        self.since_one_way_jump += dt
         if self.since_press <= p.jump_buffer + TIMER_EPS and can_jump:
             if inp.down and self.on_ground and self.on_one_way:
                 self.dropping = p.drop_through_time  # down + jump: drop through the platform
             else:
                 self.vy, self.rising, jumped = -p.jump_speed, True, True
                 self.air_time = math.inf  # no second jump from the coyote window
+                if self.on_ground and self.on_one_way:
+                    self.since_one_way_jump = 0.0
             self.since_press = math.inf
+        elif (inp.down and inp.jump_held and self.rising
+              and self.since_one_way_jump <= p.jump_buffer + TIMER_EPS):
+            # Jump pressed a moment before Down, off a one-way platform: the pair counts as
+            # down + jump within the jump buffer, so the hop becomes a drop. The drop lasts
+            # long enough to fall back past the platform from the height the hop reached.
+            self.vy, self.rising = 0.0, False
+            self.dropping = p.drop_through_time + 2.0 * self.since_one_way_jump
+            self.since_one_way_jump = math.inf
 
         # --- jump cut: letting go of jump early ends the rise sooner ----------------------------
         if self.rising and self.vy < 0 and not inp.jump_held:

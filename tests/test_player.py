@@ -344,6 +344,41 @@ def test_jump_alone_on_a_one_way_platform_jumps_and_lands_back_on_it():
     assert rec[-1][1] == pytest.approx(6 * T - H)
 
 
+def _frames_jump_then_down(lag: int, hold: int = 40):
+    """Space pressed, Down joining it ``lag`` ticks later, both then held."""
+    return ([jump()] + [jump(pressed=False)] * (lag - 1)
+            + [jump(pressed=False, down=True)] * hold + [IDLE] * 40)
+
+
+@pytest.mark.parametrize("name", resolvers.names())
+@pytest.mark.parametrize("lag", [1, 2, 6])  # 6 ticks = jump_buffer (0.1 s) at 60 Hz
+def test_jump_a_moment_before_down_still_drops_through(name, lag):
+    world = make_world(PLATFORM, 3, floor_row=6)
+    world.set_resolver(resolvers.create(name))
+    settle(world)
+    rec = steps(world, _frames_jump_then_down(lag))
+    assert rec[-1][4]
+    assert rec[-1][1] == pytest.approx(11 * T - H)  # on the floor under the platform
+    assert min(r[1] for r in rec) > 6 * T - H - 7 * lag  # never above the hop it had made
+
+
+def test_down_after_the_jump_buffer_keeps_the_jump():
+    world = make_world(PLATFORM, 3, floor_row=6)
+    settle(world)
+    rec = steps(world, _frames_jump_then_down(8))
+    assert rec[-1][4]
+    assert rec[-1][1] == pytest.approx(6 * T - H)  # jumped and landed back on the platform
+
+
+def test_down_shortly_after_a_jump_from_solid_ground_keeps_the_jump():
+    world = make_world(OPEN, 5)
+    settle(world)
+    y0 = world.player.y
+    rec = steps(world, _frames_jump_then_down(2))
+    assert min(r[1] for r in rec) < y0 - 40  # a full jump
+    assert rec[-1][1] == pytest.approx(y0)
+
+
 def test_down_alone_does_not_drop_through():
     world = make_world(PLATFORM, 3, floor_row=6)
     settle(world)
