@@ -17,11 +17,26 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game import config  # noqa: E402
+from game.errors import UserError  # noqa: E402
 from game.inputs import load_script  # noqa: E402
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # a bad option is one 'error:' line, like main.py's
+        raise UserError("command line", f"{message} (see --help)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Like main.py: a mistake in what was asked for is one ``error:`` line and exit code 2."""
+    try:
+        return _main(argv)
+    except UserError as exc:
+        print(exc.line(), file=sys.stderr)
+        return 2
+
+
+def _main(argv: list[str] | None) -> int:
+    ap = _Parser(description=__doc__.split("\n")[0])
     ap.add_argument("--level", default=None)
     ap.add_argument("--input", default=None, help="input script (ticks) to play")
     ap.add_argument("--resolver", default=None)
@@ -29,7 +44,10 @@ def main() -> int:
     ap.add_argument("--out", default="screenshot.png")
     ap.add_argument("--debug", action="store_true")
     ap.add_argument("--render-map", metavar="OUT", help="save the whole level instead")
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
+    if not 0 < a.seconds <= 3600:
+        raise UserError("command line", f"--seconds must be above 0 and at most 3600, not "
+                        f"{a.seconds:g}")
     cfg = config.load()
     if a.resolver:
         cfg = replace(cfg, resolver=config.check_resolver(a.resolver, "command line",
