@@ -1,7 +1,9 @@
-"""The developer tools answer a mistake the way main.py does: one ``error:`` line, exit code 2."""
+"""The developer tools answer a mistake the way main.py does (one ``error:`` line, exit code 2),
+and the benchmark keeps running (its figures are never checked)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -12,10 +14,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_tool(*args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+def run_tool(*args: str, timeout: float = 60,
+             env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **(env or {}))
     return subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=timeout)
 
 
 @pytest.mark.parametrize("args, words", [
@@ -30,5 +33,56 @@ def test_screenshot_tool_mistakes_are_one_error_line(args, words):
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error:"), r.stderr
     assert "Traceback" not in r.stderr
+    for w in words:
+        assert w in lines[0]
+
+
+# ----------------------------------------------------------------------------------------------
+# tools/bench.py: it must keep working (its figures are never checked, only that it runs)
+# ----------------------------------------------------------------------------------------------
+
+def test_bench_quick_run_reports_every_figure_as_json():
+    from game import resolvers
+
+    r = run_tool("tools/bench.py", "--quick", "--json", timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    report = json.loads(r.stdout)
+    figures = report["figures"]
+    for name in resolvers.names():
+        assert figures[f"physics/{name}"]["median"] > 0, name
+        assert figures[f"physics/{name}"]["details"]["jumps"] > 0, name  # the movers moved
+    size = report["settings"]["load_map"]
+    for key in (f"render/ours/{report['settings']['render_maps'][0]}", f"load/ours/{size}",
+                f"load/pytmx/{size}", "frame/ours"):
+        assert figures[key]["median"] > 0, key
+    assert figures["frame/ours"]["details"]["ticks"] == report["settings"]["frames"]
+    assert report["ratios"][f"load/{size} vs pytmx"]["median"] > 0
+    assert "physics/arcade" not in figures  # no --peers, no peers
+
+
+def test_bench_peers_without_the_group_says_how_to_get_it(tmp_path):
+    # Stand-ins that fail to import, as if arcade and pyscroll were not installed.
+    for name in ("arcade", "pyscroll"):
+        (tmp_path / f"{name}.py").write_text("raise ImportError('not installed')\n")
+    r = run_tool("tools/bench.py", "--peers", "--quick",
+                 env={"PYTHONPATH": str(tmp_path)})
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:"), r.stderr
+    assert "uv run --group peers python tools/bench.py --peers" in lines[0]
+
+
+@pytest.mark.parametrize("args, words", [
+    (("--map", "wide"), ["--map", "'wide'", "WxH"]),
+    (("--render-maps", "2x2"), ["--render-maps", "2x2"]),
+    (("--repeat", "0"), ["--repeat"]),
+    (("--only", "physics,sound"), ["--only", "'sound'"]),
+    (("--bogus",), ["unrecognized arguments"]),
+])
+def test_bench_mistakes_are_one_error_line(args, words):
+    r = run_tool("tools/bench.py", *args)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:"), r.stderr
     for w in words:
         assert w in lines[0]

@@ -1,16 +1,42 @@
-"""Benchmark: collision per resolver, and map drawing, on the peers' shared scenario.
+"""Benchmark: this project's collision resolvers and drawing, beside the libraries a user might
+pick instead (Python Arcade's platformer physics, pyscroll's renderer, pytmx's loader).
 
-Runs the scenario of ``../shared/peers/scenario.py`` (a generated solid-tile level, N movers that
-walk, jump when blocked or every JUMP_PERIOD steps, reverse when stuck) with every resolver of this
-project, and draws the peers' TMX map with this project's renderer along the peers' camera path.
-With ``--peers`` it also runs the peer benchmarks (Python Arcade's platformer physics, pyscroll's
-renderer) *in the same run*, so the figures can be compared as ratios on one noisy machine.
+    uv run python tools/bench.py                                # this project only
+    uv run --group peers python tools/bench.py --peers          # and the peers, in the same run
+    uv run python tools/bench.py --quick --json                 # seconds; what the test runs
 
-Prints a human line and a ``RESULT {json}`` line per measurement. Timings never go into tests.
+What is measured (the scenario is tools/bench_scenario.py's: a generated level of solid tiles,
+movers that walk, jump and turn round by fixed rules, a camera that bounces across the map):
 
-    uv run python tools/bench.py                     # this project only
-    uv run python tools/bench.py --peers             # also arcade and pyscroll (needs their venv:
-                                                     #   ../shared/peers/setup.sh)
+* collision: entity-steps per second of 100 movers x 600 steps on a 200x50-tile level, with each
+  resolver through ``move_body`` as the game calls it; with ``--peers``, Arcade 3.x's
+  ``PhysicsEnginePlatformer`` (one engine per mover, shared walls) on the same level and rules;
+* map drawing: frames per second of our ``MapRenderer`` drawing a 1280x720 view of a 2-layer,
+  32 px-tile map as the camera moves (4, 2) px per frame, on a 60x34 and a 1000x1000 map; with
+  ``--peers``, pyscroll's ``BufferedRenderer`` on the same map file along the same path;
+* level load: seconds to load the 1000x1000 map with ``load_level`` and cut its tile images,
+  against ``pytmx.load_pygame`` (map and images), what a pyscroll user calls (pytmx is one of our
+  dependencies, so this runs without ``--peers`` too);
+* a whole game frame: frames per second of the game's own frame (events, one tick, the whole
+  picture with the HUD, flip) on level 2 in a 1280x720 window on SDL's dummy driver.
+
+The fairness rules:
+
+* the same level, spawns, mover rules and camera path on both sides (bench_scenario.py); Arcade
+  places a sprite by its centre, which is what a spawn gives, and our side converts it to the
+  top-left corner a ``Body`` has; both jump only when standing (Arcade: ``can_jump()``);
+* set-up is outside the timer on both sides: our grid and the resolver's ``prepare``, Arcade's
+  walls and engines, and one step of a throwaway mover each (lazy imports, first-use work); the
+  map load and renderer build for drawing (pyscroll's first full draw included), then a few
+  warm-up frames each;
+* every measurement runs in a fresh process (tools/bench_ours.py, tools/peers/*.py), and rounds
+  are interleaved (ours, theirs, ours, theirs, ...) so a noisy neighbour hits both alike; each
+  figure is the median over ``--repeat`` rounds with its range (min-max), and each ratio is
+  worked out per round (ours and theirs from the same round) and reported the same way.
+
+Prints a table, or with ``--json`` one JSON document with every figure and ratio. Progress goes
+to stderr. Timings never go into tests: the test runs ``--quick`` only to check the benchmark
+still works.
 """
 
 from __future__ import annotations
@@ -18,248 +44,305 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-PEERS = Path(os.environ.get("PEERS_DIR", ROOT.parent / "shared" / "peers"))
-PEERS_PY = Path(os.environ.get("PEERS_VENV", Path.home() / ".cache" / "peers-venv")) / "bin" / "python"
 
 from game import resolvers  # noqa: E402
-from game.grid import SOLID, TileGrid  # noqa: E402
-from game.resolvers.base import Body, move_body  # noqa: E402
+from game.errors import UserError  # noqa: E402
+from tools import bench_scenario as S  # noqa: E402
+
+TOOLS = ROOT / "tools"
+PEERS_COMMAND = "uv run --group peers python tools/bench.py --peers"
+PARTS = ("physics", "render", "load", "frame")
+
+# Sizes: the full benchmark (the peers' figures are comparable at these), and --quick.
+FULL = {"map": "200x50", "movers": 100, "steps": 600, "render_maps": "60x34,1000x1000",
+        "load_map": "1000x1000", "frames": 600, "warmup": 10, "repeat": 3}
+QUICK = {"map": "30x12", "movers": 10, "steps": 30, "render_maps": "40x24", "load_map": "40x24",
+         "frames": 20, "warmup": 2, "repeat": 1}
 
 
-def load_scenario():
-    sys.path.insert(0, str(PEERS))
-    import scenario  # the peers' engine-free level generator and mover rules
+@dataclass
+class Measurement:
+    """One figure: the command that measures it once (in a fresh process) and its rounds."""
 
-    return scenario
+    key: str  # e.g. "physics/axis"
+    what: str  # for the table
+    command: list[str]
+    results: list[dict] = field(default_factory=list)
 
-
-def grid_from_scenario(S, w: int, h: int, seed: int) -> tuple[TileGrid, list]:
-    g = S.generate_level(w, h, seed)
-    kinds = bytes(SOLID if cell else 0 for row in g for cell in row)
-    return TileGrid(w, h, S.TILE, S.TILE, kinds, {}), g
-
-
-def run_movers(S, resolver, grid: TileGrid, spawns, steps: int) -> dict:
-    """The peers' mover rules, in px per step, with this project's mover and a resolver."""
-    n = len(spawns)
-    xs = [float(x) for x, _, _ in spawns]
-    ys = [float(y) for _, y, _ in spawns]
-    vxs = [d * S.RUN_SPEED for _, _, d in spawns]
-    vys = [0.0] * n
-    ground = [False] * n
-    blocked = [0] * n
-    jumps = reversals = 0
-    w, h = float(S.PLAYER_W), float(S.PLAYER_H)
-    t0 = time.perf_counter()
-    for step in range(steps):
-        for i in range(n):
-            if (blocked[i] or (step + i) % S.JUMP_PERIOD == 0) and ground[i]:
-                vys[i] = -S.JUMP_SPEED
-                jumps += 1
-            vys[i] = min(vys[i] + S.GRAVITY, S.MAX_FALL)
-            m = move_body(resolver, grid, Body(xs[i], ys[i], w, h), vxs[i], vys[i],
-                          was_on_ground=ground[i])
-            c = m.contacts
-            moved = abs(m.x - xs[i])
-            xs[i], ys[i], ground[i] = m.x, m.y, c.on_ground
-            if c.on_ground or c.hit_ceiling:
-                vys[i] = 0.0
-            if moved < S.RUN_SPEED * 0.5:
-                blocked[i] += 1
-                if blocked[i] >= S.REVERSE_AFTER:
-                    vxs[i], blocked[i] = -vxs[i], 0
-                    reversals += 1
-            else:
-                blocked[i] = 0
-    dt = time.perf_counter() - t0
-    return {"run_s": round(dt, 4), "entity_steps_per_s": round(steps * n / dt, 1),
-            "us_per_mover_step": round(dt / (steps * n) * 1e6, 2), "jumps": jumps,
-            "reversals": reversals}
+    @property
+    def values(self) -> list[float]:
+        return [r["value"] for r in self.results]
 
 
-def bench_physics(args) -> list[dict]:
-    S = load_scenario()
-    w, h = map(int, args.map.lower().split("x"))
-    grid, g = grid_from_scenario(S, w, h, S.SEED)
-    spawns = S.spawn_points(g, args.movers, S.SEED)
-    out = []
-    for name in resolvers.names():
-        best = None
-        for _ in range(args.repeat):
-            r = run_movers(S, resolvers.create(name), grid, spawns, args.steps)
-            if best is None or r["run_s"] < best["run_s"]:
-                best = r
-        res = {"bench": "physics", "resolver": name, "map": args.map, "movers": args.movers,
-               "steps": args.steps, **best}
-        print(f"physics {name:8s} {args.map} {args.movers} movers x {args.steps} steps: "
-              f"{best['entity_steps_per_s']:>10,.0f} entity-steps/s "
-              f"({best['us_per_mover_step']} us per mover step)")
-        print("RESULT " + json.dumps(res))
-        out.append(res)
-    return out
+@dataclass(frozen=True)
+class Ratio:
+    """How many times as fast ``ours`` is as ``theirs`` (for times: theirs / ours)."""
+
+    key: str
+    ours: str
+    theirs: str
+    against: str  # for the table: "Arcade"
 
 
-def camera_path(frames: int, view: tuple[int, int], map_px: tuple[int, int],
-                step: tuple[int, int]) -> list[tuple[int, int]]:
-    """View centres for each frame, as the peers' bench moves them: from the top-left-most centre,
-    ``step`` px per frame, bouncing off the map's edges."""
-    lo = [view[0] // 2, view[1] // 2]
-    hi = [max(lo[k], map_px[k] - view[k] + view[k] // 2) for k in (0, 1)]
-    pos, vel, out = lo[:], list(step), []
-    for _ in range(frames):
-        out.append((pos[0], pos[1]))
-        for k in (0, 1):
-            pos[k] += vel[k]
-            if pos[k] < lo[k] or pos[k] > hi[k]:
-                vel[k] = -vel[k]
-                pos[k] = min(max(pos[k], lo[k]), hi[k])
-    return out
+# ----------------------------------------------------------------------------------------------
+# The plan
+# ----------------------------------------------------------------------------------------------
+
+def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement], list[Ratio]]:
+    """Every measurement of one round, in the order a round runs them (ours, then the peer they
+    are compared with), and the ratios between them."""
+    py = sys.executable
+    ours, arcade = str(TOOLS / "bench_ours.py"), str(TOOLS / "peers" / "arcade_bench.py")
+    pyscroll = str(TOOLS / "peers" / "pyscroll_bench.py")
+    frames = ["--frames", str(a.frames), "--warmup", str(a.warmup)]
+    out: list[Measurement] = []
+    ratios: list[Ratio] = []
+    if "physics" in a.only:
+        size = ["--map", a.map, "--movers", str(a.movers), "--steps", str(a.steps)]
+        scale = f"{a.map}, {a.movers} movers x {a.steps} steps"
+        for name in resolvers.names():
+            out.append(Measurement(f"physics/{name}", f"collision: {name} ({scale})",
+                                   [py, ours, "physics", "--resolver", name, *size]))
+            if a.peers:
+                ratios.append(Ratio(f"physics/{name} vs arcade", f"physics/{name}",
+                                    "physics/arcade", "Arcade"))
+        if a.peers:
+            out.append(Measurement("physics/arcade", f"collision: Arcade "
+                                   f"PhysicsEnginePlatformer ({scale})", [py, arcade, *size]))
+    if "render" in a.only:
+        for m in a.render_maps:
+            tmx = str(maps[m])
+            view = f"{S.VIEW[0]}x{S.VIEW[1]} view, {m} map"
+            out.append(Measurement(f"render/ours/{m}", f"map drawing: MapRenderer ({view})",
+                                   [py, ours, "render", "--tmx", tmx, *frames]))
+            if a.peers:
+                out.append(Measurement(f"render/pyscroll/{m}", f"map drawing: pyscroll "
+                                       f"BufferedRenderer ({view})",
+                                       [py, pyscroll, "render", "--tmx", tmx, *frames]))
+                ratios.append(Ratio(f"render/{m} vs pyscroll", f"render/ours/{m}",
+                                    f"render/pyscroll/{m}", "pyscroll"))
+    if "load" in a.only:
+        tmx = str(maps[a.load_map])
+        out.append(Measurement(f"load/ours/{a.load_map}", f"level load: load_level + tile "
+                               f"images ({a.load_map} map)", [py, ours, "load", "--tmx", tmx]))
+        out.append(Measurement(f"load/pytmx/{a.load_map}", f"level load: pytmx.load_pygame "
+                               f"({a.load_map} map)", [py, pyscroll, "load", "--tmx", tmx]))
+        ratios.append(Ratio(f"load/{a.load_map} vs pytmx", f"load/ours/{a.load_map}",
+                            f"load/pytmx/{a.load_map}", "pytmx.load_pygame"))
+    if "frame" in a.only:
+        out.append(Measurement("frame/ours", f"game frame: level 2, {S.VIEW[0]}x{S.VIEW[1]} "
+                               "window, one tick per frame", [py, ours, "frame", *frames]))
+    return out, ratios
 
 
-def bench_render(args, tmx_path: Path) -> dict:
-    import pygame
-
-    from game.level import load_level
-    from game.view.render import MapRenderer, TileImages
-
-    view = tuple(map(int, args.view.split("x")))
-    pygame.display.init()
-    screen = pygame.display.set_mode(view)
-    t = time.perf_counter()
-    level = load_level(tmx_path, (24, 30))
-    load_s = time.perf_counter() - t
-    t = time.perf_counter()
-    renderer = MapRenderer(level, TileImages(level))
-    setup_s = time.perf_counter() - t
-    g = level.grid
-    path = camera_path(args.warmup + args.frames, view, (g.width_px, g.height_px),
-                       (args.dx, args.dy))
-    for c in path[:args.warmup]:
-        renderer.draw(screen, (c[0] - view[0] // 2, c[1] - view[1] // 2))
-    t = time.perf_counter()
-    for c in path[args.warmup:]:  # like the pyscroll bench: no clear, the map covers the view
-        renderer.draw(screen, (c[0] - view[0] // 2, c[1] - view[1] // 2))
-        pygame.display.flip()
-    dt = time.perf_counter() - t
-    res = {"bench": "render", "map": args.render_map, "view": args.view, "frames": args.frames,
-           "load_s": round(load_s, 3), "setup_s": round(setup_s, 4),
-           "fps": round(args.frames / dt, 1)}
-    print(f"render tilecollide {args.render_map} view {args.view}: {res['fps']:,.0f} fps "
-          f"(level load {load_s:.2f}s incl. pytmx parse)")
-    print("RESULT " + json.dumps(res))
-    pygame.display.quit()
-    return res
+def write_maps(a: argparse.Namespace, folder: Path) -> dict[str, Path]:
+    """The map files the drawing and loading measurements share (written once, not timed)."""
+    sizes = set(a.render_maps if "render" in a.only else [])
+    if "load" in a.only:
+        sizes.add(a.load_map)
+    maps = {}
+    for m in sorted(sizes):
+        w, h = S.parse_size(m)
+        maps[m] = S.write_tmx(folder / f"bench_{m}.tmx", w, h)
+    return maps
 
 
-def bench_frame(args) -> dict:
-    """A whole game frame as the window draws it: sky, hills, map, player, scaling, HUD."""
-    from dataclasses import replace
+# ----------------------------------------------------------------------------------------------
+# Running
+# ----------------------------------------------------------------------------------------------
 
-    import pygame
-
-    from game import config
-    from game.inputs import Held
-    from game.view.app import App
-
-    cfg = config.load()
-    cfg = replace(cfg, display=replace(cfg.display, vsync=False, hot_reload=False))
-    level = ROOT / "levels" / "02_every_tile.tmx"
-    app = App(cfg, level, max_frames=1)
-    held = Held(right=True)
-    for _ in range(args.warmup):
-        app.world.step(app.keys_seq.frame(held))
-        app.draw(0.5)
-    t = time.perf_counter()
-    for _ in range(args.frames):
-        app.world.step(app.keys_seq.frame(held))
-        app.draw(0.5)
-        pygame.display.flip()
-    dt = time.perf_counter() - t
-    res = {"bench": "frame", "level": level.name, "window": f"{cfg.display.width}x"
-           f"{cfg.display.height}", "frames": args.frames, "fps": round(args.frames / dt, 1),
-           "ms_per_frame": round(dt / args.frames * 1000, 3)}
-    print(f"frame tilecollide {level.name} window {res['window']}: {res['fps']:,.0f} fps "
-          f"({res['ms_per_frame']} ms per frame incl. one tick)")
-    print("RESULT " + json.dumps(res))
-    pygame.quit()
-    return res
+class WorkerFailed(Exception):
+    pass
 
 
-def run_peer(script: str, *extra: str) -> dict | None:
-    if not PEERS_PY.exists():
-        print(f"peer venv missing ({PEERS_PY}); run {PEERS / 'setup.sh'} first")
-        return None
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
-    proc = subprocess.run([str(PEERS_PY), str(PEERS / script), *extra], cwd=PEERS, env=env,
-                          capture_output=True, text=True)
-    lines = [line for line in proc.stdout.splitlines() if line.startswith("RESULT ")]
+def measure(m: Measurement) -> dict:
+    """Run the measurement once in a fresh process; its last stdout line is its JSON result."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    proc = subprocess.run(m.command, cwd=ROOT, env=env, capture_output=True, text=True)
+    lines = proc.stdout.strip().splitlines()
     if proc.returncode or not lines:
-        print(f"peer {script} failed: {proc.stderr.strip()[-300:]}")
-        return None
-    res = json.loads(lines[-1][7:])
-    print(" ".join(line for line in proc.stdout.splitlines() if not line.startswith("RESULT ")))
-    print("RESULT " + json.dumps(res))
-    return res
+        tail = "\n".join(proc.stderr.strip().splitlines()[-15:])
+        raise WorkerFailed(f"{m.key} failed (exit code {proc.returncode}):\n{tail}")
+    return json.loads(lines[-1])
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--map", default="200x50", help="physics map, WxH tiles")
-    ap.add_argument("--movers", type=int, default=100)
-    ap.add_argument("--steps", type=int, default=600)
-    ap.add_argument("--repeat", type=int, default=1, help="physics runs per resolver (best kept)")
-    ap.add_argument("--render-map", default="200x50", help="render map, WxH tiles")
-    ap.add_argument("--view", default="1280x720")
-    ap.add_argument("--frames", type=int, default=600)
-    ap.add_argument("--warmup", type=int, default=10)
-    ap.add_argument("--dx", type=int, default=4)
-    ap.add_argument("--dy", type=int, default=2)
-    ap.add_argument("--only", choices=("physics", "render", "frame"), help="run one part only")
-    ap.add_argument("--peers", action="store_true", help="also run the peer benchmarks")
-    args = ap.parse_args()
+def run_rounds(measurements: list[Measurement], repeat: int) -> None:
+    for r in range(1, repeat + 1):
+        for m in measurements:
+            t0 = time.perf_counter()
+            res = measure(m)
+            m.results.append(res)
+            print(f"round {r}/{repeat}: {m.key}: {number(res['value'])} {res['unit']} "
+                  f"({time.perf_counter() - t0:.1f} s)", file=sys.stderr, flush=True)
 
-    physics = render = None
-    if args.only in (None, "physics"):
-        physics = bench_physics(args)
-        if args.peers:
-            runs = [run_peer("arcade_physics_bench.py", "--map", args.map, "--movers",
-                             str(args.movers), "--steps", str(args.steps))
-                    for _ in range(args.repeat)]  # best of as many runs as ours got
-            runs = [r for r in runs if r]
-            arcade = max(runs, key=lambda r: r["entity_steps_per_s"]) if runs else None
-            if arcade:
-                for r in physics:
-                    ratio = r["entity_steps_per_s"] / arcade["entity_steps_per_s"]
-                    print(f"ratio physics {r['resolver']:8s} / arcade: {ratio:.2f}x")
-    if args.only in (None, "render"):
-        sys.path.insert(0, str(PEERS))
-        with tempfile.TemporaryDirectory() as tmp:
-            import make_tmx  # the peers' TMX writer: the same map for both renderers
 
-            w, h = map(int, args.render_map.lower().split("x"))
-            tmx = Path(tmp) / f"map_{args.render_map}.tmx"
-            make_tmx.write_tmx(str(tmx), w, h, 2, "csv", 32)
-            render = bench_render(args, tmx)
-            if args.peers:
-                ps = run_peer("pyscroll_render_bench.py", "--size", args.render_map, "--view",
-                              args.view, "--frames", str(args.frames), "--mapdir", tmp)
-                if ps and render:
-                    print(f"ratio render tilecollide / pyscroll: "
-                          f"{render['fps'] / ps['pyscroll_fps']:.2f}x; / naive blits: "
-                          f"{render['fps'] / ps['naive_fps']:.2f}x")
-    if args.only in (None, "frame"):
-        bench_frame(args)
+def summary(values: list[float]) -> dict:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
+def figure(m: Measurement) -> dict:
+    """A measurement's median and range, and the median of each other number it reported."""
+    first = m.results[0]
+    details = {}
+    for k, v in first.items():
+        if k in ("value", "unit"):
+            continue
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            details[k] = statistics.median(r[k] for r in m.results)
+        else:
+            details[k] = v
+    return {"what": m.what, "unit": first["unit"], **summary(m.values), "rounds": m.values,
+            "details": details}
+
+
+def ratio(r: Ratio, by_key: dict[str, Measurement]) -> dict:
+    ours, theirs = by_key[r.ours], by_key[r.theirs]
+    faster_is_less = ours.results[0]["unit"] == "s"
+    per_round = [(t / o if faster_is_less else o / t)
+                 for o, t in zip(ours.values, theirs.values)]
+    return {"what": f"times as fast as {r.against}", "ours": r.ours, "theirs": r.theirs,
+            "against": r.against, **summary(per_round), "rounds": per_round}
+
+
+def peers_installed() -> bool:
+    """Are arcade and pyscroll importable by the Python that runs the workers?"""
+    proc = subprocess.run([sys.executable, "-c", "import arcade, pyscroll"], cwd=ROOT,
+                          env=dict(os.environ, SDL_VIDEODRIVER="dummy"), capture_output=True)
+    return proc.returncode == 0
+
+
+# ----------------------------------------------------------------------------------------------
+# Output
+# ----------------------------------------------------------------------------------------------
+
+def number(v: float) -> str:
+    """Three significant figures, with thousands separators for large numbers."""
+    return f"{v:,.0f}" if v >= 1000 else f"{v:.3g}"
+
+
+def table(report: dict) -> str:
+    """The figures as an aligned text table, each with its ratio to its peer where it has one."""
+    ratio_of = {r["ours"]: f"{r['median']:.2f}x {r['against']} ({r['min']:.2f}-{r['max']:.2f})"
+                for r in report["ratios"].values()}
+    rows = [("what", "median", "range (min-max)", "ratio (range)")]
+    for key, f in report["figures"].items():
+        rows.append((f["what"], f"{number(f['median'])} {f['unit']}",
+                     f"{number(f['min'])}-{number(f['max'])}", ratio_of.get(key, "")))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    lines.append("")
+    lines.append(f"Medians of {report['settings']['repeat']} round(s), each figure measured in "
+                 "fresh processes, rounds interleaved. A ratio is how many times as fast ours is, "
+                 "worked out per round.")
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------------------------
+# Command line
+# ----------------------------------------------------------------------------------------------
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # a bad option is one 'error:' line, like main.py's
+        raise UserError("command line", f"{message} (see --help)")
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    ap = _Parser(description=__doc__.split("\n")[0],
+                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--peers", action="store_true",
+                    help=f"also time arcade, pyscroll (needs: {PEERS_COMMAND})")
+    ap.add_argument("--quick", action="store_true",
+                    help="tiny sizes and 1 round: checks the benchmark runs, in seconds")
+    ap.add_argument("--json", action="store_true", help="print one JSON document")
+    ap.add_argument("--repeat", type=int, help=f"rounds (default {FULL['repeat']})")
+    ap.add_argument("--only", help=f"comma-separated parts to run, of: {', '.join(PARTS)}")
+    ap.add_argument("--map", help=f"collision level, WxH tiles (default {FULL['map']})")
+    ap.add_argument("--movers", type=int, help=f"default {FULL['movers']}")
+    ap.add_argument("--steps", type=int, help=f"default {FULL['steps']}")
+    ap.add_argument("--render-maps", help=f"comma-separated WxH (default {FULL['render_maps']})")
+    ap.add_argument("--load-map", help=f"WxH (default {FULL['load_map']})")
+    ap.add_argument("--frames", type=int, help=f"timed frames (default {FULL['frames']})")
+    ap.add_argument("--warmup", type=int, help=f"untimed frames first (default {FULL['warmup']})")
+    a = ap.parse_args(argv)
+    for k, v in (QUICK if a.quick else FULL).items():
+        if getattr(a, k) is None:
+            setattr(a, k, v)
+
+    def fail(msg: str):
+        raise UserError("command line", msg)
+
+    for k, lo, hi in (("repeat", 1, 100), ("movers", 1, 100_000), ("steps", 1, 1_000_000),
+                      ("frames", 1, 1_000_000), ("warmup", 0, 100_000)):
+        if not lo <= getattr(a, k) <= hi:
+            fail(f"--{k} must be {lo} to {hi:,}, not {getattr(a, k)}")
+    a.only = a.only.split(",") if a.only else list(PARTS)
+    for part in a.only:
+        if part not in PARTS:
+            fail(f"--only: unknown part {part!r}; use some of: {', '.join(PARTS)}")
+    a.render_maps = a.render_maps.split(",")
+    for opt, text in [("--map", a.map), ("--load-map", a.load_map)] + [
+            ("--render-maps", m) for m in a.render_maps]:
+        try:
+            w, h = S.parse_size(text)
+        except ValueError:
+            fail(f"{opt}: {text!r} is not WxH in tiles (e.g. 200x50)")
+        if not (S.MIN_W <= w <= 4000 and S.MIN_H <= h <= 4000):
+            fail(f"{opt}: {text} is outside {S.MIN_W}x{S.MIN_H} to 4000x4000 tiles")
+    w, h = S.parse_size(a.map)
+    if a.movers > w * h // 8:
+        fail(f"--movers: {a.movers} movers do not fit a {a.map} level; use at most {w * h // 8}")
+    return a
+
+
+def main(argv: list[str] | None = None) -> int:
+    """A mistake in the options is one ``error:`` line and exit code 2; a measurement that
+    fails (a bug, not a mistake) prints its error output and exits with 1."""
+    try:
+        a = parse_args(argv)
+        if a.peers and not peers_installed():
+            raise UserError("command line", "--peers needs arcade and pyscroll (the 'peers' "
+                            f"dependency group), which are not installed; run: {PEERS_COMMAND}")
+    except UserError as exc:
+        print(exc.line(), file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="tilecollide-bench-") as tmp:
+        measurements, ratios = plan(a, write_maps(a, Path(tmp)))
+        try:
+            run_rounds(measurements, a.repeat)
+        except WorkerFailed as exc:
+            print(f"bench: {exc}", file=sys.stderr)
+            return 1
+    by_key = {m.key: m for m in measurements}
+    versions = {"python": platform.python_version(), "platform": platform.platform(),
+                "cpus": os.cpu_count()}
+    for m in measurements:  # the workers report the versions of the libraries they timed
+        for k in ("arcade", "pyscroll", "pytmx"):
+            if k in m.results[0]:
+                versions[k] = m.results[0][k]
+    report = {
+        "settings": {k: getattr(a, k) for k in ("peers", "quick", "repeat", "only", "map",
+                                                "movers", "steps", "render_maps", "load_map",
+                                                "frames", "warmup")}
+        | {"view": list(S.VIEW), "camera_step": list(S.CAMERA_STEP), "tile": S.TILE,
+           "layers": S.LAYERS},
+        "versions": versions,
+        "figures": {m.key: figure(m) for m in measurements},
+        "ratios": {r.key: ratio(r, by_key) for r in ratios},
+    }
+    print(json.dumps(report, indent=1) if a.json else table(report))
     return 0
 
 

@@ -1,0 +1,205 @@
+"""One measurement of this project, in this process, printed as one JSON line: tools/bench.py's
+worker for our side (it starts one fresh process per measurement and round).
+
+    python tools/bench_ours.py physics --resolver axis --map 200x50 --movers 100 --steps 600
+    python tools/bench_ours.py render --tmx MAP.tmx --frames 600 --warmup 10
+    python tools/bench_ours.py load --tmx MAP.tmx
+    python tools/bench_ours.py frame --frames 600 --warmup 10
+
+Only the loop being measured is inside the timer; building the grid, the resolver's ``prepare``,
+loading the map and building the renderer are not (they are reported apart where they matter).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game import resolvers  # noqa: E402
+from game.grid import EMPTY, SOLID, TileGrid  # noqa: E402
+from game.resolvers.base import Body, move_body  # noqa: E402
+from tools import bench_scenario as S  # noqa: E402
+
+FRAME_LEVEL = ROOT / "levels" / "02_every_tile.tmx"
+
+
+# ----------------------------------------------------------------------------------------------
+# Collision: the scenario's movers with one resolver
+# ----------------------------------------------------------------------------------------------
+
+def physics(resolver_name: str, size: tuple[int, int], movers: int, steps: int) -> dict:
+    """Entity-steps per second of the scenario's movers (bench_scenario's rules) with one
+    resolver, through :func:`move_body` as the game calls it, in px per step."""
+    w, h = size
+    level = S.generate_level(w, h)
+    grid = TileGrid(w, h, S.TILE, S.TILE,
+                    bytes(SOLID if cell else EMPTY for row in level for cell in row))
+    resolver = resolvers.create(resolver_name)
+    prepare = getattr(resolver, "prepare", None)
+    if prepare is not None:
+        prepare(grid)  # once per level, as the world does when a level loads: not timed
+
+    spawns = S.spawn_points(level, movers)
+    bw, bh = float(S.PLAYER_W), float(S.PLAYER_H)
+    xs = [s.cx - bw / 2 for s in spawns]  # a spawn is a box's centre; a Body is its top-left
+    ys = [s.cy - bh / 2 for s in spawns]
+    vxs = [s.direction * S.RUN_SPEED for s in spawns]
+    vys = [0.0] * movers
+    grounded = [False] * movers
+    blocked = [0] * movers
+    jumps = reversals = 0
+    half_speed = S.RUN_SPEED / 2
+    # One step of a throwaway mover, as the Arcade side takes one, so anything done once on
+    # first use happens before the timer.
+    move_body(resolver, grid, Body(xs[0], ys[0], bw, bh), vxs[0], S.GRAVITY)
+
+    t0 = time.perf_counter()
+    for step in range(steps):
+        for i in range(movers):
+            if (blocked[i] or (step + i) % S.JUMP_PERIOD == 0) and grounded[i]:
+                vys[i] = -S.JUMP_SPEED
+                jumps += 1
+            vys[i] = min(vys[i] + S.GRAVITY, S.MAX_FALL)
+            x0 = xs[i]
+            m = move_body(resolver, grid, Body(x0, ys[i], bw, bh), vxs[i], vys[i],
+                          was_on_ground=grounded[i])
+            c = m.contacts
+            xs[i], ys[i], grounded[i] = m.x, m.y, c.on_ground
+            if c.on_ground or c.hit_ceiling:
+                vys[i] = 0.0
+            if abs(m.x - x0) < half_speed:
+                blocked[i] += 1
+                if blocked[i] >= S.REVERSE_AFTER:
+                    vxs[i], blocked[i] = -vxs[i], 0
+                    reversals += 1
+            else:
+                blocked[i] = 0
+    run_s = time.perf_counter() - t0
+    return {"value": movers * steps / run_s, "unit": "entity-steps/s", "run_s": run_s,
+            "us_per_mover_step": run_s / (movers * steps) * 1e6, "jumps": jumps,
+            "reversals": reversals}
+
+
+# ----------------------------------------------------------------------------------------------
+# Drawing: the map along the camera path, the level load, a whole game frame
+# ----------------------------------------------------------------------------------------------
+
+def render(tmx: Path, frames: int, warmup: int) -> dict:
+    """Frames per second of :class:`MapRenderer` drawing the view along the camera path."""
+    import pygame
+
+    from game.level import load_level
+    from game.view.render import MapRenderer, TileImages
+
+    pygame.display.init()
+    screen = pygame.display.set_mode(S.VIEW)
+    level = load_level(tmx, (S.PLAYER_W, S.PLAYER_H))
+    t0 = time.perf_counter()
+    renderer = MapRenderer(level, TileImages(level))
+    setup_s = time.perf_counter() - t0
+    g = level.grid
+    half_w, half_h = S.VIEW[0] // 2, S.VIEW[1] // 2
+    path = S.camera_path(warmup + frames, S.VIEW, (g.width_px, g.height_px))
+    for cx, cy in path[:warmup]:
+        renderer.draw(screen, (cx - half_w, cy - half_h))
+    t0 = time.perf_counter()
+    for cx, cy in path[warmup:]:
+        renderer.draw(screen, (cx - half_w, cy - half_h))  # no clear: the map covers the view
+        pygame.display.flip()
+    run_s = time.perf_counter() - t0
+    pygame.display.quit()
+    return {"value": frames / run_s, "unit": "fps", "run_s": run_s, "setup_s": setup_s}
+
+
+def load(tmx: Path) -> dict:
+    """Seconds to load the map with :func:`load_level`, then to cut its tile images."""
+    import pygame
+
+    from game.level import load_level
+    from game.view.render import TileImages
+
+    pygame.display.init()
+    pygame.display.set_mode(S.VIEW)  # TileImages converts to the display's format, as pytmx does
+    t0 = time.perf_counter()
+    level = load_level(tmx, (S.PLAYER_W, S.PLAYER_H))
+    level_s = time.perf_counter() - t0
+    TileImages(level)
+    total_s = time.perf_counter() - t0
+    pygame.display.quit()
+    return {"value": total_s, "unit": "s", "load_level_s": level_s,
+            "tile_images_s": total_s - level_s}
+
+
+def frame(frames: int, warmup: int) -> dict:
+    """Frames per second of the game's own frame (events, one tick, the whole picture, flip) on
+    level 2 in a 1280x720 window on SDL's dummy driver, the player holding right."""
+    from game import config
+    from game.inputs import Held, InputScript
+    from game.view.app import App
+
+    cfg = config.load()
+    cfg = replace(cfg, display=replace(cfg.display, width=S.VIEW[0], height=S.VIEW[1], scale=0,
+                                       vsync=False, fullscreen=False, hot_reload=False,
+                                       debug=False))
+    app = App(cfg, FRAME_LEVEL, script=InputScript(((0, Held(right=True)),)))
+    dt = app.world.physics.dt  # a frame as long as one tick: exactly one tick per frame
+    for _ in range(warmup):
+        app.frame(dt)
+    ticks = app.world.tick
+    t0 = time.perf_counter()
+    for _ in range(frames):
+        app.frame(dt)
+    run_s = time.perf_counter() - t0
+    ticks = app.world.tick - ticks
+    resolver = app.world.resolver.name
+    import pygame
+
+    pygame.quit()
+    return {"value": frames / run_s, "unit": "fps", "run_s": run_s,
+            "ms_per_frame": run_s / frames * 1000, "ticks": ticks, "resolver": resolver}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="what", required=True)
+    p = sub.add_parser("physics")
+    p.add_argument("--resolver", required=True, choices=resolvers.names())
+    p.add_argument("--map", required=True, type=S.parse_size)
+    p.add_argument("--movers", required=True, type=int)
+    p.add_argument("--steps", required=True, type=int)
+    for name in ("render", "load"):
+        p = sub.add_parser(name)
+        p.add_argument("--tmx", required=True, type=Path)
+        if name == "render":
+            p.add_argument("--frames", required=True, type=int)
+            p.add_argument("--warmup", required=True, type=int)
+    p = sub.add_parser("frame")
+    p.add_argument("--frames", required=True, type=int)
+    p.add_argument("--warmup", required=True, type=int)
+    a = ap.parse_args(argv)
+    if a.what == "physics":
+        res = physics(a.resolver, a.map, a.movers, a.steps)
+    elif a.what == "render":
+        res = render(a.tmx, a.frames, a.warmup)
+    elif a.what == "load":
+        res = load(a.tmx)
+    else:
+        res = frame(a.frames, a.warmup)
+    print(json.dumps(res))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
