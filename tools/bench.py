@@ -163,7 +163,7 @@ def write_maps(a: argparse.Namespace, folder: Path) -> dict[str, Path]:
 # ----------------------------------------------------------------------------------------------
 
 class WorkerFailed(Exception):
-    pass
+    """A measurement's process failed: a bug in the benchmark or the code it times."""
 
 
 def measure(m: Measurement) -> dict:

@@ -87,7 +87,7 @@ def generate_level(w: int, h: int, seed: int = SEED) -> list[list[int]]:
 
 
 def spawn_points(grid: list[list[int]], n: int, seed: int = SEED) -> list[Spawn]:
-    """``n`` spawns at the centres of free 2x2-tile pockets, drawn by ``random.Random(seed + 1)``."""
+    """``n`` spawns at the centres of free 2x2-tile pockets, drawn with ``Random(seed + 1)``."""
     rng = random.Random(seed + 1)
     h, w = len(grid), len(grid[0])
     out: list[Spawn] = []
