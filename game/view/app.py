@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import math
 import os
+import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,6 +48,32 @@ ERROR_BAR = (120, 20, 30)
 KEEPING = "(keeping the last good level)"
 HELP = ("arrows/WASD move   Space/Up/W/Z jump   Down+jump drop through   Tab resolver   "
         "F3 debug   R reload   Backspace restart   Home first level   Esc pause   F11 fullscreen")
+
+
+@contextmanager
+def quiet_wayland():
+    """Hide libwayland's own complaint while SDL looks for a display.
+
+    SDL tries Wayland first; with ``XDG_RUNTIME_DIR`` unset (or not an absolute path, as over
+    ``su`` or ``ssh``), libwayland-client prints ``error: XDG_RUNTIME_DIR is invalid or not set
+    in the environment.`` to stderr by itself, so a missing display looked like two errors. For
+    the look only, the variable points at an empty private folder: libwayland finds no socket
+    there and stays quiet, and SDL goes on to X11 or to our own one-line error. The variable is
+    put back (and the folder removed) as soon as SDL has its driver.
+    """
+    old = os.environ.get("XDG_RUNTIME_DIR")
+    if old is not None and old.startswith("/"):
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="tilecollide-") as private:
+        os.environ["XDG_RUNTIME_DIR"] = private
+        try:
+            yield
+        finally:
+            if old is None:
+                os.environ.pop("XDG_RUNTIME_DIR", None)
+            else:
+                os.environ["XDG_RUNTIME_DIR"] = old
 
 
 def check_display_driver() -> None:
@@ -149,7 +177,8 @@ class App:
         self._resolvers = {}
         self.world = load_world(level_path, cfg, self._resolver(cfg.resolver))
         try:
-            pygame.display.init()
+            with quiet_wayland():
+                pygame.display.init()
         except pygame.error as exc:
             raise UserError("display", f"no video device ({exc}); {NO_WINDOW_FIX}") from None
         check_display_driver()
