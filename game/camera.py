@@ -75,13 +75,16 @@ def camera_start(target: tuple[float, float], view: tuple[int, int],
     return CameraState(_clamp_focus(target[1], view[1], world[1]))
 
 
-def camera_step(state: CameraState | None, target: tuple[float, float], on_ground: bool,
+def camera_step(state: CameraState | None, target: tuple[float, float], ground: float | None,
                 dt: float, view: tuple[int, int], world: tuple[int, int],
                 cfg: CameraTuning) -> CameraState:
     """The camera after a drawn frame of ``dt`` seconds, ``target`` being the drawn position.
 
-    On the ground the camera's height glides to the target's at ``cfg.snap_speed`` px/s; a
-    target more than ``dead_zone_up`` above it or ``dead_zone_down`` below it drags it along at
+    ``ground`` is the target's height where the player stands after the last tick, or None in
+    the air. While standing, the camera's height glides there at ``cfg.snap_speed`` px/s (to
+    where they stand, not to the drawn target: that one trails by up to a tick, and on a landing
+    it is still above the floor, so gliding to it would dip the view). A target more than
+    ``dead_zone_up`` above the camera's height or ``dead_zone_down`` below it drags it along at
     once. The dead zones are cut to a third of the view's height, so that the target stays at
     least a sixth of the view away from its top and bottom edges (where the map allows).
     ``state`` None starts the camera on the target.
@@ -91,9 +94,9 @@ def camera_step(state: CameraState | None, target: tuple[float, float], on_groun
     limit = view[1] // BAND_LIMIT
     up, down = min(cfg.dead_zone_up, limit), min(cfg.dead_zone_down, limit)
     y, ty = state.y, target[1]
-    if on_ground:
+    if ground is not None:
         reach = cfg.snap_speed * max(dt, 0.0)
-        y = ty if abs(ty - y) <= reach else y + math.copysign(reach, ty - y)
+        y = ground if abs(ground - y) <= reach else y + math.copysign(reach, ground - y)
     if ty < y - up:
         y = ty + up
     elif ty > y + down:

@@ -137,13 +137,13 @@ def run(state, targets, on_ground, view=TALL, world=BIG, cfg=CAM, dt=DT):
     """The camera's states after each of ``targets`` (heights; x stays at 800)."""
     out = []
     for ty in targets:
-        state = camera_step(state, (800.0, ty), on_ground, dt, view, world, cfg)
+        state = camera_step(state, (800.0, ty), ty if on_ground else None, dt, view, world, cfg)
         out.append(state)
     return out
 
 
 def test_none_starts_on_the_target():
-    s = camera_step(None, (800.0, 700.0), False, DT, TALL, BIG, CAM)
+    s = camera_step(None, (800.0, 700.0), None, DT, TALL, BIG, CAM)
     assert s == CameraState(700.0) == camera_start((800.0, 700.0), TALL, BIG)
     assert camera_view(s, (800.0, 700.0), TALL, BIG) == camera_origin((800.0, 700.0), TALL, BIG)
 
@@ -177,6 +177,14 @@ def test_snapping_is_per_second_not_per_frame():
     assert at_60[-1].y == pytest.approx(at_30[-1].y) == pytest.approx(700.0 - 240.0 * 0.1)
 
 
+def test_a_landing_glides_to_where_the_player_stands_not_to_the_drawn_blend():
+    """On the landing tick the drawn target is still a blend above the floor: no dip."""
+    s = CameraState(700.0)
+    for drawn in (690.0, 695.0, 698.5, 700.0, 700.0):
+        s = camera_step(s, (800.0, drawn), 700.0, DT, TALL, BIG, CAM)
+        assert s.y == 700.0
+
+
 def test_in_the_air_the_camera_does_not_glide():
     ys = [s.y for s in run(CameraState(700.0), [660.0] * 30, on_ground=False)]
     assert set(ys) == {700.0}
@@ -206,7 +214,7 @@ def test_zero_dead_zones_lock_on_like_the_old_camera():
     state = None
     for i in range(200):
         t = (3.0 + i * 7.3, 40.0 + 700.0 * abs(math.sin(i / 9)))
-        state = camera_step(state, t, i % 3 == 0, DT, TALL, BIG, lock)
+        state = camera_step(state, t, t[1] + 3.0 if i % 3 == 0 else None, DT, TALL, BIG, lock)
         assert camera_view(state, t, TALL, BIG) == camera_origin(t, TALL, BIG)
 
 
@@ -228,7 +236,7 @@ def test_maps_smaller_than_the_view_stay_centred():
     small = (200, 100)
     state = None
     for ty in (0.0, 50.0, 99.0, -300.0, 400.0, 60.0):
-        state = camera_step(state, (100.0, ty), ty == 60.0, DT, TALL, small, CAM)
+        state = camera_step(state, (100.0, ty), ty if ty == 60.0 else None, DT, TALL, small, CAM)
         assert camera_view(state, (100.0, ty), TALL, small) == (-60, -70)
 
 
@@ -254,7 +262,7 @@ def test_the_player_never_leaves_the_view(moves, start, up, down, speed, view_h)
     ty, state = start, None
     for dy, ground, dt in moves:
         ty = min(max(ty + dy, 0.0), 1599.0)
-        state = camera_step(state, (800.0, ty), ground, dt, view, BIG, cfg)
+        state = camera_step(state, (800.0, ty), ty if ground else None, dt, view, BIG, cfg)
         top = camera_view(state, (800.0, ty), view, BIG)[1]
         margin = view_h // 2 - view_h // 3 - 1
         assert top <= ty < top + view_h

@@ -24,7 +24,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game import resolvers  # noqa: E402
-from game.camera import camera_origin, px  # noqa: E402
+from game.camera import CameraState, camera_step, camera_view, px  # noqa: E402
 from game.config import Config  # noqa: E402
 from game.errors import UserError  # noqa: E402
 from game.grid import ONE_WAY, SLOPE, SOLID  # noqa: E402
@@ -42,6 +42,8 @@ DOWN_KEYS = (pygame.K_DOWN, pygame.K_s)
 JUMP_KEYS = (pygame.K_SPACE, pygame.K_z)
 HOT_RELOAD_PERIOD = 0.5  # s between checks of the level file's modification time
 BANNER_TIME = 2.0  # s a "level complete" message stays up
+TITLE_TIME = 1.5  # s the "Level N: title" banner stays up after a level is swapped in
+RELOADED_TIME = 1.0  # s the "Reloaded" banner stays up
 WINDOWLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
 NO_WINDOW_FIX = "play on a desktop session, or run without a window with --headless --ticks N"
 ERROR_BAR = (120, 20, 30)
@@ -139,6 +141,14 @@ def next_level_path(level: Level) -> tuple[Path, bool]:
     return (seq[0] if seq else level.path), True
 
 
+def level_name(level: Level) -> str:
+    """``Level N: title``, N counting the level files in its folder; just the title for a level
+    outside that sequence."""
+    seq = level_sequence(level.path)
+    here = level.path.resolve()
+    return f"Level {seq.index(here) + 1}: {level.title}" if here in seq else level.title
+
+
 def feet_on_slope(grid, x: float, y: float, w: float, h: float) -> float:
     """How far below the hitbox's bottom the slope surface under its centre lies (view only).
 
@@ -202,6 +212,8 @@ class App:
         self.debug = cfg.display.debug
         self.show_help = False
         self.banner: Banner | None = None
+        self.camera: CameraState | None = None  # None: on the player at the next frame
+        self.view_origin = (0, 0)  # top-left of the last drawn view, map px
         self.error_line: str | None = None
         self.error_note = KEEPING
         self.pending_level: tuple[Path, float] | None = None
@@ -290,11 +302,27 @@ class App:
         self.error_line = None
         self.error_note = KEEPING
         if keep_position:
+            p = self.world.player
+            spot = (p.x, p.y)
             self.world.replace_level(world.level, world.physics)
+            if (p.x, p.y) != spot:
+                self.camera = None  # sent back to the spawn: the camera goes with them
         else:
+            self.camera = None
             self.world = world
             self.goal_wait = False
+            # A new level: what was said about the last one ("Level complete!") is over, and a
+            # level change still to come was for the last one too.
+            self.pending_level = None
+            self.banner = Banner(level_name(world.level), time.monotonic() + TITLE_TIME)
         self._use_level(self.world.level, images)
+        return True
+
+    def reload(self) -> bool:
+        """Load the level's file again, the player kept in place: R, and the hot reload."""
+        if not self.load(self.world.level.path, keep_position=True):
+            return False
+        self.banner = Banner("Reloaded", time.monotonic() + RELOADED_TIME)
         return True
 
     def _load_failed(self, path: Path, line: str) -> bool:
@@ -325,8 +353,7 @@ class App:
         stamp = self._stamp(self.world.level)
         if stamp != self._watch:
             self._watch = stamp
-            if self.load(self.world.level.path, keep_position=True):
-                self.banner = Banner("Reloaded", time.monotonic() + 1.0)
+            self.reload()
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> None:
@@ -354,9 +381,10 @@ class App:
             elif k in (pygame.K_h, pygame.K_F1):
                 self.show_help = not self.show_help
             elif k == pygame.K_r:
-                self.load(self.world.level.path, keep_position=True)
+                self.reload()
             elif k == pygame.K_BACKSPACE:
                 self.world.restart()
+                self.camera = None
                 self.goal_wait = False
                 self.set_paused(False)
             elif k == pygame.K_HOME:
@@ -429,11 +457,12 @@ class App:
         if self.cfg.display.hot_reload and mono >= self._next_check:
             self._next_check = mono + HOT_RELOAD_PERIOD
             self.hot_reload_check()
-        self.draw(min(self._acc / self.world.physics.dt, 1.0))
+        self.draw(min(self._acc / self.world.physics.dt, 1.0), 0.0 if self.paused else frame_time)
         pygame.display.flip()
 
     # --- drawing --------------------------------------------------------------------------------
-    def draw(self, alpha: float) -> None:
+    def draw(self, alpha: float, dt: float = 0.0) -> None:
+        """The picture ``alpha`` of a tick after the last one; the camera moves on ``dt`` s."""
         w = self.world
         view_w, view_h = self.view_size()
         scene = pygame.Surface((view_w, view_h))
@@ -441,8 +470,16 @@ class App:
         bx = w.prev[0] + (p.x - w.prev[0]) * alpha
         by = w.prev[1] + (p.y - w.prev[1]) * alpha
         g = w.level.grid
-        origin = camera_origin((bx + p.w / 2, by + p.h / 2), (view_w, view_h),
-                               (g.width_px, g.height_px))
+        # The camera looks at the drawn hitbox's centre, measured up from its bottom by whole
+        # pixels: the sprite is placed by its bottom, so both round alike (see game.camera).
+        centre = p.h - px(p.h / 2)
+        target = (bx + p.w / 2, by + centre)
+        view, world = (view_w, view_h), (g.width_px, g.height_px)
+        if p.respawning:
+            self.camera = None  # back on the player where they reappear
+        self.camera = camera_step(self.camera, target, p.y + centre if p.on_ground else None, dt,
+                                  view, world, self.cfg.camera)
+        origin = self.view_origin = camera_view(self.camera, target, view, world)
         if w.level.background is not None:
             scene.fill(w.level.background)
         else:
