@@ -14,8 +14,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game import config
-from game.camera import (CameraState, camera_axis, camera_origin, camera_start, camera_step,
-                         camera_view, px)
+from game.camera import (
+    CameraState,
+    camera_axis,
+    camera_origin,
+    camera_start,
+    camera_step,
+    camera_view,
+    px,
+)
 from game.config import CameraConfig
 from game.errors import UserError
 

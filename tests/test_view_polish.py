@@ -10,10 +10,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import config
+from game import config, resolvers
 from game.camera import CameraState, camera_start, px
-from game.config import CameraConfig
-from game.inputs import Held, InputScript, parse_script
+from game.inputs import InputScript, parse_script
 from game.view.app import App
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -195,3 +194,97 @@ def test_a_hot_reload_that_keeps_the_player_keeps_the_camera(project: Path, cfg)
     app.camera = held
     app.handle_event(key(pygame.K_r))
     assert app.camera == held
+
+
+# ----------------------------------------------------------------------------------------------
+# The HUD: fits any window, panels behind text over the level, the debug view's key
+# ----------------------------------------------------------------------------------------------
+
+def hud(size, resolver, debug=False, help_=False, error=None, app=None) -> App:
+    app = app or App(make_cfg(*size), LEVELS[0], max_frames=1)
+    app.world.set_resolver(app._resolver(resolver))
+    app.debug, app.show_help, app.error_line = debug, help_, error
+    app.draw(0.0)
+    return app
+
+
+def overlapping(rects):
+    """Pairs of text areas that overlap by more than the 2 px of a drop shadow."""
+    inner = [r.inflate(-2, -2) for r in rects]
+    return [(a, b) for i, a in enumerate(inner) for b in inner[i + 1:] if a.colliderect(b)]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (320, 180), (333, 200), (640, 360)])
+def test_every_resolvers_hud_fits_the_window(size):
+    app = None
+    for resolver in resolvers.names():
+        app = hud(size, resolver, app=app)
+        window = app.window.get_rect()
+        assert any(t.startswith(f"resolver: {resolver}") for t, _ in app.hud_text)
+        summary = resolvers.describe(resolver)["summary"]
+        shown = " ".join(t for t, _ in app.hud_text)
+        assert summary in shown, "the description in full, wrapped, not cut off"
+        for text, rect in app.hud_text + [("panel", r) for r in app.hud_panels]:
+            assert window.contains(rect), f"{resolver}: {text!r} at {rect} is outside {size}"
+        assert not overlapping([r for _, r in app.hud_text]), resolver
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+def test_debug_and_help_fit_beside_each_other(size):
+    app = None
+    for resolver in resolvers.names():
+        app = hud(size, resolver, debug=True, help_=True, error="error: x.tmx: " + "word " * 60,
+                  app=app)
+        window = app.window.get_rect()
+        for text, rect in app.hud_text + [("panel", r) for r in app.hud_panels]:
+            assert window.contains(rect), f"{resolver}: {text!r} at {rect} is outside {size}"
+        assert not overlapping([r for _, r in app.hud_text]), resolver
+
+
+def test_debug_fits_the_smallest_window():
+    app = hud((320, 180), "overlap", debug=True)
+    window = app.window.get_rect()
+    for text, rect in app.hud_text + [("panel", r) for r in app.hud_panels]:
+        assert window.contains(rect), f"{text!r} at {rect} is outside the window"
+    assert not overlapping([r for _, r in app.hud_text])
+
+
+def on_a_panel(app: App, text: str) -> bool:
+    rects = [r for t, r in app.hud_text if t == text]
+    assert rects, f"{text!r} is not drawn"
+    return all(any(p.contains(r.inflate(-2, -2)) for p in app.hud_panels) for r in rects)
+
+
+def test_the_help_lines_sit_on_a_dark_panel():
+    app = hud((1280, 720), "axis", help_=True)
+    lines = [t for t, _ in app.hud_text if "jump" in t or "restart" in t]
+    assert lines and all(on_a_panel(app, t) for t in lines)
+    panel = next(p for p in app.hud_panels if p.bottom > 600)
+    spot = (panel.left + 3, panel.centery)  # margin of the panel: no text there
+    lit = tuple(app.window.get_at(spot))[:3]
+    app.show_help = False
+    app.draw(0.0)
+    bare = tuple(app.window.get_at(spot))[:3]
+    assert sum(lit) < sum(bare) * 0.6, "darker behind the help"
+
+
+def test_the_debug_view_has_a_key_to_its_colours_and_a_panel_behind_its_text():
+    app = hud((1280, 720), "axis", debug=True)
+    names = [t for t, _ in app.hud_text]
+    for item in ("solid tile", "one-way tile", "slope tile", "probed cell", "contact edge"):
+        assert item in names
+        assert on_a_panel(app, item)
+    assert any(t.startswith("hitbox") for t in names)
+    for line in app._debug_lines():
+        assert on_a_panel(app, line)
+
+
+@pytest.mark.parametrize("cells,want", [((), "probed: 0 cells"), (((1, 2),), "probed: 1 cell"),
+                                        (((1, 2), (1, 3)), "probed: 2 cells"),
+                                        (((1, 2), (1, 2)), "probed: 1 cell")])
+def test_probed_cells_are_counted_in_good_english(cells, want):
+    from game.resolvers import Contacts
+
+    app = App(make_cfg(640, 360), LEVELS[0], max_frames=1)
+    app.world.player.contacts = Contacts(probed=cells)
+    assert want in app._debug_lines()
