@@ -1,13 +1,43 @@
-"""The camera as a pure function of target, view size and map size.
+"""The camera as pure functions of target, view size and map size.
+
+Across, the view is centred on the target. Up and down it uses *platform snapping*, as good
+platformer cameras do: the camera keeps a height of its own (:class:`CameraState`) that glides to
+the player's height at ``snap_speed`` only while they stand on something, so a jump does not bob
+the world; a player who leaves a band around that height (``dead_zone_up`` above it,
+``dead_zone_down`` below it) is followed at once, so a long fall or a climb past the band never
+takes them off screen. Both dead zones at 0 lock the camera on the player. The view is clamped to
+the map either way, and a map smaller than the view is centred in it.
 
 Everything on screen is placed with :func:`px` (round half up), and the camera rounds its target
 with the same function *before* centring, so a sprite the camera follows always lands on the same
-screen pixel and the tiles under it move by whole pixels with it: nothing jitters.
+screen pixel and the tiles under it move by whole pixels with it: nothing jitters. For that the
+target must differ from the sprite's own anchor by whole pixels only (the dead zones are whole
+pixels for the same reason), and both must come from the same drawn (interpolated) position.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from typing import Protocol
+
+BAND_LIMIT = 3  # the band reaches at most view height / BAND_LIMIT from the view's centre
+
+
+class CameraTuning(Protocol):
+    """What :func:`camera_step` reads from ``[camera]`` (``game.config.CameraConfig``)."""
+
+    dead_zone_up: int
+    dead_zone_down: int
+    snap_speed: float
+
+
+@dataclass(frozen=True)
+class CameraState:
+    """What the camera remembers from one drawn frame to the next: the height (map px, y down)
+    that the view's centre looks at."""
+
+    y: float
 
 
 def px(v: float) -> int:
@@ -29,3 +59,53 @@ def camera_origin(target: tuple[float, float], view: tuple[int, int],
                   world: tuple[int, int]) -> tuple[int, int]:
     """Top-left of the view in map pixels, whole pixels."""
     return camera_axis(target[0], view[0], world[0]), camera_axis(target[1], view[1], world[1])
+
+
+def _clamp_focus(y: float, view: int, world: int) -> float:
+    """``y`` kept where moving it still moves the view: beyond, the view is against the map's
+    edge, and a camera that drifted there would answer late when the player comes back."""
+    if world <= view:
+        return y
+    return min(max(y, float(view // 2)), float(world - view + view // 2))
+
+
+def camera_start(target: tuple[float, float], view: tuple[int, int],
+                 world: tuple[int, int]) -> CameraState:
+    """The camera on the player: a new level, a restart, a respawn."""
+    return CameraState(_clamp_focus(target[1], view[1], world[1]))
+
+
+def camera_step(state: CameraState | None, target: tuple[float, float], ground: float | None,
+                dt: float, view: tuple[int, int], world: tuple[int, int],
+                cfg: CameraTuning) -> CameraState:
+    """The camera after a drawn frame of ``dt`` seconds, ``target`` being the drawn position.
+
+    ``ground`` is the target's height where the player stands after the last tick, or None in
+    the air. While standing, the camera's height glides there at ``cfg.snap_speed`` px/s (to
+    where they stand, not to the drawn target: that one trails by up to a tick, and on a landing
+    it is still above the floor, so gliding to it would dip the view). A target more than
+    ``dead_zone_up`` above the camera's height or ``dead_zone_down`` below it drags it along at
+    once. The dead zones are cut to a third of the view's height, so that the target stays at
+    least a sixth of the view away from its top and bottom edges (where the map allows).
+    ``state`` None starts the camera on the target.
+    """
+    if state is None:
+        return camera_start(target, view, world)
+    limit = view[1] // BAND_LIMIT
+    up, down = min(cfg.dead_zone_up, limit), min(cfg.dead_zone_down, limit)
+    y, ty = state.y, target[1]
+    if ground is not None:
+        reach = cfg.snap_speed * max(dt, 0.0)
+        y = ground if abs(ground - y) <= reach else y + math.copysign(reach, ground - y)
+    if ty < y - up:
+        y = ty + up
+    elif ty > y + down:
+        y = ty - down
+    return CameraState(_clamp_focus(y, view[1], world[1]))
+
+
+def camera_view(state: CameraState, target: tuple[float, float], view: tuple[int, int],
+                world: tuple[int, int]) -> tuple[int, int]:
+    """Top-left of the view in map pixels: centred across on the target, on the camera's
+    height up and down, clamped to the map."""
+    return camera_origin((target[0], state.y), view, world)

@@ -79,12 +79,25 @@ class DisplayConfig:
 
 
 @dataclass(frozen=True)
+class CameraConfig:
+    """Platform snapping (see game/camera.py); both dead zones 0 lock the camera on the player."""
+
+    dead_zone_up: int = _f(64, "px: how far above the height it last stood the player may rise "
+                           "before the camera follows", 0, 4320)
+    dead_zone_down: int = _f(32, "px: how far below that height the player may drop before the "
+                             "camera follows", 0, 4320)
+    snap_speed: float = _f(240.0, "px/s: how fast the camera glides to the player's height while "
+                           "they stand", 0.0, 100000.0)
+
+
+@dataclass(frozen=True)
 class Config:
     resolver: str = _f("axis", "name from --list-resolvers")
     level: str = _f("levels/01_first_steps.tmx", "path, relative to the config file")
     physics: PhysicsConfig = field(default_factory=PhysicsConfig)
     player: PlayerConfig = field(default_factory=PlayerConfig)
     display: DisplayConfig = field(default_factory=DisplayConfig)
+    camera: CameraConfig = field(default_factory=CameraConfig)
     # resolver name -> its Options dataclass instance; absent names use their defaults
     resolvers: Mapping[str, Any] = field(default_factory=dict)
 
@@ -93,7 +106,8 @@ class Config:
         return opts if opts is not None else resolvers.REGISTRY[name].Options()
 
 
-SECTIONS = {"physics": PhysicsConfig, "player": PlayerConfig, "display": DisplayConfig}
+SECTIONS = {"physics": PhysicsConfig, "player": PlayerConfig, "display": DisplayConfig,
+            "camera": CameraConfig}
 
 
 # ----------------------------------------------------------------------------------------------
@@ -180,7 +194,8 @@ def from_table(data: Mapping[str, Any], where: str | os.PathLike,
             f = next(f for f in fields(Config) if f.name == key)
             changes[key] = check_value(f, value, key, where)
         else:
-            known = "resolver, level, [physics], [player], [display], [resolvers.<name>]"
+            known = ("resolver, level, [physics], [player], [display], [camera], "
+                     "[resolvers.<name>]")
             raise UserError(where, f"unknown key {key} (known: {known})")
     if "resolver" in changes:
         changes["resolver"] = check_resolver(changes["resolver"], where)

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import math
 import os
+import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +24,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game import resolvers  # noqa: E402
-from game.camera import camera_origin, px  # noqa: E402
+from game.camera import CameraState, camera_step, camera_view, px  # noqa: E402
 from game.config import Config  # noqa: E402
 from game.errors import UserError  # noqa: E402
 from game.grid import ONE_WAY, SLOPE, SOLID  # noqa: E402
@@ -40,12 +42,46 @@ DOWN_KEYS = (pygame.K_DOWN, pygame.K_s)
 JUMP_KEYS = (pygame.K_SPACE, pygame.K_z)
 HOT_RELOAD_PERIOD = 0.5  # s between checks of the level file's modification time
 BANNER_TIME = 2.0  # s a "level complete" message stays up
+TITLE_TIME = 1.5  # s the "Level N: title" banner stays up after a level is swapped in
+RELOADED_TIME = 1.0  # s the "Reloaded" banner stays up
 WINDOWLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
 NO_WINDOW_FIX = "play on a desktop session, or run without a window with --headless --ticks N"
 ERROR_BAR = (120, 20, 30)
 KEEPING = "(keeping the last good level)"
+PANEL = (12, 14, 28, 165)  # translucent dark panel behind text drawn over the level
+# The debug view's colours, shared by the scene and its legend.
+DEBUG_TILES = {SOLID: (255, 80, 80, 110), ONE_WAY: (80, 200, 255, 200), SLOPE: (255, 170, 60, 220)}
+PROBED = (255, 255, 0, 70)
+HITBOX_STANDING, HITBOX_AIR = (60, 255, 90), (255, 255, 255)
+CONTACT_EDGE = (255, 40, 200)
 HELP = ("arrows/WASD move   Space/Up/W/Z jump   Down+jump drop through   Tab resolver   "
         "F3 debug   R reload   Backspace restart   Home first level   Esc pause   F11 fullscreen")
+
+
+@contextmanager
+def quiet_wayland():
+    """Hide libwayland's own complaint while SDL looks for a display.
+
+    SDL tries Wayland first; with ``XDG_RUNTIME_DIR`` unset (or not an absolute path, as over
+    ``su`` or ``ssh``), libwayland-client prints ``error: XDG_RUNTIME_DIR is invalid or not set
+    in the environment.`` to stderr by itself, so a missing display looked like two errors. For
+    the look only, the variable points at an empty private folder: libwayland finds no socket
+    there and stays quiet, and SDL goes on to X11 or to our own one-line error. The variable is
+    put back (and the folder removed) as soon as SDL has its driver.
+    """
+    old = os.environ.get("XDG_RUNTIME_DIR")
+    if old is not None and old.startswith("/"):
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="tilecollide-") as private:
+        os.environ["XDG_RUNTIME_DIR"] = private
+        try:
+            yield
+        finally:
+            if old is None:
+                os.environ.pop("XDG_RUNTIME_DIR", None)
+            else:
+                os.environ["XDG_RUNTIME_DIR"] = old
 
 
 def check_display_driver() -> None:
@@ -111,6 +147,14 @@ def next_level_path(level: Level) -> tuple[Path, bool]:
     return (seq[0] if seq else level.path), True
 
 
+def level_name(level: Level) -> str:
+    """``Level N: title``, N counting the level files in its folder; just the title for a level
+    outside that sequence."""
+    seq = level_sequence(level.path)
+    here = level.path.resolve()
+    return f"Level {seq.index(here) + 1}: {level.title}" if here in seq else level.title
+
+
 def feet_on_slope(grid, x: float, y: float, w: float, h: float) -> float:
     """How far below the hitbox's bottom the slope surface under its centre lies (view only).
 
@@ -149,7 +193,8 @@ class App:
         self._resolvers = {}
         self.world = load_world(level_path, cfg, self._resolver(cfg.resolver))
         try:
-            pygame.display.init()
+            with quiet_wayland():
+                pygame.display.init()
         except pygame.error as exc:
             raise UserError("display", f"no video device ({exc}); {NO_WINDOW_FIX}") from None
         check_display_driver()
@@ -173,6 +218,11 @@ class App:
         self.debug = cfg.display.debug
         self.show_help = False
         self.banner: Banner | None = None
+        self.camera: CameraState | None = None  # None: on the player at the next frame
+        self.view_origin = (0, 0)  # top-left of the last drawn view, map px
+        # What the last frame's HUD drew where: (text, area) and the panels under the text.
+        self.hud_text: list[tuple[str, pygame.Rect]] = []
+        self.hud_panels: list[pygame.Rect] = []
         self.error_line: str | None = None
         self.error_note = KEEPING
         self.pending_level: tuple[Path, float] | None = None
@@ -261,11 +311,27 @@ class App:
         self.error_line = None
         self.error_note = KEEPING
         if keep_position:
+            p = self.world.player
+            spot = (p.x, p.y)
             self.world.replace_level(world.level, world.physics)
+            if (p.x, p.y) != spot:
+                self.camera = None  # sent back to the spawn: the camera goes with them
         else:
+            self.camera = None
             self.world = world
             self.goal_wait = False
+            # A new level: what was said about the last one ("Level complete!") is over, and a
+            # level change still to come was for the last one too.
+            self.pending_level = None
+            self.banner = Banner(level_name(world.level), time.monotonic() + TITLE_TIME)
         self._use_level(self.world.level, images)
+        return True
+
+    def reload(self) -> bool:
+        """Load the level's file again, the player kept in place: R, and the hot reload."""
+        if not self.load(self.world.level.path, keep_position=True):
+            return False
+        self.banner = Banner("Reloaded", time.monotonic() + RELOADED_TIME)
         return True
 
     def _load_failed(self, path: Path, line: str) -> bool:
@@ -296,8 +362,7 @@ class App:
         stamp = self._stamp(self.world.level)
         if stamp != self._watch:
             self._watch = stamp
-            if self.load(self.world.level.path, keep_position=True):
-                self.banner = Banner("Reloaded", time.monotonic() + 1.0)
+            self.reload()
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> None:
@@ -325,9 +390,10 @@ class App:
             elif k in (pygame.K_h, pygame.K_F1):
                 self.show_help = not self.show_help
             elif k == pygame.K_r:
-                self.load(self.world.level.path, keep_position=True)
+                self.reload()
             elif k == pygame.K_BACKSPACE:
                 self.world.restart()
+                self.camera = None
                 self.goal_wait = False
                 self.set_paused(False)
             elif k == pygame.K_HOME:
@@ -400,11 +466,12 @@ class App:
         if self.cfg.display.hot_reload and mono >= self._next_check:
             self._next_check = mono + HOT_RELOAD_PERIOD
             self.hot_reload_check()
-        self.draw(min(self._acc / self.world.physics.dt, 1.0))
+        self.draw(min(self._acc / self.world.physics.dt, 1.0), 0.0 if self.paused else frame_time)
         pygame.display.flip()
 
     # --- drawing --------------------------------------------------------------------------------
-    def draw(self, alpha: float) -> None:
+    def draw(self, alpha: float, dt: float = 0.0) -> None:
+        """The picture ``alpha`` of a tick after the last one; the camera moves on ``dt`` s."""
         w = self.world
         view_w, view_h = self.view_size()
         scene = pygame.Surface((view_w, view_h))
@@ -412,8 +479,16 @@ class App:
         bx = w.prev[0] + (p.x - w.prev[0]) * alpha
         by = w.prev[1] + (p.y - w.prev[1]) * alpha
         g = w.level.grid
-        origin = camera_origin((bx + p.w / 2, by + p.h / 2), (view_w, view_h),
-                               (g.width_px, g.height_px))
+        # The camera looks at the drawn hitbox's centre, measured up from its bottom by whole
+        # pixels: the sprite is placed by its bottom, so both round alike (see game.camera).
+        centre = p.h - px(p.h / 2)
+        target = (bx + p.w / 2, by + centre)
+        view, world = (view_w, view_h), (g.width_px, g.height_px)
+        if p.respawning:
+            self.camera = None  # back on the player where they reappear
+        self.camera = camera_step(self.camera, target, p.y + centre if p.on_ground else None, dt,
+                                  view, world, self.cfg.camera)
+        origin = self.view_origin = camera_view(self.camera, target, view, world)
         if w.level.background is not None:
             scene.fill(w.level.background)
         else:
@@ -454,8 +529,7 @@ class App:
         tw, th = g.tile_w, g.tile_h
         ox, oy = origin
         vw, vh = scene.get_size()
-        colours = {SOLID: (255, 80, 80, 110), ONE_WAY: (80, 200, 255, 200),
-                   SLOPE: (255, 170, 60, 220)}
+        colours = DEBUG_TILES
         grid_layer = pygame.Surface(scene.get_size(), pygame.SRCALPHA)
         for row in range(max(0, oy // th), min(g.rows, (oy + vh) // th + 1)):
             for col in range(max(0, ox // tw), min(g.cols, (ox + vw) // tw + 1)):
@@ -473,13 +547,13 @@ class App:
         for col, row in set(w.player.contacts.probed):
             r = pygame.Rect(col * tw - ox, row * th - oy, tw, th)
             overlay = pygame.Surface(r.size, pygame.SRCALPHA)
-            overlay.fill((255, 255, 0, 70))
+            overlay.fill(PROBED)
             scene.blit(overlay, r)
         p = w.player
         c = p.contacts
         box = pygame.Rect(px(bx) - ox, px(by) - oy, px(p.w), px(p.h))
-        pygame.draw.rect(scene, (60, 255, 90) if p.on_ground else (255, 255, 255), box, 1)
-        edge = (255, 40, 200)
+        pygame.draw.rect(scene, HITBOX_STANDING if p.on_ground else HITBOX_AIR, box, 1)
+        edge = CONTACT_EDGE
         if c.on_ground:
             pygame.draw.line(scene, edge, box.bottomleft, box.bottomright)
         if c.hit_ceiling:
@@ -496,50 +570,147 @@ class App:
             self.small = pygame.font.Font(None, max(14, size * 4 // 5))
             self._fonts_for = size
 
-    def _wrap(self, text: str, width: int, sep: str = " ") -> list[str]:
-        key = (text, width, self._fonts_for, sep)
+    def _wrap(self, text: str, width: int, sep: str = " ", big: bool = False) -> list[str]:
+        """wrap_text in the small font (the large one if ``big``), remembered between frames."""
+        key = (text, width, self._fonts_for, sep, big)
         if key not in self._wrapped:
             if len(self._wrapped) > 16:
                 self._wrapped.clear()
-            self._wrapped[key] = wrap_text(self.small, text, width, sep)
+            self._wrapped[key] = wrap_text(self.font if big else self.small, text, width, sep)
         return self._wrapped[key]
 
     def _text(self, font, text: str, pos: tuple[int, int], colour=(255, 255, 255),
               anchor: str = "topleft") -> pygame.Rect:
+        """Text with a drop shadow; returns (and keeps in ``hud_text``) the area both cover."""
         img = font.render(text, True, colour)
         shadow = font.render(text, True, (20, 20, 35))
         rect = img.get_rect(**{anchor: pos})
         self.window.blit(shadow, rect.move(2, 2))
         self.window.blit(img, rect)
-        return rect
+        covered = rect.union(rect.move(2, 2))
+        self.hud_text.append((text, covered))
+        return covered
+
+    def _panel(self, rect: pygame.Rect) -> None:
+        """A translucent dark panel, so that text reads over sky, clouds and dirt alike."""
+        if rect.width <= 0 or rect.height <= 0:
+            return
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, PANEL, panel.get_rect(), border_radius=max(2, rect.height // 12))
+        self.window.blit(panel, rect)
+        self.hud_panels.append(rect)
+
+    def _block(self, rows: list[tuple[str, tuple[int, int, int]]], font, left: int, top: int,
+               inner: int) -> pygame.Rect:
+        """Lines of text on one panel, their top-left at (left, top); returns the panel."""
+        width = max(font.size(text)[0] for text, _ in rows) + 2
+        line_h = font.get_linesize()
+        panel = pygame.Rect(left - inner, top - inner, width + 2 * inner,
+                            len(rows) * line_h + 2 * inner)
+        self._panel(panel)
+        for i, (text, colour) in enumerate(rows):
+            self._text(font, text, (left, top + i * line_h), colour)
+        return panel
+
+    def _label(self, text: str, centre: tuple[int, int], colour: tuple[int, int, int],
+               inner: int) -> None:
+        """A message in the large font on its own panel, centred at ``centre``."""
+        w, h = self.font.size(text)
+        self._panel(pygame.Rect(0, 0, w + 2 + 2 * inner, h + 2 * inner).move(
+            centre[0] - w // 2 - inner, centre[1] - h // 2 - inner))
+        self._text(self.font, text, centre, colour, "center")
+
+    def _debug_lines(self) -> list[str]:
+        w = self.world
+        p, c = w.player, w.player.contacts
+        flags = " ".join(n for n, v in (("ground", c.on_ground), ("ceiling", c.hit_ceiling),
+                                        ("left", c.hit_left), ("right", c.hit_right),
+                                        ("one-way", c.on_one_way)) if v)
+        probed = len(set(c.probed))
+        return [f"x {p.x:8.2f}  y {p.y:8.2f}", f"vx {p.vx:7.1f}  vy {p.vy:7.1f} px/s",
+                f"contacts: {flags or '-'}", f"probed: {probed} cell{'' if probed == 1 else 's'}",
+                f"tick {w.tick}"]
+
+    LEGEND = ("solid tile", "one-way tile", "slope tile", "probed cell",
+              "hitbox (white: in the air)", "contact edge")
+
+    def _legend(self, left: int, top: int, inner: int) -> pygame.Rect:
+        """The debug view's key: each mark drawn as the scene draws it, and its name."""
+        font = self.small
+        line_h = font.get_linesize()
+        size = max(6, line_h - 4)
+        width = size + 8 + max(font.size(name)[0] for name in self.LEGEND) + 2
+        panel = pygame.Rect(left - inner, top - inner, width + 2 * inner,
+                            len(self.LEGEND) * line_h + 2 * inner)
+        self._panel(panel)
+        for i, name in enumerate(self.LEGEND):
+            self.window.blit(self._swatch(i, size),
+                             (left, top + i * line_h + (line_h - size) // 2))
+            self._text(font, name, (left + size + 8, top + i * line_h), (220, 220, 235))
+        return panel
+
+    def _swatch(self, item: int, size: int) -> pygame.Surface:
+        """The mark for LEGEND[item], ``size`` px square."""
+        sw = pygame.Surface((size, size), pygame.SRCALPHA)
+        r = sw.get_rect()
+        t = max(1, min(self.scale(), size // 4))  # as thick as the scaled scene's 1 px lines
+        if item == 0:  # more opaque than in the scene: on the dark panel it would hardly show
+            pygame.draw.rect(sw, DEBUG_TILES[SOLID][:3] + (220,), r, t)
+        elif item == 1:
+            pygame.draw.rect(sw, DEBUG_TILES[ONE_WAY], r, t)
+        elif item == 2:
+            pygame.draw.polygon(sw, DEBUG_TILES[SLOPE], [r.bottomleft, (r.right - 1, r.top),
+                                                          (r.right - 1, r.bottom - 1)], t)
+        elif item == 3:
+            sw.fill(PROBED[:3] + (120,))
+            pygame.draw.rect(sw, PROBED[:3] + (200,), r, 1)
+        else:  # the hitbox, and for a contact its touching edge
+            pygame.draw.rect(sw, HITBOX_STANDING, r, t)
+            if item == 5:
+                y = r.bottom - 1 - t // 2
+                pygame.draw.line(sw, CONTACT_EDGE, (0, y), (r.right, y), max(2, t))
+        return sw
 
     def _draw_hud(self) -> None:
         self._fonts()
+        self.hud_text.clear()
+        self.hud_panels.clear()
         w = self.world
         win_w, win_h = self.window.get_size()
         pad = max(8, win_h // 60)
-        r = self._text(self.font, w.level.title, (pad, pad))
+        inner = max(4, pad // 2)  # text to panel edge
+        line_h = self.small.get_linesize()
+
+        # Top right: the two keys worth knowing.
+        hint = "H help   F3 debug"
+        hint_w = self.small.size(hint)[0] + 2
+        self._panel(pygame.Rect(win_w - pad - hint_w - inner, pad - inner, hint_w + 2 * inner,
+                                line_h + 2 * inner))
+        self._text(self.small, hint, (win_w - pad - 2, pad), (220, 220, 235), "topright")
+
+        # Top left: the level, the resolver and what it does, wrapped to fit any window.
         d = resolvers.describe(w.resolver.name)
         slopes = "slopes" if d["slopes"] else "slopes as boxes"
-        self._text(self.font, f"resolver: {w.resolver.name}  (Tab to switch)",
-                   (pad, r.bottom + 4), (255, 235, 150))
-        self._text(self.small, f"{d['summary']}; {d['axis_order']}; {slopes}",
-                   (pad, r.bottom + 8 + self.font.get_height()), (220, 220, 235))
-        self._text(self.small, "H help   F3 debug", (win_w - pad, pad), (220, 220, 235), "topright")
-        if self.debug:
-            p, c = w.player, w.player.contacts
-            flags = " ".join(n for n, v in (("ground", c.on_ground), ("ceiling", c.hit_ceiling),
-                                            ("left", c.hit_left), ("right", c.hit_right),
-                                            ("one-way", c.on_one_way)) if v)
-            lines = [f"x {p.x:8.2f}  y {p.y:8.2f}", f"vx {p.vx:7.1f}  vy {p.vy:7.1f} px/s",
-                     f"contacts: {flags or '-'}", f"probed: {len(set(c.probed))} cells",
-                     f"tick {w.tick}"]
-            y = pad + 3 * self.font.get_height() + 12
-            for line in lines:
-                self._text(self.small, line, (pad, y), (170, 255, 190))
-                y += self.small.get_height()
-        line_h = self.small.get_linesize()
-        bottom = win_h  # what is drawn at the bottom stacks upward from here
+        full = win_w - 2 * pad - 2
+        text_w = min(full, max(win_w * 3 // 5, 480))
+        title_w = max(full - hint_w - 2 * inner - pad, full // 3)
+        rows = [(line, self.font, (255, 255, 255))
+                for line in self._wrap(w.level.title, title_w, big=True)]
+        rows += [(line, self.font, (255, 235, 150)) for line in self._wrap(
+            f"resolver: {w.resolver.name}  (Tab to switch)", full, big=True)]
+        rows += [(line, self.small, (220, 220, 235))
+                 for line in self._wrap(f"{d['summary']}; {d['axis_order']}; {slopes}", text_w)]
+        height = sum(f.get_linesize() for _, f, _ in rows)
+        width = max(f.size(t)[0] for t, f, _ in rows) + 2
+        self._panel(pygame.Rect(pad - inner, pad - inner, width + 2 * inner, height + 2 * inner))
+        y = pad
+        for text, font, colour in rows:
+            self._text(font, text, (pad, y), colour)
+            y += font.get_linesize()
+        below_top = y + inner + pad // 2
+
+        # What is drawn at the bottom stacks upward from the window's bottom edge.
+        bottom = win_h
         if self.error_line:
             lines = self._wrap(f"{self.error_line}  {self.error_note}", win_w - 2 * pad)
             bar = pygame.Rect(0, win_h - len(lines) * line_h - 2 * pad, win_w,
@@ -549,16 +720,30 @@ class App:
                 self._text(self.small, line, (pad, bar.top + pad + i * line_h))
             bottom = bar.top
         if self.show_help:
-            lines = self._wrap(HELP, win_w - 2 * pad, "   ")
-            top = bottom - pad - line_h - len(lines) * line_h
+            lines = self._wrap(HELP, win_w - 2 * pad - 2 * inner - 2, "   ")
+            top = bottom - pad - len(lines) * line_h
+            widest = max(self.small.size(line)[0] for line in lines) + 2
+            self._panel(pygame.Rect((win_w - widest) // 2 - inner, top - inner,
+                                    widest + 2 * inner, len(lines) * line_h + 2 * inner))
             for i, line in enumerate(lines):
                 self._text(self.small, line, (win_w // 2, top + i * line_h), anchor="midtop")
+            bottom = top - inner
+
+        # The debug numbers and the key to the debug view's colours, under the top left block:
+        # one above the other where there is room, else side by side.
+        if self.debug:
+            nums = self._block([(line, (170, 255, 190)) for line in self._debug_lines()],
+                               self.small, pad, below_top + inner, inner)
+            legend_h = len(self.LEGEND) * line_h + 2 * inner
+            if nums.bottom + pad // 2 + legend_h <= bottom:
+                self._legend(pad, nums.bottom + pad // 2 + inner, inner)
+            else:
+                self._legend(nums.right + pad // 2 + inner, below_top + inner, inner)
+
         if w.player.respawning:
-            self._text(self.font, "Oops! Respawning...", (win_w // 2, win_h // 3),
-                       (255, 200, 200), "center")
+            self._label("Oops! Respawning...", (win_w // 2, win_h // 3), (255, 200, 200), inner)
         if self.banner and time.monotonic() < self.banner.until:
-            self._text(self.font, self.banner.text, (win_w // 2, win_h // 4), self.banner.colour,
-                       "center")
+            self._label(self.banner.text, (win_w // 2, win_h // 4), self.banner.colour, inner)
         if self.paused:
             shade = pygame.Surface((win_w, win_h), pygame.SRCALPHA)
             shade.fill((10, 10, 30, 150))
