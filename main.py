@@ -1,8 +1,51 @@
 """Play: ``uv run main.py``. Options: ``uv run main.py --help``."""
 
+# Before anything else, so that a stop at any moment -- even while the game's modules are still
+# being imported -- ends quietly: no traceback, and no temp file left beside a --trace target.
+import os
+import signal
 import sys
 
-from game.cli import main
+# Ctrl-C, kill, a closed terminal, Ctrl-\, and the signals whose default is to end the process.
+STOP_SIGNALS = [getattr(signal, name) for name in (
+    "SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM")
+    if hasattr(signal, name)]
+
+
+def stop_quietly() -> None:
+    """Make each stop signal unwind the program (``finally`` blocks run, a half-written trace is
+    removed) and exit with status 128 + its number. A signal the parent set to be ignored
+    (``nohup``, a background job) stays ignored. A second signal while unwinding ends at once."""
+    installed = []
+
+    def now(signum, _frame):
+        os._exit(128 + signum)
+
+    def unwind(signum, _frame):
+        for sig in installed:
+            signal.signal(sig, now)
+        raise SystemExit(128 + signum)
+
+    for sig in STOP_SIGNALS:
+        if signal.getsignal(sig) is not signal.SIG_IGN:
+            signal.signal(sig, unwind)
+            installed.append(sig)
+
+
+def keep_standard_fds_taken() -> None:
+    """If the shell closed stdin, stdout or stderr (``>&-``), put /dev/null (read-only) in that
+    slot, so no file this program opens gets the number and receives output meant for it;
+    writing there fails, and ``--trace -`` reports the closed stream."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            os.open(os.devnull, os.O_RDONLY)  # takes the lowest free number: this one
+
 
 if __name__ == "__main__":
+    stop_quietly()
+    keep_standard_fds_taken()
+    from game.cli import main
+
     sys.exit(main())

@@ -4,18 +4,40 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import IO
+from typing import IO, BinaryIO, NamedTuple
 
 from game.inputs import InputFrame
 from game.world import World
 
 
+class TraceRecord(NamedTuple):
+    """One line of the trace: the player after one tick's step.
+
+    The fields are the trace's keys, in the order they are written. They are the one list of
+    them: an earlier trace is recognised by exactly these keys (``TRACE_KEYS``).
+    """
+
+    tick: int
+    x: float  # hitbox top-left and size, in map pixels (y down)
+    y: float
+    w: float
+    h: float
+    vx: float  # px/s
+    vy: float
+    on_ground: bool
+    respawning: bool
+    resolver: str
+
+
+TRACE_KEYS = frozenset(TraceRecord._fields)
+TRACE_LINE_LIMIT = 4096  # bytes; a trace line is about 150, so a longer line is not a trace
+
+
 def trace_record(world: World) -> dict:
     p = world.player
-    return {"tick": world.tick - 1, "x": float(p.x), "y": float(p.y), "w": float(p.w),
-            "h": float(p.h), "vx": float(p.vx), "vy": float(p.vy), "on_ground": p.on_ground,
-            "respawning": p.respawning,
-            "resolver": world.resolver.name}
+    return TraceRecord(tick=world.tick - 1, x=float(p.x), y=float(p.y), w=float(p.w),
+                       h=float(p.h), vx=float(p.vx), vy=float(p.vy), on_ground=p.on_ground,
+                       respawning=p.respawning, resolver=world.resolver.name)._asdict()
 
 
 def run(world: World, frames: Iterable[InputFrame]) -> Iterator[dict]:
@@ -31,3 +53,29 @@ def write_trace(records: Iterable[dict], out: IO[str]) -> int:
         out.write(json.dumps(rec, separators=(",", ":")) + "\n")
         n += 1
     return n
+
+
+def is_trace(f: BinaryIO) -> bool:
+    """Whether ``f`` holds nothing but a trace: every line a JSON object with exactly the keys
+    ``TRACE_KEYS`` (each once), ticks counting 0, 1, 2... and every line ending in a newline.
+    An empty file counts (a run of 0 ticks writes one). Read line by line, in bounded memory."""
+    for expected_tick, line in enumerate(iter(lambda: f.readline(TRACE_LINE_LIMIT + 1), b"")):
+        if len(line) > TRACE_LINE_LIMIT or not line.endswith(b"\n"):
+            return False
+        try:
+            rec = json.loads(line, object_pairs_hook=_object_without_repeated_keys)
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, a key given twice, too deep
+            return False
+        if not isinstance(rec, dict) or rec.keys() != TRACE_KEYS:
+            return False
+        tick = rec["tick"]
+        if type(tick) is not int or tick != expected_tick:
+            return False
+    return True
+
+
+def _object_without_repeated_keys(pairs: list[tuple[str, object]]) -> dict:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        raise ValueError("a key appears twice")
+    return obj
