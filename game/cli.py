@@ -18,7 +18,7 @@ from pathlib import Path
 
 from game import config as config_mod
 from game import resolvers
-from game.errors import UserError, quote_path
+from game.errors import UserError, quote_path, quoted
 
 try:
     import fcntl
@@ -79,8 +79,9 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
 
     try:
         ticks = int(args.ticks)
-    except ValueError:
-        raise UserError("command line", f"--ticks {args.ticks!r} is not a whole number") from None
+    except ValueError:  # not a number, or one of more than 4,300 digits (Python refuses those)
+        what = "too large a number" if args.ticks.strip().isdigit() else "not a whole number"
+        raise UserError("command line", f"--ticks {quoted(args.ticks)} is {what}") from None
     if ticks < 0:
         raise UserError("command line", f"--ticks must be 0 or more, not {ticks}")
     script = load_script(args.input) if args.input else InputScript(())

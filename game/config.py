@@ -4,7 +4,9 @@ Layers, lowest first: the defaults below, one config file (``config.toml`` besid
 the file given with ``--config``; it overrides only the keys it names), the level's map properties
 (``[physics]`` keys only), then the command line.
 
-Every field states its unit in its metadata; ``config.toml`` repeats it in a comment.
+Every field states its unit and its range in its metadata; ``config.toml`` repeats both in a
+comment. The ranges are generous for any level but bound the work a tick can ask for (see
+:class:`PhysicsConfig`).
 
 Note on resolver options: TOML cannot hold both a top-level string ``resolver = "axis"`` and tables
 ``[resolver.<name>]`` (the key would be both a string and a table), so the options of each resolver
@@ -17,6 +19,7 @@ import dataclasses
 import difflib
 import math
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -24,10 +27,17 @@ from pathlib import Path
 from typing import Any
 
 from game import resolvers
-from game.errors import UserError
+from game.errors import UserError, quoted, read_bounded
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CONFIG = ROOT / "config.toml"
+
+# A real config is a few KB; 64 KB is far more than one needs and keeps tomllib's work (and the
+# tables it builds, several hundred bytes per key part) to a few tens of MB at the very worst.
+CONFIG_LIMIT = 64_000  # bytes
+# tomllib's time and memory grow with the square of the parts of one dotted key (``a.b.c = 1``,
+# ``[a.b.c]``): 10,000 parts take seconds and 400 MB. This config's keys have at most 3 parts.
+MAX_LINE_DOTS = 32
 
 
 def _f(default: Any, unit: str, lo: float | None = None, hi: float | None = None,
@@ -36,17 +46,33 @@ def _f(default: Any, unit: str, lo: float | None = None, hi: float | None = None
     return field(default=default, metadata={"unit": unit, "lo": lo, "hi": hi, "lo_open": lo_open})
 
 
+# Upper bounds of speeds and accelerations. A level made for a 12x14 px player on 16 px tiles
+# uses speeds of a few hundred px/s (the defaults: 130 to run, 410 to jump) and accelerations of
+# one or two thousand px/s^2; even a fast, small-tiled or zoomed-out level stays well inside these.
+#
+# Why speed bounds matter: the shared mover cuts a tick's motion into sub-steps no longer than
+# half a tile (and half the body), but never shorter than 0.5 px. A body moves at most
+# max(run_speed, jump_speed, max_fall_speed) / tick_rate in one tick: the horizontal speed only
+# approaches run_speed, the vertical one lies between -jump_speed and max_fall_speed. At the
+# slowest tick rate (10 Hz) that is 5,000 / 10 = 500 px, so at most 500 / 0.5 = 1,000 sub-steps a
+# tick on 1 px tiles (84 for the 12x14 player on 16 px tiles). Accelerations (gravity too) only
+# change velocity, which these caps bound; their own cap keeps the numbers sane: reaching run_speed
+# within one tick at 60 Hz takes run_speed * 60, 7,800 px/s^2 for the default run_speed.
+MAX_SPEED = 5_000.0  # px/s
+MAX_ACCEL = 100_000.0  # px/s^2
+
+
 @dataclass(frozen=True)
 class PhysicsConfig:
     tick_rate: float = _f(60.0, "Hz", 10.0, 1000.0)
-    gravity: float = _f(1500.0, "px/s^2", 0.0, lo_open=True)
-    max_fall_speed: float = _f(480.0, "px/s", 0.0, lo_open=True)
-    run_speed: float = _f(130.0, "px/s", 0.0)
-    ground_accel: float = _f(1400.0, "px/s^2", 0.0, lo_open=True)
-    ground_decel: float = _f(1800.0, "px/s^2", 0.0, lo_open=True)
-    air_accel: float = _f(1000.0, "px/s^2", 0.0, lo_open=True)
-    air_decel: float = _f(600.0, "px/s^2", 0.0, lo_open=True)
-    jump_speed: float = _f(410.0, "px/s", 0.0)
+    gravity: float = _f(1500.0, "px/s^2", 0.0, MAX_ACCEL, lo_open=True)
+    max_fall_speed: float = _f(480.0, "px/s", 0.0, MAX_SPEED, lo_open=True)
+    run_speed: float = _f(130.0, "px/s", 0.0, MAX_SPEED)
+    ground_accel: float = _f(1400.0, "px/s^2", 0.0, MAX_ACCEL, lo_open=True)
+    ground_decel: float = _f(1800.0, "px/s^2", 0.0, MAX_ACCEL, lo_open=True)
+    air_accel: float = _f(1000.0, "px/s^2", 0.0, MAX_ACCEL, lo_open=True)
+    air_decel: float = _f(600.0, "px/s^2", 0.0, MAX_ACCEL, lo_open=True)
+    jump_speed: float = _f(410.0, "px/s", 0.0, MAX_SPEED)
     jump_cut: float = _f(0.45, "fraction of upward speed kept on early release", 0.0, 1.0)
     coyote_time: float = _f(0.1, "s", 0.0, 2.0)
     jump_buffer: float = _f(0.1, "s", 0.0, 2.0)
@@ -58,10 +84,15 @@ class PhysicsConfig:
         return 1.0 / self.tick_rate
 
 
+# The mover and the resolvers look at the tiles the body covers, every sub-step: a 256 px body
+# covers 17x17 tiles of 16 px. A hitbox 16 tiles tall is already a giant.
+MAX_PLAYER_SIZE = 256.0  # px
+
+
 @dataclass(frozen=True)
 class PlayerConfig:
-    width: float = _f(12.0, "px", 1.0, 1024.0)
-    height: float = _f(14.0, "px", 1.0, 1024.0)
+    width: float = _f(12.0, "px", 1.0, MAX_PLAYER_SIZE)
+    height: float = _f(14.0, "px", 1.0, MAX_PLAYER_SIZE)
 
 
 @dataclass(frozen=True)
@@ -118,6 +149,33 @@ def _type_name(tp: Any) -> str:
     return {float: "a number", int: "a whole number", bool: "true or false", str: "a string"}[tp]
 
 
+def shown(value: Any) -> str:
+    """A value from a user's file as an error line shows it: cut if long, and an array or a table
+    by its kind (its repr could be megabytes, or nested too deeply to write out)."""
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    return quoted(value)
+
+
+def shown_key(key: str) -> str:
+    """A key name from a user's file: as written if short and printable, else quoted and cut."""
+    return key if len(key) <= 40 and key.isprintable() and key.strip() == key else quoted(key)
+
+
+def range_text(f: dataclasses.Field) -> str:
+    """The field's range in words: 'from 10 to 1000', 'above 0 and at most 5000'..."""
+    meta = f.metadata
+    lo, hi, lo_open = meta.get("lo"), meta.get("hi"), meta.get("lo_open")
+    low = (f"above {lo:g}" if lo_open else f"at least {lo:g}") if lo is not None else ""
+    if hi is None:
+        return low
+    if lo is None:
+        return f"at most {hi:g}"
+    return f"above {lo:g} and at most {hi:g}" if lo_open else f"from {lo:g} to {hi:g}"
+
+
 def check_value(f: dataclasses.Field, value: Any, key: str, where: str | os.PathLike) -> Any:
     """``value`` converted to the field's type and range, or a UserError naming ``key``."""
     tp = {"float": float, "int": int, "bool": bool, "str": str}.get(f.type, f.type)
@@ -126,18 +184,20 @@ def check_value(f: dataclasses.Field, value: Any, key: str, where: str | os.Path
           else isinstance(value, int) and not isinstance(value, bool) if tp is int
           else isinstance(value, (int, float)) and not isinstance(value, bool))
     if not ok:
-        raise UserError(where, f"{key} must be {_type_name(tp)}, not {value!r}")
+        raise UserError(where, f"{key} must be {_type_name(tp)}, not {shown(value)}")
     if tp is float:
-        value = float(value)
+        try:
+            value = float(value)
+        except OverflowError:  # an integer too large for a float
+            value = math.inf if value > 0 else -math.inf
         if not math.isfinite(value):
-            raise UserError(where, f"{key} must be a finite number, not {value!r}")
+            raise UserError(where, f"{key} must be a finite number, not {shown(value)}")
     meta = f.metadata
     lo, hi = meta.get("lo"), meta.get("hi")
-    if lo is not None and (value < lo or (meta.get("lo_open") and value == lo)):
-        bound = f"greater than {lo:g}" if meta.get("lo_open") else f"at least {lo:g}"
-        raise UserError(where, f"{key} must be {bound} ({meta['unit']}), not {value!r}")
-    if hi is not None and value > hi:
-        raise UserError(where, f"{key} must be at most {hi:g} ({meta['unit']}), not {value!r}")
+    if ((lo is not None and (value < lo or (meta.get("lo_open") and value == lo)))
+            or (hi is not None and value > hi)):
+        raise UserError(where, f"{key} must be {range_text(f)} ({meta['unit']}), "
+                        f"not {shown(value)}")
     return value
 
 
@@ -150,7 +210,7 @@ def build(cls: type, table: Mapping[str, Any], prefix: str, where: str | os.Path
         name = f"{prefix}{key}"
         if key not in known:
             choices = ", ".join(known) or "none"
-            raise UserError(where, f"unknown key {name} (known keys: {choices})")
+            raise UserError(where, f"unknown key {prefix}{shown_key(key)} (known keys: {choices})")
         changes[key] = check_value(known[key], value, name, where)
     return replace(base if base is not None else cls(), **changes)
 
@@ -159,20 +219,38 @@ def build(cls: type, table: Mapping[str, Any], prefix: str, where: str | os.Path
 # Loading
 # ----------------------------------------------------------------------------------------------
 
+_LONE_DOT = re.compile(r"(?<!\.)\.(?!\.)")  # a dot that could part a key ('..' cannot)
+
+
 def read_toml(path: Path) -> dict[str, Any]:
+    """The TOML document in ``path``, read within bounds of size, key depth and nesting."""
+    data = read_bounded(path, CONFIG_LIMIT, "config file", "check the path or leave --config out")
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(path, "config file not found; check the path or leave --config out") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(path, f"cannot read the config file ({exc})") from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UserError(path, f"is not UTF-8 text (byte {exc.start:,} cannot be read); save the "
+                        "config file as UTF-8") from None
+    # A key's parts are on one line (TOML ends lines only at \n), so counting the dots of each
+    # line bounds them before tomllib starts; a comment or a string with a few dots is fine.
+    for number, line in enumerate(text.split("\n"), 1):
+        dots = len(_LONE_DOT.findall(line))
+        if dots > MAX_LINE_DOTS:
+            raise UserError(path, f"line {number:,} has {dots:,} dots; a key of this config has "
+                            f"at most 3 dotted parts, and a line may have {MAX_LINE_DOTS} dots at "
+                            "most (check that this is the right file)")
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        raise UserError(path, "arrays or inline tables are nested too deeply; no key of this "
+                        "config needs nesting at all") from None
     except tomllib.TOMLDecodeError as exc:
         hint = ""
         if "[resolver." in text.replace(" ", ""):
             hint = "; resolver options go in [resolvers.<name>] tables, not [resolver.<name>]"
         raise UserError(path, f"not valid TOML: {exc}{hint}") from None
+    except ValueError:  # Python refuses to read a whole number of more than 4,300 digits
+        raise UserError(path, "a whole number has thousands of digits; no key of this config "
+                        "needs one") from None
 
 
 def from_table(data: Mapping[str, Any], where: str | os.PathLike,
@@ -196,7 +274,7 @@ def from_table(data: Mapping[str, Any], where: str | os.PathLike,
         else:
             known = ("resolver, level, [physics], [player], [display], [camera], "
                      "[resolvers.<name>]")
-            raise UserError(where, f"unknown key {key} (known: {known})")
+            raise UserError(where, f"unknown key {shown_key(key)} (known: {known})")
     if "resolver" in changes:
         changes["resolver"] = check_resolver(changes["resolver"], where)
     if "level" in changes and base_dir is not None:
@@ -210,7 +288,9 @@ def _resolver_tables(value: Any, where: str | os.PathLike,
         raise UserError(where, "resolvers must hold tables: write [resolvers.<name>]")
     out = dict(current)
     for name, table in value.items():
-        check_resolver(name, where, f"[resolvers.{name}]")
+        if name not in resolvers.REGISTRY:
+            raise UserError(where, f"unknown resolver in [resolvers.{shown_key(name)}]; choose "
+                            "one of: " + ", ".join(resolvers.names()))
         if not isinstance(table, dict):
             raise UserError(where, f"resolvers.{name} must be a table: write [resolvers.{name}]")
         cls = resolvers.REGISTRY[name].Options
@@ -220,7 +300,7 @@ def _resolver_tables(value: Any, where: str | os.PathLike,
 
 def check_resolver(name: str, where: str | os.PathLike, what: str = "resolver") -> str:
     if name not in resolvers.REGISTRY:
-        raise UserError(where, f"unknown {what} {name!r}; choose one of: "
+        raise UserError(where, f"unknown {what} {quoted(name)}; choose one of: "
                         + ", ".join(resolvers.names()))
     return name
 
@@ -244,8 +324,8 @@ def with_map_properties(cfg: Config, props: Mapping[str, Any], where: str | os.P
         # is almost surely a typo that would silently leave the default in force.
         close = difflib.get_close_matches(k, known, n=1, cutoff=0.85) if k not in known else []
         if close:
-            raise UserError(where, f"map property {k} is not a [physics] key; did you mean "
-                            f"{close[0]}? (rename it in Map > Map Properties)")
+            raise UserError(where, f"map property {shown_key(k)} is not a [physics] key; did "
+                            f"you mean {close[0]}? (rename it in Map > Map Properties)")
     changes = {k: check_value(known[k], v, f"map property {k}", where)
                for k, v in props.items() if k in known}
     return replace(cfg, physics=replace(cfg.physics, **changes)) if changes else cfg

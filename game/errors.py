@@ -45,6 +45,11 @@ def quote_path(where: str | os.PathLike[str], limit: int = 300) -> str:
     return f"{text[:half]}...{text[-half:]}"
 
 
+def size_text(size: int) -> str:
+    """A byte count as said in a message: ``64 KB``, ``8 MB`` (decimal units, rounded down)."""
+    return f"{size // 1_000_000:,} MB" if size >= 1_000_000 else f"{size // 1000:,} KB"
+
+
 def read_bounded(path: str | os.PathLike[str], limit: int, what: str, fix: str) -> bytes:
     """The bytes of a user's file, refusing anything over ``limit`` bytes.
 
@@ -63,7 +68,7 @@ def read_bounded(path: str | os.PathLike[str], limit: int, what: str, fix: str) 
         raise UserError(p, f"cannot read the {what} ({exc.strerror or exc})") from None
     if stat.S_ISDIR(st.st_mode):
         raise UserError(p, f"is a folder, not a {what}; {fix}")
-    too_big = (f"{what} is larger than {limit // 1_000_000} MB, far more than any real one; "
+    too_big = (f"{what} is larger than {size_text(limit)}, far more than any real one; "
                "check that this is the right file")
     if stat.S_ISREG(st.st_mode) and st.st_size > limit:
         raise UserError(p, too_big)

@@ -8,21 +8,31 @@ Input script format (a text file)::
     45  -                <- from tick 45, hold nothing
 
 Each line's keys are held from its tick until the next line's tick; ticks start at 0 and strictly
-increase. Key names: left, right, up, down, jump.
+increase. Key names: left, right, up, down, jump. A script is UTF-8 text of at most 8 MB, and a
+tick has at most 18 digits.
 """
 
 from __future__ import annotations
 
+import bisect
+import io
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.errors import UserError
+from game.errors import UserError, quoted, read_bounded
 
 KEY_NAMES = ("left", "right", "up", "down", "jump")
 TICK = re.compile(r"[0-9]+")
+# A script of a key change every tick for an hour at 60 Hz is about 3 MB; 8 MB leaves room and
+# bounds the memory a script takes (its lines share one Held record per set of keys).
+SCRIPT_LIMIT = 8_000_000  # bytes
+# 18 digits go past any run (10^18 ticks at 1000 Hz is 30 million years); a tick beyond --ticks
+# is simply never reached. Python itself refuses to read a number of more than 4,300 digits.
+MAX_TICK_DIGITS = 18
+MAX_KEYS_TEXT = 64  # characters: every key name once, joined by '+', takes 23
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,12 +79,8 @@ class InputScript:
     entries: tuple[tuple[int, Held], ...]
 
     def held_at(self, tick: int) -> Held:
-        current = Held()
-        for start, held in self.entries:
-            if start > tick:
-                break
-            current = held
-        return current
+        i = bisect.bisect_right(self.entries, tick, key=lambda entry: entry[0])
+        return self.entries[i - 1][1] if i else Held()
 
     def frames(self, ticks: int) -> Iterator[InputFrame]:
         seq = InputSequencer()
@@ -89,44 +95,57 @@ class InputScript:
 def parse_keys(text: str) -> Held | None:
     if text == "-":
         return Held()
+    if len(text) > MAX_KEYS_TEXT:
+        return None
     names = text.lower().split("+")
     if any(n not in KEY_NAMES for n in names):
         return None
     return Held(**{n: True for n in names})
 
 
-def parse_script(lines: Sequence[str], where: str | os.PathLike) -> InputScript:
+def parse_script(lines: Iterable[str], where: str | os.PathLike) -> InputScript:
     entries: list[tuple[int, Held]] = []
+    shared: dict[Held, Held] = {}  # one Held per set of keys, however it is written
+    by_text: dict[str, Held] = {}  # keys text already read: a long script repeats a few
     for number, raw in enumerate(lines, 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        parts = line.split()
+        parts = line.split(maxsplit=2)
         if len(parts) != 2:
-            raise UserError(where, f"line {number}: expected '<tick> <keys>', like '30 right+jump', "
-                            f"got {line!r}")
+            raise UserError(where, f"line {number:,}: expected '<tick> <keys>', like "
+                            f"'30 right+jump', got {quoted(line)}")
         tick_text, keys_text = parts
         if not TICK.fullmatch(tick_text):
-            raise UserError(where, f"line {number}: tick {tick_text!r} is not a whole number "
-                            "(digits 0-9 only)")
-        tick = int(tick_text)
+            raise UserError(where, f"line {number:,}: tick {quoted(tick_text)} is not a whole "
+                            "number (digits 0-9 only)")
+        digits = tick_text.lstrip("0") or "0"
+        if len(digits) > MAX_TICK_DIGITS:
+            raise UserError(where, f"line {number:,}: tick {quoted(tick_text)} is too large; a "
+                            f"tick has at most {MAX_TICK_DIGITS} digits")
+        tick = int(digits)
         if entries and tick <= entries[-1][0]:
-            raise UserError(where, f"line {number}: tick {tick} must be greater than the previous "
-                            f"line's tick {entries[-1][0]}")
-        held = parse_keys(keys_text)
+            raise UserError(where, f"line {number:,}: tick {tick} must be greater than the "
+                            f"previous line's tick {entries[-1][0]}")
+        held = by_text.get(keys_text)
         if held is None:
-            raise UserError(where, f"line {number}: keys {keys_text!r} must be '-' or names from "
-                            + ", ".join(KEY_NAMES) + " joined by '+'")
+            held = parse_keys(keys_text)
+            if held is None:
+                raise UserError(where, f"line {number:,}: keys {quoted(keys_text)} must be '-' "
+                                "or names from " + ", ".join(KEY_NAMES) + " joined by '+'")
+            held = by_text[keys_text] = shared.setdefault(held, held)
         entries.append((tick, held))
     return InputScript(tuple(entries))
 
 
 def load_script(path: str | os.PathLike) -> InputScript:
+    """The script in ``path``: a file, or a pipe or device read only up to :data:`SCRIPT_LIMIT`."""
     p = Path(path)
+    data = read_bounded(p, SCRIPT_LIMIT, "input script", "check the --input path")
     try:
-        text = p.read_text(encoding="utf-8-sig")  # a byte-order mark some editors add is fine
-    except FileNotFoundError:
-        raise UserError(p, "input script not found; check the --input path") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(p, f"cannot read the input script ({exc})") from None
-    return parse_script(text.splitlines(), p)
+        text = data.decode("utf-8-sig")  # a byte-order mark some editors add is fine
+    except UnicodeDecodeError as exc:
+        raise UserError(p, f"is not UTF-8 text (byte {exc.start:,} cannot be read); save the "
+                        "input script as UTF-8") from None
+    # Line by line, not a list of every line: a file of millions of short lines stays small.
+    return parse_script(io.StringIO(text, newline=None), p)

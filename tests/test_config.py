@@ -480,6 +480,41 @@ def test_repository_config_toml_shows_every_key_with_its_default_and_a_comment()
     assert data["resolver"] == cfgmod.Config().resolver and "level" in data
 
 
+def test_repository_config_toml_states_the_range_of_each_physics_and_player_key():
+    comments = key_comments(CONFIG_TOML.read_text("utf-8"))
+    for section, cls in (("physics", PhysicsConfig), ("player", PlayerConfig)):
+        for f in dataclasses.fields(cls):
+            comment = comments[(section, f.name)]
+            for bound in (f.metadata["lo"], f.metadata["hi"]):
+                assert bound is not None, f"[{section}] {f.name} has no range"
+                number = re.escape(f"{bound:g}")
+                assert re.search(rf"(?<![\d.]){number}(?![\d.])", comment), \
+                    f"[{section}] {f.name}: {bound:g} is not in its comment {comment!r}"
+
+
+@pytest.mark.parametrize("text,words", [
+    ("[physics]\njump_speed = 5001\n", "jump_speed must be from 0 to 5000 (px/s), not 5001.0"),
+    ("[physics]\ngravity = 0\n", "gravity must be above 0 and at most 100000 (px/s^2), not 0.0"),
+    ("[player]\nheight = 257\n", "height must be from 1 to 256 (px), not 257.0"),
+    ("[display]\nwidth = 100\n", "width must be from 320 to 7680 (px), not 100"),
+])
+def test_an_out_of_range_error_states_the_range(tmp_path, text, words):
+    assert words in error_of(tmp_path, text).message
+
+
+@pytest.mark.parametrize("key", ["gravity", "max_fall_speed", "run_speed", "jump_speed",
+                                 "ground_accel", "air_decel"])
+def test_values_at_the_upper_bounds_are_accepted(tmp_path, key):
+    hi = next(f for f in fields(PhysicsConfig) if f.name == key).metadata["hi"]
+    assert getattr(load(write(tmp_path, f"[physics]\n{key} = {hi!r}\n")).physics, key) == hi
+
+
+def test_a_huge_map_property_is_refused_with_its_range():
+    with pytest.raises(UserError) as info:
+        with_map_properties(Config(), {"jump_speed": 1e7}, "levels/fast.tmx")
+    assert "levels/fast.tmx" in str(info.value) and "from 0 to 5000" in str(info.value)
+
+
 @pytest.mark.parametrize("typo,key", [("gravty", "gravity"), ("jumpspeed", "jump_speed"),
                                       ("tickrate", "tick_rate")])
 def test_a_map_property_one_typo_away_from_a_physics_key_is_an_error(typo, key):
