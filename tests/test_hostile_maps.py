@@ -23,6 +23,7 @@ import struct
 import subprocess
 import sys
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -428,6 +429,20 @@ def test_a_gif_whose_first_frame_is_not_the_whole_picture(tmp_path):
     (tmp_path / "sheet.gif").write_bytes(gif(64, 16, screen=(128, 16)))
     with pytest.raises(UserError, match="first frame"):
         load_level(write_map(tmp_path, tilesets=sheet("sheet.gif")))
+
+
+def test_a_goal_far_larger_than_the_screen_is_drawn_in_the_window(tmp_path):
+    """A goal may be as large as the map's reach (10^6 px a side): the window draws the part on
+    screen instead of making a surface of 10^12 px (which fails: "Out of memory")."""
+    from game import config
+    from game.view.app import App
+
+    goal = '<object id="2" type="goal" x="0" y="0" width="1000000" height="1000000"/>'
+    path = write_map(tmp_path, objects=SPAWN + goal)
+    cfg = config.load(ROOT / "config.toml")
+    cfg = replace(cfg, display=replace(cfg.display, width=320, height=180, vsync=False))
+    assert App(cfg, path, max_frames=2).run() == 0
+    pygame.init()
 
 
 def test_every_limit_is_a_named_constant_listed_in_the_guide():
