@@ -20,11 +20,13 @@ within them loads in seconds and well under 1 GB.
 
 from __future__ import annotations
 
+import array
 import base64
 import binascii
 import bisect
 import math
 import os
+import stat
 import sys
 import xml.etree.ElementTree as ET
 import zlib
@@ -40,19 +42,22 @@ from game.resolvers.base import overlapping_tiles
 
 # --- Limits (docs/levels.md, "Limits"), checked before pytmx or pygame sees the file -----------
 MAX_XML_BYTES = 64_000_000  # the .tmx and every .tsx it uses (once per use), together
-MAX_XML_ELEMENTS = 200_000  # XML elements in the .tmx and its .tsx files, together
+MAX_XML_ELEMENTS = 100_000  # XML elements in the .tmx and its .tsx files, together
 MAX_XML_DEPTH = 64  # elements inside elements
 MAX_GROUP_DEPTH = 32  # group layers inside group layers
 MAX_MAP_CELLS = 2_000_000  # the map's width x height, in tiles
 MAX_LAYER_CELLS = 4_000_000  # tile layers x the map's cells: what pytmx decodes, tile by tile
 MAX_MAP_PX = 1_000_000  # the map's width and height in px; how far objects and offsets reach
 MAX_TILE_PX = 4096  # the map's tile width and height
+MAX_TILESETS = 1000  # tilesets of the map (each is read and checked)
+MAX_LAYERS = 1000  # layers of every kind: tile, object, image and group layers
 MAX_TILES = 262_144  # tiles of all tilesets together (pytmx registers each one)
+MAX_TILE_VARIANTS = 65_536  # different gids (a tile with its flips) the layers place
 MAX_POINTS = 100_000  # polygon and polyline points in the map and its tilesets, together
 MAX_IMAGE_BYTES = 64_000_000  # the image files the map uses, together
 MAX_IMAGE_SIDE = 16_384  # an image's width and height, px
-MAX_IMAGE_PIXELS = 64_000_000  # what the window decodes: each image file once, plus one copy of
-#                                the picture of every tile of an image collection
+MAX_IMAGE_PIXELS = 64_000_000  # what the window holds: every image file, plus a copy of every
+#                                tile of an image collection and of every different tile placed
 
 COLLISION_KINDS = {"solid": SOLID, "one_way": ONE_WAY, "slope": SLOPE}
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
@@ -159,15 +164,15 @@ class _Tileset:
 class _MapInfo:
     tilesets: tuple[_Tileset, ...]  # sorted by firstgid, in file order among equals
     files: tuple[Path, ...]
+    firstgids: tuple[int, ...] = ()  # of ``tilesets``, for bisecting
 
     def tileset_of(self, tiled_gid: int) -> _Tileset | None:
         """The tileset of a gid, as Tiled decides: the one with the largest firstgid <= gid
         (the first of those, in file order, if two share it)."""
-        firstgids = [ts.firstgid for ts in self.tilesets]
-        i = bisect.bisect_right(firstgids, tiled_gid)
+        i = bisect.bisect_right(self.firstgids, tiled_gid)
         if i == 0:
             return None
-        return self.tilesets[bisect.bisect_left(firstgids, firstgids[i - 1])]
+        return self.tilesets[bisect.bisect_left(self.firstgids, self.firstgids[i - 1])]
 
 
 @dataclass
@@ -192,7 +197,7 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     budget = _Budget()
     root = _read_xml(path, "map", "a Tiled map (.tmx)", budget)
     info = _check_map(path, root, budget)
-    tmx = _parse_with_pytmx(path)
+    tmx = _parse_with_pytmx(path, root)
     return _build_level(path, root, tmx, info, player_size)
 
 
@@ -201,6 +206,16 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
 # ----------------------------------------------------------------------------------------------
 
 RESAVE = "re-save the file from Tiled"
+
+
+def _file_kind(path: Path) -> str:
+    """"file", "folder", "other" (a device, a pipe...) or "missing" (also for a path the system
+    refuses, too long or with a NUL in it: Path.is_file raises for some of those)."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return "missing"
+    return "file" if stat.S_ISREG(mode) else "folder" if stat.S_ISDIR(mode) else "other"
 
 
 def _shown(text: str | None, limit: int = 60) -> str:
@@ -253,9 +268,10 @@ class _Builder(ET.TreeBuilder):
 
 
 def _read_xml(path: Path, tag: str, what: str, budget: _Budget) -> ET.Element:
-    if path.is_dir():
+    kind = _file_kind(path)
+    if kind == "folder":
         raise UserError(path, f"is a folder; give the path of {what}")
-    if not path.is_file():
+    if kind != "file":
         raise UserError(path, f"file not found; check the path (expected {what})")
     data = read_bounded(path, MAX_XML_BYTES, "map file" if tag == "map" else "tileset file",
                         "check the path")
@@ -297,6 +313,13 @@ def _check_map(path: Path, root: ET.Element, budget: _Budget) -> _MapInfo:
     tw = _whole(path, root, "tilewidth", "the map", retile, most=MAX_TILE_PX)
     th = _whole(path, root, "tileheight", "the map", retile, most=MAX_TILE_PX)
     _check_map_size(path, root, cols, rows, tw, th)
+    for what, tags, most in (("tilesets", ("tileset",), MAX_TILESETS),
+                             ("layers (tile, object, image and group layers)", _LAYERS,
+                              MAX_LAYERS)):
+        count = sum(1 for el in root.iter() if el.tag in tags)
+        if count > most:
+            raise UserError(path, f"the map has {count:,} {what}; at most {most:,} are read, "
+                            "far more than any real level; merge or delete some")
     files = [path]
     tilesets = tuple(_check_tileset(path, ts, tw, th, files, budget)
                      for ts in root.iter("tileset"))
@@ -305,12 +328,19 @@ def _check_map(path: Path, root: ET.Element, budget: _Budget) -> _MapInfo:
         if image is not None:
             _check_image(path, path.parent, image, f"image layer {quoted(layer.get('name', ''))}",
                          files, budget)
+    gids: set[int] = set()
     for layer in root.iter("layer"):
-        _check_layer_data(path, layer, cols, rows)
+        _check_layer_data(path, layer, cols, rows, gids)
+    objects = (_int_or_none(o.get("gid")) for o in root.iter("object") if o.get("gid"))
+    _note_gids(path, [o for o in objects if o is not None], gids)  # tile objects are drawn too
+    gids.discard(0)
+    _spend_pixels(path, f"the {len(gids):,} different tiles the map places", len(gids) * tw * th,
+                  budget)
     _check_numbers(path, root, budget)
     _check_reserved_names(path, root)
-    return _MapInfo(tuple(sorted(tilesets, key=lambda ts: ts.firstgid)),
-                    tuple(dict.fromkeys(f.resolve() for f in files)))
+    tilesets = tuple(sorted(tilesets, key=lambda ts: ts.firstgid))
+    return _MapInfo(tilesets, tuple(dict.fromkeys(f.resolve() for f in files)),
+                    tuple(ts.firstgid for ts in tilesets))
 
 
 def _whole(where: Path, el: ET.Element, attr: str, what: str, fix: str, least: int = 1,
@@ -353,9 +383,11 @@ def _check_map_size(path: Path, root: ET.Element, cols: int, rows: int, tw: int,
                         "smaller")
 
 
-def _check_layer_data(path: Path, layer: ET.Element, cols: int, rows: int) -> None:
-    """A tile layer holds exactly the map's cells, counted without building them, and with
-    compressed data unpacked no further than that: so pytmx never meets a zip bomb."""
+def _check_layer_data(path: Path, layer: ET.Element, cols: int, rows: int,
+                      gids: set[int]) -> None:
+    """A tile layer holds exactly the map's cells, counted before they are built, and its
+    compressed data is unpacked no further than that, so pytmx never meets a zip bomb. Its gids
+    are added to ``gids``, which may not grow past ``MAX_TILE_VARIANTS``."""
     name = quoted(layer.get("name", ""))
     wrong = (f"tile layer {name} does not hold {cols}x{rows} tiles like the map; in Tiled use "
              "Map > Resize Map (or re-save the map)")
@@ -372,31 +404,56 @@ def _check_layer_data(path: Path, layer: ET.Element, cols: int, rows: int) -> No
     encoding, compression = data.get("encoding"), data.get("compression") or None
     text = (data.text or "").strip()
     damaged = f"tile layer {name} has damaged {compression or encoding} data; {fmt}"
+    cells = cols * rows
     if encoding == "csv":
         if compression:
             raise UserError(path, f"tile layer {name} is CSV with compression "
                             f"{quoted(compression)}, which Tiled never writes; {fmt}")
-        count = text.count(",") + 1 if text else 0
-    elif encoding == "base64":
+        if (text.count(",") + 1 if text else 0) != cells:
+            raise UserError(path, wrong)
         try:
-            raw = base64.b64decode(text)
-        except (binascii.Error, ValueError):
-            raise UserError(path, damaged) from None
-        if compression in ("zlib", "gzip"):
-            size = _inflated_size(raw, compression, cols * rows * 4)
-            if size is None:
-                raise UserError(path, damaged)
-        elif compression is None:
-            size = len(raw)
-        else:
-            raise UserError(path, f"tile layer {name} has compression {quoted(compression)}, "
-                            f"which cannot be read; {fmt}")
-        count = size // 4 if size % 4 == 0 else -1
-    else:
+            _note_gids(path, _csv_pieces(text), gids)
+        except ValueError:
+            raise UserError(path, f"tile layer {name} has CSV values that are not tile numbers; "
+                            "re-save the map from Tiled") from None
+        return
+    if encoding != "base64":
         raise UserError(path, f"tile layer {name} has encoding {quoted(encoding or '')}, which "
                         f"cannot be read; {fmt}")
-    if count != cols * rows:
+    try:
+        raw = base64.b64decode(text)
+    except (binascii.Error, ValueError):
+        raise UserError(path, damaged) from None
+    if compression in ("zlib", "gzip"):
+        raw = _inflate(raw, compression, cells * 4)
+        if raw is None:
+            raise UserError(path, damaged)
+    elif compression is not None:
+        raise UserError(path, f"tile layer {name} has compression {quoted(compression)}, which "
+                        f"cannot be read; {fmt}")
+    if len(raw) != cells * 4:
         raise UserError(path, wrong)
+    values = array.array("I", raw)  # the byte order does not change which values differ
+    _note_gids(path, (values[i:i + 65536] for i in range(0, len(values), 65536)), gids)
+
+
+def _csv_pieces(text: str):
+    """The numbers of a CSV layer, some thousands at a time."""
+    at = 0
+    while at < len(text):
+        end = text.find(",", at + 65536)
+        end = len(text) if end < 0 else end
+        yield map(int, text[at:end].split(","))
+        at = end + 1
+
+
+def _note_gids(path: Path, pieces, gids: set[int]) -> None:
+    for piece in pieces:
+        gids.update(piece)
+        if len(gids) > MAX_TILE_VARIANTS + 1:  # + 1: gid 0, an empty cell
+            raise UserError(path, f"the map's tile layers use more than {MAX_TILE_VARIANTS:,} "
+                            "different tiles (each flip or rotation of a tile counted apart), "
+                            "far more than any real level; use fewer different tiles")
 
 
 def _int_or_none(text: str | None) -> int | None:
@@ -406,23 +463,26 @@ def _int_or_none(text: str | None) -> int | None:
         return None
 
 
-def _inflated_size(raw: bytes, method: str, limit: int) -> int | None:
-    """How many bytes zlib or gzip ``raw`` unpacks to, as pytmx will unpack it, with never more
-    than ``limit`` + 1 bytes made: ``limit`` + 1 when it holds more. None if it is damaged."""
+def _inflate(raw: bytes, method: str, limit: int) -> bytes | None:
+    """What zlib or gzip ``raw`` unpacks to, as pytmx will unpack it, but never more than
+    ``limit`` + 1 bytes (so a zip bomb stops there). None if it is damaged."""
+    out: list[bytes] = []
     total = 0
     try:
         while True:
             stream = zlib.decompressobj(31 if method == "gzip" else 15)
-            total += len(stream.decompress(raw, limit + 1 - total))
+            out.append(stream.decompress(raw, limit + 1 - total))
+            total += len(out[-1])
             if total > limit:
-                return total
+                break
             if not stream.eof:
                 return None  # cut short
             raw = stream.unused_data.lstrip(b"\0")
             if method == "zlib" or not raw:  # zlib ignores what follows; gzip reads every member
-                return total
+                break
     except zlib.error:
         return None
+    return b"".join(out)
 
 
 _LAYERS = ("layer", "group", "objectgroup", "imagelayer")
@@ -479,7 +539,7 @@ def _check_tileset(map_path: Path, ts: ET.Element, tw: int, th: int, files: list
                       most=GID_MASK)
     if source:
         tsx = Path(os.path.normpath(map_path.parent / source))
-        if not tsx.is_file():
+        if _file_kind(tsx) != "file":
             raise UserError(map_path, f"tileset {label} not found (looked in {tsx.parent}); "
                             "put the .tsx file there or fix the path with Tiled's "
                             "Map > Replace Tileset")
@@ -507,8 +567,8 @@ def _check_tileset(map_path: Path, ts: ET.Element, tw: int, th: int, files: list
             real = _check_image(where, base, image, f"tileset {name}", files, budget)
             if real is not None:
                 ids.add(tile_id)
-                _spend_pixels(where, f"image {_shown(image.get('source'))} of tileset "
-                              f"{name}", real, budget)  # the window keeps a copy per tile
+                _spend_pixels(where, f"the tiles of tileset {name}",  # a copy per tile
+                              real.width * real.height, budget)
     sheet = node.find("image")
     if sheet is None:  # an image collection: every tile has its own picture
         return _Tileset(firstgid, name, where, size, ids=frozenset(ids))
@@ -569,13 +629,14 @@ def _spend_tiles(where: Path, name: str, tiles: int, budget: _Budget) -> None:
                         "tilesets (or larger tiles)")
 
 
-def _spend_pixels(where: Path, label: str, image: ImageInfo, budget: _Budget) -> None:
-    budget.image_pixels += image.width * image.height
+def _spend_pixels(where: Path, label: str, pixels: int, budget: _Budget) -> None:
+    budget.image_pixels += pixels
     if budget.image_pixels > MAX_IMAGE_PIXELS:
-        raise UserError(where, f"{label} takes the images the window must decode past "
-                        f"{MAX_IMAGE_PIXELS // 1_000_000} million pixels together (each file "
-                        "once, plus a copy for every tile of an image collection), far more "
-                        "than any real level; use fewer or smaller images")
+        raise UserError(where, f"{label} take the pictures the window holds past "
+                        f"{MAX_IMAGE_PIXELS // 1_000_000} million pixels together (every image "
+                        "file, a copy of every tile of an image collection and of every "
+                        "different tile the map places), far more than any real level; use "
+                        "fewer or smaller images or tiles")
 
 
 def _check_image(where: Path, base: Path, image: ET.Element, owner: str, files: list[Path],
@@ -589,10 +650,11 @@ def _check_image(where: Path, base: Path, image: ET.Element, owner: str, files: 
     label = f"tileset image {_shown(src)} of {owner}"
     if owner.startswith("image layer"):
         label = f"image {_shown(src)} of {owner}"
-    if not file.exists():
+    kind = _file_kind(file)
+    if kind == "missing":
         raise UserError(where, f"{label} not found (looked in {file.parent}); put the image "
                         "there or fix the image path in Tiled")
-    if not file.is_file():
+    if kind != "file":
         raise UserError(where, f"{label} is not a file; point it at an image ({FORMATS}) in "
                         "Tiled")
     files.append(file)
@@ -609,7 +671,8 @@ def _check_image(where: Path, base: Path, image: ET.Element, owner: str, files: 
         if info.width > MAX_IMAGE_SIDE or info.height > MAX_IMAGE_SIDE:
             raise UserError(where, f"{label} is {info.width}x{info.height} px; at most "
                             f"{MAX_IMAGE_SIDE} px a side is read; use a smaller image")
-        _spend_pixels(where, label, info, budget)
+        _spend_pixels(where, f"{label} ({info.width}x{info.height} px) and the images "
+                      "before it", info.width * info.height, budget)
         verify(file, info)
     except BadImage as exc:
         raise UserError(where, f"{label} {exc}; {exc.fix}") from None
@@ -659,14 +722,19 @@ def _import_pytmx():
     return pytmx
 
 
-def _parse_with_pytmx(path: Path):
+def _parse_with_pytmx(path: Path, root: ET.Element):
+    """pytmx's map, made from the very tree that was checked (not from the file read again)."""
     pytmx = _import_pytmx()
 
     try:
-        return pytmx.TiledMap(str(path))
+        tmx = pytmx.TiledMap()  # no file name: nothing parsed yet
+        tmx.filename = str(path)  # what it finds .tsx files and images beside
+        tmx.parse_xml(root)
+        return tmx
     except Exception as exc:  # pytmx raises bare Exception/ValueError/KeyError for bad files
-        raise UserError(path, f"pytmx could not read the map ({type(exc).__name__}: {exc}); "
-                        "open and re-save it in Tiled 1.8 or newer") from None
+        raise UserError(path, f"pytmx could not read the map ({type(exc).__name__}: "
+                        f"{_shown(str(exc), 200)}); open and re-save it in Tiled 1.8 or "
+                        "newer") from None
 
 
 # ----------------------------------------------------------------------------------------------
@@ -684,9 +752,9 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
             tiled_gid = tmx.tiledgidmap.get(gid, gid)
             ts = info.tileset_of(tiled_gid)
             if ts is None or not ts.holds(tiled_gid - ts.firstgid):
-                raise UserError(path, f"tile layer {quoted(layer.name)} uses tile gid {tiled_gid} (at "
-                                f"column {c}, row {r}), which no tileset holds; remove it or "
-                                "add the tileset")
+                raise UserError(path, f"tile layer {quoted(layer.name)} uses tile gid "
+                                f"{tiled_gid} (at column {c}, row {r}), which no tileset "
+                                "holds; remove it or add the tileset")
             tile_kinds[gid] = _tile_kind(path, tmx, gid, flags_of.get(gid), th, ts)
         return tile_kinds[gid]
 
@@ -697,8 +765,9 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
         if not hasattr(layer, "data") or not isinstance(layer.data, list):
             continue
         if len(layer.data) != rows or any(len(row) != cols for row in layer.data):
-            raise UserError(path, f"tile layer {quoted(layer.name)} does not hold {cols}x{rows} tiles "
-                            "like the map; in Tiled use Map > Resize Map (or re-save the map)")
+            raise UserError(path, f"tile layer {quoted(layer.name)} does not hold "
+                            f"{cols}x{rows} tiles like the map; in Tiled use Map > Resize Map "
+                            "(or re-save the map)")
         layers_by_id[int(getattr(layer, "id", 0) or 0)] = layer
         for r, row in enumerate(layer.data):
             for c, gid in enumerate(row):
@@ -732,9 +801,10 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
     next_level = props.get("next_level")
     if next_level is not None and not isinstance(next_level, str):
         raise UserError(path, "map property next_level must be a string (a .tmx file name)")
-    if next_level and not (path.parent / next_level).is_file():
-        raise UserError(path, f"map property next_level names {_shown(next_level)}, which does not exist "
-                        f"(looked in {path.parent}); fix the property in Map > Map Properties")
+    if next_level and _file_kind(path.parent / next_level) != "file":
+        raise UserError(path, f"map property next_level names {_shown(next_level)}, which "
+                        f"does not exist (looked in {path.parent}); fix the property in Map > "
+                        "Map Properties")
     return Level(
         path=path,
         title=str(props.get("title") or path.stem.replace("_", " ")),

@@ -38,7 +38,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TILES_PNG = ROOT / "tests" / "data" / "tiles4.png"  # four 16x16 tiles, 64x16 px
 MEMORY = 1 << 30  # the address space a hostile map may take, whole interpreter included
 
-SOLID_TILE = '<tile id="0"><properties><property name="collision" value="solid"/></properties></tile>'
+SOLID_TILE = ('<tile id="0"><properties><property name="collision" value="solid"/>'
+              '</properties></tile>')
 SPAWN = '<object id="1" name="spawn" x="40" y="80"><point/></object>'
 
 
@@ -237,7 +238,7 @@ def test_a_million_nested_elements_of_no_known_kind(tmp_path):
 
 
 def test_too_many_elements(tmp_path):
-    refused(write_map(tmp_path, inside="<x/>" * 300_000), "more than 200,000 xml elements")
+    refused(write_map(tmp_path, inside="<x/>" * 150_000), "more than 100,000 xml elements")
 
 
 def test_a_doctype_with_entities_is_refused_before_they_expand(tmp_path):
@@ -313,6 +314,40 @@ def test_a_firstgid_no_tile_layer_can_reach(tmp_path):
             "at most 268,435,455")
 
 
+def test_too_many_different_tiles_placed(tmp_path):
+    """Each different gid becomes a picture in the window: 70,000 of them is refused before
+    pytmx registers them."""
+    (tmp_path / "px.png").write_bytes(png(512, 512))  # 262,144 tiles of 1x1 px
+    gids = list(range(1, 70_001))
+    layer = data_layer(zlib.compress(struct.pack("<70000I", *gids)), "zlib", 350, 200)
+    spawn = '<object id="1" type="player" x="5" y="5" width="1" height="1"/>'
+    path = write_map(tmp_path, cols=350, rows=200, tile=(1, 1), layers=layer, objects=spawn,
+                     tilesets=sheet("px.png", (512, 512), tile=1, tiles=""))
+    refused(path, "more than 65,536 different tiles")
+
+
+def test_tiles_placed_count_against_the_window_pixels(tmp_path):
+    """8 tiles of 1024x1024 px, each placed in all 8 flips: 64 pictures of 1 Mpx to hold."""
+    (tmp_path / "big.png").write_bytes(png(8192, 1024, colour=0, depth=1))
+    flips = [h | v | d for h in (0, 1 << 31) for v in (0, 1 << 30) for d in (0, 1 << 29)]
+    gids = [tile | flip for tile in range(1, 9) for flip in flips]
+    layer = data_layer(zlib.compress(struct.pack("<64I", *gids)), "zlib", 8, 8)
+    spawn = '<object id="1" type="player" x="5" y="5" width="1" height="1"/>'
+    path = write_map(tmp_path, cols=8, rows=8, tile=(1024, 1024), layers=layer, objects=spawn,
+                     tilesets=sheet("big.png", (8192, 1024), tile=1024, tiles=""))
+    refused(path, "64 different tiles", "past 64 million pixels")
+
+
+def test_thousands_of_tilesets(tmp_path):
+    tilesets = "".join(sheet(firstgid=str(1 + 4 * i)) for i in range(1001))
+    refused(write_map(tmp_path, tilesets=tilesets), "1,001 tilesets", "at most 1,000")
+
+
+def test_thousands_of_layers(tmp_path):
+    layers = csv_layer() + '<objectgroup id="2" name="o"/>' * 1000
+    refused(write_map(tmp_path, layers=layers), "1,002 layers", "at most 1,000")
+
+
 def test_a_polygon_with_a_million_points(tmp_path):
     points = " ".join(f"{i % 7},{i % 5}" for i in range(1_000_000))
     objects = SPAWN + f'<object id="3" x="0" y="0"><polygon points="{points}"/></object>'
@@ -362,6 +397,18 @@ def test_a_collection_tile_that_is_not_a_picture(tmp_path):
                   'height="16"/></tile></tileset>')
     refused(write_map(tmp_path, tilesets=sheet() + collection), "/etc/hostname", "tileset c",
             "not a png, gif, bmp or jpeg image")
+
+
+@pytest.mark.parametrize("where", ["tileset", "image", "next_level"])
+def test_a_path_too_long_for_the_system(tmp_path, where):
+    long = "a" * 5000
+    path = write_map(tmp_path, **{
+        "tileset": {"tilesets": f'<tileset firstgid="1" source="{long}.tsx"/>'},
+        "image": {"tilesets": sheet(f"{long}.png")},
+        "next_level": {"inside": '<properties><property name="next_level" '
+                                 f'value="{long}.tmx"/></properties>'},
+    }[where])
+    refused(path, "not found" if where != "next_level" else "does not exist", "5,004 characters")
 
 
 def jpeg_cut_in_its_scan_header(folder: Path) -> bytes:
