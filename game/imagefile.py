@@ -23,6 +23,10 @@ from typing import BinaryIO
 FORMATS = "PNG, GIF, BMP or JPEG"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _PIECE = 1 << 20  # bytes read or inflated at a time
+# Chunks, segments or sub-blocks walked in one file at most: a 64 MB PNG written in 8 KB chunks
+# has 8,000, a 64 MB GIF in 255-byte sub-blocks 263,000; a file of millions of empty blocks is
+# taken for damaged rather than walked for minutes.
+MAX_BLOCKS = 300_000
 
 
 class BadImage(Exception):
@@ -75,6 +79,11 @@ def verify(file: Path, info: ImageInfo) -> None:
 
 def _damaged(fmt: str) -> BadImage:
     return BadImage(f"is a damaged {fmt} (cut short or corrupted)")
+
+
+def _too_many_blocks(fmt: str) -> BadImage:
+    return BadImage(f"is a {fmt} cut into more than {MAX_BLOCKS:,} blocks, far more than any "
+                    "real picture")
 
 
 def _read(f: BinaryIO, n: int, fmt: str) -> bytes:
@@ -152,7 +161,7 @@ def _png_walk(f: BinaryIO, info: ImageInfo) -> None:
     inflate = zlib.decompressobj()
     f.seek(8)
     palette = False
-    while True:
+    for _ in range(MAX_BLOCKS):
         length, kind = struct.unpack(">I4s", _read(f, 8, "PNG"))
         if length > 0x7FFFFFFF:
             raise _damaged("PNG")
@@ -171,6 +180,8 @@ def _png_walk(f: BinaryIO, info: ImageInfo) -> None:
             raise _damaged("PNG")  # a palette picture with no palette before its pixels
         elif kind == b"IEND":
             break
+    else:
+        raise _too_many_blocks("PNG")
     if rows.seen < rows.need:
         raise _damaged("PNG")  # fewer pixels than the header promises
 
@@ -196,7 +207,7 @@ def _gif(f: BinaryIO, walk: bool) -> ImageInfo:
     screen = struct.unpack("<HH", head[6:10])
     if head[10] & 0x80:
         _read(f, 3 << ((head[10] & 7) + 1), "GIF")
-    while True:
+    for _ in range(MAX_BLOCKS):
         block = _read(f, 1, "GIF")[0]
         if block == 0x21:  # an extension: its label, then data sub-blocks
             _read(f, 1, "GIF")
@@ -206,6 +217,8 @@ def _gif(f: BinaryIO, walk: bool) -> ImageInfo:
             break
         else:  # the trailer (0x3B) with no picture before it, or garbage
             raise _damaged("GIF")
+    else:
+        raise _too_many_blocks("GIF")
     if 0 in screen or (left, top, w, h) != (0, 0, *screen):
         raise BadImage(f"is a GIF whose first frame ({w}x{h} px at {left},{top}) does not fill "
                        f"the picture ({screen[0]}x{screen[1]} px)",
@@ -220,8 +233,12 @@ def _gif(f: BinaryIO, walk: bool) -> ImageInfo:
 
 
 def _skip_sub_blocks(f: BinaryIO) -> None:
-    while size := _read(f, 1, "GIF")[0]:
+    for _ in range(MAX_BLOCKS):
+        size = _read(f, 1, "GIF")[0]
+        if not size:
+            return
         _read(f, size, "GIF")
+    raise _too_many_blocks("GIF")
 
 
 # --- BMP --------------------------------------------------------------------------------------
@@ -262,10 +279,10 @@ def _jpeg(f: BinaryIO, walk: bool) -> ImageInfo:
     """Segments from SOI to the first scan; with ``walk``, the end-of-image marker after it."""
     _read(f, 2, "JPEG")
     found = None
-    while True:
+    for _ in range(MAX_BLOCKS):
         marker = _read(f, 2, "JPEG")
-        while marker == b"\xff\xff":  # fill bytes
-            marker = b"\xff" + _read(f, 1, "JPEG")
+        if marker == b"\xff\xff":  # fill bytes before a marker
+            marker = b"\xff" + _after_fill(f)
         if marker[0] != 0xFF:
             raise _damaged("JPEG")
         m = marker[1]
@@ -295,6 +312,8 @@ def _jpeg(f: BinaryIO, walk: bool) -> ImageInfo:
                 return found
         if m == 0xDA:  # the first scan: the compressed picture follows
             break
+    else:
+        raise _too_many_blocks("JPEG")
     if found is None:
         raise _damaged("JPEG")
     tail, rest = b"", f.read(_PIECE)
@@ -303,4 +322,14 @@ def _jpeg(f: BinaryIO, walk: bool) -> ImageInfo:
         if b"\xff\xd9" in tail:
             return found
         rest = f.read(_PIECE)
+    raise _damaged("JPEG")
+
+
+def _after_fill(f: BinaryIO) -> bytes:
+    """The first byte after a run of 0xFF fill bytes (the file is left just past it)."""
+    while piece := f.read(_PIECE):
+        rest = piece.lstrip(b"\xff")
+        if rest:
+            f.seek(1 - len(rest), 1)
+            return rest[:1]
     raise _damaged("JPEG")

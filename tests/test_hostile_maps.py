@@ -447,6 +447,29 @@ def test_a_damaged_picture_is_refused_as_pygame_would(tmp_path, case):
     refused(write_map(tmp_path, tilesets=sheet("sheet.img")), "sheet.img", words)
 
 
+def png_of_empty_chunks(_) -> bytes:
+    whole = png(64, 16)
+    return whole[:33] + chunk(b"tEXt", b"") * 400_000 + whole[33:]
+
+
+def gif_of_tiny_sub_blocks(_) -> bytes:
+    whole = gif(64, 16)
+    return whole[:19] + b"\x21\xfe" + b"\x01a" * 400_000 + b"\x00" + whole[19:]
+
+
+def jpeg_of_empty_segments(folder: Path) -> bytes:
+    whole = saved_by_pygame(folder, "full.jpg")
+    return whole[:2] + b"\xff\xe1\x00\x02" * 400_000 + whole[2:]
+
+
+@pytest.mark.parametrize("make", [png_of_empty_chunks, gif_of_tiny_sub_blocks,
+                                  jpeg_of_empty_segments], ids=["png", "gif", "jpeg"])
+def test_a_picture_of_countless_tiny_blocks_is_not_walked_for_minutes(tmp_path, make):
+    (tmp_path / "sheet.img").write_bytes(make(tmp_path))
+    refused(write_map(tmp_path, tilesets=sheet("sheet.img")), "sheet.img",
+            "more than 300,000 blocks")
+
+
 # ----------------------------------------------------------------------------------------------
 # What the loader accepts, the window draws
 # ----------------------------------------------------------------------------------------------
