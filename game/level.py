@@ -44,6 +44,9 @@ from game.resolvers.base import overlapping_tiles
 MAX_XML_BYTES = 64_000_000  # the .tmx and every .tsx it uses (once per use), together
 MAX_XML_ELEMENTS = 100_000  # XML elements in the .tmx and its .tsx files, together
 MAX_XML_DEPTH = 64  # elements inside elements
+MAX_XML_ATTRIBUTES = 256  # attributes of one element
+MAX_XML_ATTRIBUTES_TOTAL = 500_000  # attributes of one file, bounded by its '=' signs before
+#                                     parsing (expat builds an element's attributes whole)
 MAX_GROUP_DEPTH = 32  # group layers inside group layers
 MAX_MAP_CELLS = 2_000_000  # the map's width x height, in tiles
 MAX_LAYER_CELLS = 4_000_000  # tile layers x the map's cells: what pytmx decodes, tile by tile
@@ -245,6 +248,10 @@ class _Builder(ET.TreeBuilder):
             raise UserError(self.path, f"group layers are nested more than {MAX_GROUP_DEPTH} "
                             "deep; move the layers out of the innermost groups in Tiled's Layers "
                             "panel")
+        if len(attrs) > MAX_XML_ATTRIBUTES:
+            raise UserError(self.path, f"an XML element <{_shown(tag, 30)}> has {len(attrs):,} "
+                            f"attributes, more than the {MAX_XML_ATTRIBUTES} read and far more "
+                            f"than Tiled writes; {RESAVE}")
         if self.depth > MAX_XML_DEPTH:
             raise UserError(self.path, f"XML elements are nested more than {MAX_XML_DEPTH} deep "
                             f"(at <{_shown(tag, 30)}>), far deeper than Tiled writes; "
@@ -276,6 +283,10 @@ def _read_xml(path: Path, tag: str, what: str, budget: _Budget) -> ET.Element:
     data = read_bounded(path, MAX_XML_BYTES, "map file" if tag == "map" else "tileset file",
                         "check the path")
     budget.xml_bytes += len(data)
+    if data.count(b"=") > MAX_XML_ATTRIBUTES_TOTAL:
+        raise UserError(path, f"the file has more than {MAX_XML_ATTRIBUTES_TOTAL:,} '=' signs, "
+                        "so more XML attributes than any real level (each attribute has one); "
+                        f"{RESAVE}")
     if budget.xml_bytes > MAX_XML_BYTES:
         raise UserError(path, f"the map and its tilesets (each counted as often as it is used) "
                         f"add up to more than {MAX_XML_BYTES // 1_000_000} MB, far more than any "
@@ -646,7 +657,7 @@ def _check_image(where: Path, base: Path, image: ET.Element, owner: str, files: 
     src = image.get("source")
     if not src:
         return None
-    file = base / src
+    file = Path(os.path.normpath(base / src))  # the path the window will open (normpath too)
     label = f"tileset image {_shown(src)} of {owner}"
     if owner.startswith("image layer"):
         label = f"image {_shown(src)} of {owner}"

@@ -237,6 +237,13 @@ def test_a_million_nested_elements_of_no_known_kind(tmp_path):
             "nested more than 64 deep")
 
 
+@pytest.mark.parametrize("count,words", [(300_000, "300,000 attributes"),
+                                         (1_000_000, "more than 500,000 '=' signs")])
+def test_an_element_with_countless_attributes(tmp_path, count, words):
+    attrs = " ".join(f'a{i}=""' for i in range(count))
+    refused(write_map(tmp_path, inside=f"<x {attrs}/>"), words)
+
+
 def test_too_many_elements(tmp_path):
     refused(write_map(tmp_path, inside="<x/>" * 150_000), "more than 100,000 xml elements")
 
@@ -493,6 +500,20 @@ def test_every_picture_the_loader_accepts_the_window_loads(tmp_path, case):
     level = load_level(write_map(tmp_path, tilesets=sheet("sheet.img")))
     images = TileImages(level, convert=False)
     assert images.images and all(s.get_size() == (16, 16) for s in images.images.values())
+
+
+def test_the_loader_checks_the_file_the_window_opens_through_a_symlink(tmp_path):
+    """The window opens tileset images by a normalised path (``lnk/../x`` is ``x``); the
+    system would follow ``lnk`` first. The loader judges the file the window opens."""
+    sets = tmp_path / "real" / "sets"
+    sets.mkdir(parents=True)
+    (tmp_path / "real" / "img.png").write_bytes(png(64, 16))  # what the system finds
+    (tmp_path / "img.png").write_text("not a picture", "utf-8")  # what the window opens
+    (sets / "t.tsx").write_text(sheet("../img.png").replace(' firstgid="1"', ""), "utf-8")
+    (tmp_path / "lnk").symlink_to(sets, target_is_directory=True)
+    path = write_map(tmp_path, tilesets='<tileset firstgid="1" source="lnk/t.tsx"/>')
+    with pytest.raises(UserError, match="not a PNG, GIF, BMP or JPEG"):
+        load_level(path)
 
 
 def test_a_gif_whose_first_frame_is_not_the_whole_picture(tmp_path):
