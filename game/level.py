@@ -2,16 +2,16 @@
 
 ``load_level`` checks the file first with ElementTree, so that every mistake pytmx would meet
 with a bare exception (an infinite map, a zstd layer, a missing tileset, ...) gets a message that
-says what to change in Tiled. Then pytmx parses the map *without images*, and the result is
-turned once into a :class:`Level`: a :class:`~game.grid.TileGrid` of tile kinds, the spawn, the
+says what to change in Tiled. Then pytmx reads the checked XML tree *without images*, and the
+result is turned once into a :class:`Level`: a :class:`~game.grid.TileGrid` of tile kinds, the spawn, the
 goals, the map's properties and, for the view, its tile layers in file order with the source
 rectangle of every tile image.
 
 Everything the game later trusts is checked here, so that ``--headless`` passing means the window
-will run too: numbers parse, tile gids belong to a tileset, tileset images exist and (for PNG)
-are as large as their tiles need, the spawn is inside the map and free, ``next_level`` exists.
-Every image the window will load is known here by its signature and size (PNG, GIF, BMP, JPEG)
-and walked through, so the window never meets a picture that the headless check let pass.
+will run too: numbers parse and are finite, tile gids belong to a tileset, the spawn is inside
+the map and free, ``next_level`` exists, and every image the window will load is a PNG, GIF, BMP
+or JPEG (known by its signature, walked through to its end: ``game.imagefile``) as large as its
+tiles need, so the window never meets a picture that the headless check let pass.
 
 Hostile files are refused before anything large is read, decoded or parsed: every ``MAX_*``
 below is far above any real level (docs/levels.md, "Limits") and low enough that the worst file
@@ -54,7 +54,7 @@ MAX_MAP_PX = 1_000_000  # the map's width and height in px; how far objects and 
 MAX_TILE_PX = 4096  # the map's tile width and height
 MAX_TILESETS = 1000  # tilesets of the map (each is read and checked)
 MAX_LAYERS = 1000  # layers of every kind: tile, object, image and group layers
-MAX_TILES = 262_144  # tiles of all tilesets together (pytmx registers each one)
+MAX_TILES = 262_144  # tiles of all tilesets together (pytmx walks every one)
 MAX_TILE_VARIANTS = 65_536  # different gids (a tile with its flips) the layers place
 MAX_POINTS = 100_000  # polygon and polyline points in the map and its tilesets, together
 MAX_IMAGE_BYTES = 64_000_000  # the image files the map uses, together
@@ -329,8 +329,8 @@ def _check_map(path: Path, root: ET.Element, budget: _Budget) -> _MapInfo:
                               MAX_LAYERS)):
         count = sum(1 for el in root.iter() if el.tag in tags)
         if count > most:
-            raise UserError(path, f"the map has {count:,} {what}; at most {most:,} are read, "
-                            "far more than any real level; merge or delete some")
+            raise UserError(path, f"the map has {count:,} {what}, far more than any real "
+                            f"level; at most {most:,} are read; merge or delete some")
     files = [path]
     tilesets = tuple(_check_tileset(path, ts, tw, th, files, budget)
                      for ts in root.iter("tileset"))
