@@ -2,21 +2,31 @@
 
 ``load_level`` checks the file first with ElementTree, so that every mistake pytmx would meet
 with a bare exception (an infinite map, a zstd layer, a missing tileset, ...) gets a message that
-says what to change in Tiled. Then pytmx parses the map *without images*, and the result is
-turned once into a :class:`Level`: a :class:`~game.grid.TileGrid` of tile kinds, the spawn, the
+says what to change in Tiled. Then pytmx reads the checked XML tree *without images*, and the
+result is turned once into a :class:`Level`: a :class:`~game.grid.TileGrid` of tile kinds, the spawn, the
 goals, the map's properties and, for the view, its tile layers in file order with the source
 rectangle of every tile image.
 
 Everything the game later trusts is checked here, so that ``--headless`` passing means the window
-will run too: numbers parse, tile gids belong to a tileset, tileset images exist and (for PNG)
-are as large as their tiles need, the spawn is inside the map and free, ``next_level`` exists.
+will run too: numbers parse and are finite, tile gids belong to a tileset, the spawn is inside
+the map and free, ``next_level`` exists, and every image the window will load is a PNG, GIF, BMP
+or JPEG (known by its signature, walked through to its end: ``game.imagefile``) as large as its
+tiles need, so the window never meets a picture that the headless check let pass.
+
+Hostile files are refused before anything large is read, decoded or parsed: every ``MAX_*``
+below is far above any real level (docs/levels.md, "Limits") and low enough that the worst file
+within them loads in seconds and well under 1 GB.
 """
 
 from __future__ import annotations
 
+import array
+import base64
+import binascii
+import bisect
 import math
 import os
-import struct
+import stat
 import sys
 import xml.etree.ElementTree as ET
 import zlib
@@ -25,9 +35,32 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.errors import UserError
+from game.errors import UserError, quoted, read_bounded
 from game.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.imagefile import FORMATS, BadImage, ImageInfo, probe, verify
 from game.resolvers.base import overlapping_tiles
+
+# --- Limits (docs/levels.md, "Limits"), checked before pytmx or pygame sees the file -----------
+MAX_XML_BYTES = 64_000_000  # the .tmx and every .tsx it uses (once per use), together
+MAX_XML_ELEMENTS = 100_000  # XML elements in the .tmx and its .tsx files, together
+MAX_XML_DEPTH = 64  # elements inside elements
+MAX_XML_ATTRIBUTES = 256  # attributes of one element
+MAX_XML_ATTRIBUTES_TOTAL = 500_000  # attributes of one file, bounded by its '=' signs before
+#                                     parsing (expat builds an element's attributes whole)
+MAX_GROUP_DEPTH = 32  # group layers inside group layers
+MAX_MAP_CELLS = 2_000_000  # the map's width x height, in tiles
+MAX_LAYER_CELLS = 4_000_000  # tile layers x the map's cells: what pytmx decodes, tile by tile
+MAX_MAP_PX = 1_000_000  # the map's width and height in px; how far objects and offsets reach
+MAX_TILE_PX = 4096  # the map's tile width and height
+MAX_TILESETS = 1000  # tilesets of the map (each is read and checked)
+MAX_LAYERS = 1000  # layers of every kind: tile, object, image and group layers
+MAX_TILES = 262_144  # tiles of all tilesets together (pytmx walks every one)
+MAX_TILE_VARIANTS = 65_536  # different gids (a tile with its flips) the layers place
+MAX_POINTS = 100_000  # polygon and polyline points in the map and its tilesets, together
+MAX_IMAGE_BYTES = 64_000_000  # the image files the map uses, together
+MAX_IMAGE_SIDE = 16_384  # an image's width and height, px
+MAX_IMAGE_PIXELS = 64_000_000  # what the window holds: every image file, plus a copy of every
+#                                tile of an image collection and of every different tile placed
 
 COLLISION_KINDS = {"solid": SOLID, "one_way": ONE_WAY, "slope": SLOPE}
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
@@ -41,7 +74,6 @@ RESERVED = {"id", "name", "type", "class", "x", "y", "width", "height", "visible
             "parallaxy", "infinite", "nextlayerid", "nextobjectid", "backgroundcolor", "color",
             "draworder", "image", "images", "layers", "objects", "tilesets", "filename", "parent",
             "spacing", "margin", "trans", "points", "closed", "template", "locked"}
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 @dataclass(frozen=True)
@@ -133,13 +165,30 @@ class _Tileset:
 
 @dataclass(frozen=True)
 class _MapInfo:
-    tilesets: tuple[_Tileset, ...]
+    tilesets: tuple[_Tileset, ...]  # sorted by firstgid, in file order among equals
     files: tuple[Path, ...]
+    firstgids: tuple[int, ...] = ()  # of ``tilesets``, for bisecting
 
     def tileset_of(self, tiled_gid: int) -> _Tileset | None:
-        """The tileset of a gid, as Tiled decides: the one with the largest firstgid <= gid."""
-        below = [ts for ts in self.tilesets if ts.firstgid <= tiled_gid]
-        return max(below, key=lambda ts: ts.firstgid) if below else None
+        """The tileset of a gid, as Tiled decides: the one with the largest firstgid <= gid
+        (the first of those, in file order, if two share it)."""
+        i = bisect.bisect_right(self.firstgids, tiled_gid)
+        if i == 0:
+            return None
+        return self.tilesets[bisect.bisect_left(self.firstgids, self.firstgids[i - 1])]
+
+
+@dataclass
+class _Budget:
+    """What the map and everything it pulls in have used so far of the shared ``MAX_*`` limits."""
+
+    xml_bytes: int = 0
+    xml_elements: int = 0
+    tiles: int = 0
+    points: int = 0
+    image_bytes: int = 0
+    image_pixels: int = 0
+    images: dict[Path, ImageInfo] = field(default_factory=dict)
 
 
 def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0, 14.0)) -> Level:
@@ -148,9 +197,10 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     ``player_size`` is the hitbox of a point spawn: config.toml's ``[player] width/height``.
     """
     path = Path(path)
-    root = _read_xml(path, "map", "a Tiled map (.tmx)")
-    info = _check_map(path, root)
-    tmx = _parse_with_pytmx(path)
+    budget = _Budget()
+    root = _read_xml(path, "map", "a Tiled map (.tmx)", budget)
+    info = _check_map(path, root, budget)
+    tmx = _parse_with_pytmx(path, root)
     return _build_level(path, root, tmx, info, player_size)
 
 
@@ -158,28 +208,107 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
 # Checks before pytmx sees the file
 # ----------------------------------------------------------------------------------------------
 
-def _read_xml(path: Path, tag: str, what: str) -> ET.Element:
-    if path.is_dir():
-        raise UserError(path, f"is a folder; give the path of {what}")
-    if not path.is_file():
-        raise UserError(path, f"file not found; check the path (expected {what})")
+RESAVE = "re-save the file from Tiled"
+
+
+def _file_kind(path: Path) -> str:
+    """"file", "folder", "other" (a device, a pipe...) or "missing" (also for a path the system
+    refuses, too long or with a NUL in it: Path.is_file raises for some of those)."""
     try:
-        root = ET.parse(path).getroot()
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return "missing"
+    return "file" if stat.S_ISREG(mode) else "folder" if stat.S_ISDIR(mode) else "other"
+
+
+def _shown(text: str | None, limit: int = 60) -> str:
+    """A name or path from the file as an error line shows it: as is, or quoted and cut."""
+    text = text or ""
+    return text if len(text) <= limit and text.isprintable() else quoted(text, limit)
+
+
+class _Builder(ET.TreeBuilder):
+    """ElementTree's tree builder, refusing while it parses what no Tiled file holds: a DOCTYPE
+    (and so entity declarations, which expat would expand), elements nested too deep, group
+    layers nested too deep, and more elements than the budget, before the tree grows large."""
+
+    def __init__(self, path: Path, budget: _Budget) -> None:
+        super().__init__()
+        self.path, self.budget = path, budget
+        self.depth = self.groups = 0
+        self.tags: list[str] = []
+
+    def start(self, tag, attrs):
+        self.depth += 1
+        self.budget.xml_elements += 1
+        self.tags.append(tag)
+        if tag == "group":
+            self.groups += 1
+        if self.groups > MAX_GROUP_DEPTH:
+            raise UserError(self.path, f"group layers are nested more than {MAX_GROUP_DEPTH} "
+                            "deep; move the layers out of the innermost groups in Tiled's Layers "
+                            "panel")
+        if len(attrs) > MAX_XML_ATTRIBUTES:
+            raise UserError(self.path, f"an XML element <{_shown(tag, 30)}> has {len(attrs):,} "
+                            f"attributes, more than the {MAX_XML_ATTRIBUTES} read and far more "
+                            f"than Tiled writes; {RESAVE}")
+        if self.depth > MAX_XML_DEPTH:
+            raise UserError(self.path, f"XML elements are nested more than {MAX_XML_DEPTH} deep "
+                            f"(at <{_shown(tag, 30)}>), far deeper than Tiled writes; "
+                            f"{RESAVE}")
+        if self.budget.xml_elements > MAX_XML_ELEMENTS:
+            raise UserError(self.path, f"the map and its tilesets hold more than "
+                            f"{MAX_XML_ELEMENTS:,} XML elements, far more than any real level "
+                            "(a tile layer stored as XML? in Tiled set Map > Map Properties > "
+                            "Tile Layer Format to CSV)")
+        return super().start(tag, attrs)
+
+    def end(self, tag):
+        self.depth -= 1
+        if self.tags.pop() == "group":
+            self.groups -= 1
+        return super().end(tag)
+
+    def doctype(self, name, pubid, system):
+        raise UserError(self.path, "the file has a <!DOCTYPE> (and may declare entities), which "
+                        f"Tiled never writes; {RESAVE}")
+
+
+def _read_xml(path: Path, tag: str, what: str, budget: _Budget) -> ET.Element:
+    kind = _file_kind(path)
+    if kind == "folder":
+        raise UserError(path, f"is a folder; give the path of {what}")
+    if kind != "file":
+        raise UserError(path, f"file not found; check the path (expected {what})")
+    data = read_bounded(path, MAX_XML_BYTES, "map file" if tag == "map" else "tileset file",
+                        "check the path")
+    budget.xml_bytes += len(data)
+    if data.count(b"=") > MAX_XML_ATTRIBUTES_TOTAL:
+        raise UserError(path, f"the file has more than {MAX_XML_ATTRIBUTES_TOTAL:,} '=' signs, "
+                        "so more XML attributes than any real level (each attribute has one); "
+                        f"{RESAVE}")
+    if budget.xml_bytes > MAX_XML_BYTES:
+        raise UserError(path, f"the map and its tilesets (each counted as often as it is used) "
+                        f"add up to more than {MAX_XML_BYTES // 1_000_000} MB, far more than any "
+                        "real level; use fewer or smaller tilesets")
+    parser = ET.XMLParser(target=_Builder(path, budget))
+    try:
+        parser.feed(data)
+        root = parser.close()
     except ET.ParseError as exc:
         raise UserError(path, f"not {what}: the XML is broken ({exc}); re-save it from Tiled, "
                         "as .tmx (JSON maps are not supported)") from None
-    except OSError as exc:
-        raise UserError(path, f"cannot read the file ({exc})") from None
     if root.tag != tag:
-        raise UserError(path, f"not {what}: its root element is <{root.tag}>, not <{tag}>")
+        raise UserError(path, f"not {what}: its root element is <{_shown(root.tag, 30)}>, "
+                        f"not <{tag}>")
     return root
 
 
-def _check_map(path: Path, root: ET.Element) -> _MapInfo:
+def _check_map(path: Path, root: ET.Element, budget: _Budget) -> _MapInfo:
     orientation = root.get("orientation", "orthogonal")
     if orientation != "orthogonal":
-        raise UserError(path, f"the map is {orientation}; only orthogonal maps are supported "
-                        "(in Tiled: Map > Map Properties > Orientation: Orthogonal)")
+        raise UserError(path, f"the map is {quoted(orientation)}; only orthogonal maps are "
+                        "supported (in Tiled: Map > Map Properties > Orientation: Orthogonal)")
     if root.get("infinite", "0") == "1" or root.find(".//chunk") is not None:
         raise UserError(path, "the map is infinite; untick Map > Map Properties > Infinite in "
                         "Tiled and save again")
@@ -190,87 +319,297 @@ def _check_map(path: Path, root: ET.Element) -> _MapInfo:
                             "Base64 (zlib) and save again")
     resize = "set the map's size in Tiled with Map > Resize Map"
     retile = "set the map's tile size in Tiled in Map > Map Properties"
-    _whole(path, root, "width", "the map", resize)
-    _whole(path, root, "height", "the map", resize)
-    tw = _whole(path, root, "tilewidth", "the map", retile)
-    th = _whole(path, root, "tileheight", "the map", retile)
+    cols = _whole(path, root, "width", "the map", resize, most=MAX_MAP_CELLS)
+    rows = _whole(path, root, "height", "the map", resize, most=MAX_MAP_CELLS)
+    tw = _whole(path, root, "tilewidth", "the map", retile, most=MAX_TILE_PX)
+    th = _whole(path, root, "tileheight", "the map", retile, most=MAX_TILE_PX)
+    _check_map_size(path, root, cols, rows, tw, th)
+    for what, tags, most in (("tilesets", ("tileset",), MAX_TILESETS),
+                             ("layers (tile, object, image and group layers)", _LAYERS,
+                              MAX_LAYERS)):
+        count = sum(1 for el in root.iter() if el.tag in tags)
+        if count > most:
+            raise UserError(path, f"the map has {count:,} {what}, far more than any real "
+                            f"level; at most {most:,} are read; merge or delete some")
     files = [path]
-    tilesets = tuple(_check_tileset(path, ts, tw, th, files) for ts in root.iter("tileset"))
+    tilesets = tuple(_check_tileset(path, ts, tw, th, files, budget)
+                     for ts in root.iter("tileset"))
+    for layer in root.iter("imagelayer"):
+        image = layer.find("image")
+        if image is not None:
+            _check_image(path, path.parent, image, f"image layer {quoted(layer.get('name', ''))}",
+                         files, budget)
+    gids: set[int] = set()
+    for layer in root.iter("layer"):
+        _check_layer_data(path, layer, cols, rows, gids)
+    objects = (_int_or_none(o.get("gid")) for o in root.iter("object") if o.get("gid"))
+    _note_gids(path, [o for o in objects if o is not None], gids)  # tile objects are drawn too
+    gids.discard(0)
+    _spend_pixels(path, f"the {len(gids):,} different tiles the map places", len(gids) * tw * th,
+                  budget)
+    _check_numbers(path, root, budget)
     _check_reserved_names(path, root)
-    return _MapInfo(tilesets, tuple(dict.fromkeys(f.resolve() for f in files)))
+    tilesets = tuple(sorted(tilesets, key=lambda ts: ts.firstgid))
+    return _MapInfo(tilesets, tuple(dict.fromkeys(f.resolve() for f in files)),
+                    tuple(ts.firstgid for ts in tilesets))
 
 
 def _whole(where: Path, el: ET.Element, attr: str, what: str, fix: str, least: int = 1,
-           default: int | None = None) -> int:
-    """Attribute ``attr`` of ``el`` as a whole number >= ``least`` (absent: ``default``)."""
+           default: int | None = None, most: int | None = None) -> int:
+    """Attribute ``attr`` of ``el`` as a whole number from ``least`` to ``most`` (absent:
+    ``default``)."""
     raw = el.get(attr)
     if raw is None and default is not None:
         return default
     try:
         value = int(raw) if raw is not None else None
-    except ValueError:
+    except ValueError:  # not a number, or more digits than Python converts
         value = None
-    if value is None or value < least:
-        shown = f"no {attr}" if raw is None else f"{attr}={raw!r}"
-        must = "a whole number above 0" if least == 1 else f"a whole number from {least} up"
+    if value is None or value < least or (most is not None and value > most):
+        shown = f"no {attr}" if raw is None else f"{attr}={quoted(raw)}"
+        if least == 1:
+            must = "a whole number above 0" + (f", at most {most:,}" if most is not None else "")
+        else:
+            must = f"a whole number from {least} " + (f"to {most:,}" if most is not None else "up")
         raise UserError(where, f"{what} has {shown}; it must be {must}; {fix}")
     return value
 
 
-def _check_tileset(map_path: Path, ts: ET.Element, tw: int, th: int,
-                   files: list[Path]) -> _Tileset:
+def _check_map_size(path: Path, root: ET.Element, cols: int, rows: int, tw: int,
+                    th: int) -> None:
+    """The map's size against the limits, from its attributes alone, before any layer is read."""
+    resize = "make it smaller with Map > Resize Map, or split it into several levels"
+    if cols * rows > MAX_MAP_CELLS:
+        raise UserError(path, f"the map is {cols}x{rows} tiles ({cols * rows:,} cells); at most "
+                        f"{MAX_MAP_CELLS:,} cells are read (e.g. 2000x1000); {resize}")
+    for side, tiles, size in (("wide", cols, tw), ("high", rows, th)):
+        if tiles * size > MAX_MAP_PX:
+            raise UserError(path, f"the map is {tiles * size:,} px {side} ({tiles} tiles of "
+                            f"{size} px); at most {MAX_MAP_PX:,} px are read; {resize}")
+    layers = sum(1 for _ in root.iter("layer"))
+    if layers * cols * rows > MAX_LAYER_CELLS:
+        raise UserError(path, f"the map has {layers} tile layers of {cols}x{rows} tiles "
+                        f"({layers * cols * rows:,} cells); at most {MAX_LAYER_CELLS:,} are read "
+                        "(tile layers x map size); merge or delete tile layers, or make the map "
+                        "smaller")
+
+
+def _check_layer_data(path: Path, layer: ET.Element, cols: int, rows: int,
+                      gids: set[int]) -> None:
+    """A tile layer holds exactly the map's cells, counted before they are built, and its
+    compressed data is unpacked no further than that, so pytmx never meets a zip bomb. Its gids
+    are added to ``gids``, which may not grow past ``MAX_TILE_VARIANTS``."""
+    name = quoted(layer.get("name", ""))
+    wrong = (f"tile layer {name} does not hold {cols}x{rows} tiles like the map; in Tiled use "
+             "Map > Resize Map (or re-save the map)")
+    if (_int_or_none(layer.get("width")), _int_or_none(layer.get("height"))) != (cols, rows):
+        raise UserError(path, wrong)
+    data = layer.find("data")
+    fmt = ("in Tiled set Map > Map Properties > Tile Layer Format to CSV or Base64 (zlib) and "
+           "save again")
+    if data is None:
+        raise UserError(path, f"tile layer {name} has no <data>; re-save the map from Tiled")
+    if data.find("tile") is not None:
+        raise UserError(path, f"tile layer {name} is stored as XML <tile> elements, which "
+                        f"cannot be read; {fmt}")
+    encoding, compression = data.get("encoding"), data.get("compression") or None
+    text = (data.text or "").strip()
+    damaged = f"tile layer {name} has damaged {compression or encoding} data; {fmt}"
+    cells = cols * rows
+    if encoding == "csv":
+        if compression:
+            raise UserError(path, f"tile layer {name} is CSV with compression "
+                            f"{quoted(compression)}, which Tiled never writes; {fmt}")
+        if (text.count(",") + 1 if text else 0) != cells:
+            raise UserError(path, wrong)
+        try:
+            _note_gids(path, _csv_pieces(text), gids)
+        except ValueError:
+            raise UserError(path, f"tile layer {name} has CSV values that are not tile numbers; "
+                            "re-save the map from Tiled") from None
+        return
+    if encoding != "base64":
+        raise UserError(path, f"tile layer {name} has encoding {quoted(encoding or '')}, which "
+                        f"cannot be read; {fmt}")
+    try:
+        raw = base64.b64decode(text)
+    except (binascii.Error, ValueError):
+        raise UserError(path, damaged) from None
+    if compression in ("zlib", "gzip"):
+        raw = _inflate(raw, compression, cells * 4)
+        if raw is None:
+            raise UserError(path, damaged)
+    elif compression is not None:
+        raise UserError(path, f"tile layer {name} has compression {quoted(compression)}, which "
+                        f"cannot be read; {fmt}")
+    if len(raw) != cells * 4:
+        raise UserError(path, wrong)
+    values = array.array("I", raw)  # the byte order does not change which values differ
+    _note_gids(path, (values[i:i + 65536] for i in range(0, len(values), 65536)), gids)
+
+
+def _csv_pieces(text: str):
+    """The numbers of a CSV layer, some thousands at a time."""
+    at = 0
+    while at < len(text):
+        end = text.find(",", at + 65536)
+        end = len(text) if end < 0 else end
+        yield map(int, text[at:end].split(","))
+        at = end + 1
+
+
+def _note_gids(path: Path, pieces, gids: set[int]) -> None:
+    for piece in pieces:
+        gids.update(piece)
+        if len(gids) > MAX_TILE_VARIANTS + 1:  # + 1: gid 0, an empty cell
+            raise UserError(path, f"the map's tile layers use more than {MAX_TILE_VARIANTS:,} "
+                            "different tiles (each flip or rotation of a tile counted apart), "
+                            "far more than any real level; use fewer different tiles")
+
+
+def _int_or_none(text: str | None) -> int | None:
+    try:
+        return int(text) if text is not None else None
+    except ValueError:
+        return None
+
+
+def _inflate(raw: bytes, method: str, limit: int) -> bytes | None:
+    """What zlib or gzip ``raw`` unpacks to, as pytmx will unpack it, but never more than
+    ``limit`` + 1 bytes (so a zip bomb stops there). None if it is damaged."""
+    out: list[bytes] = []
+    total = 0
+    try:
+        while True:
+            stream = zlib.decompressobj(31 if method == "gzip" else 15)
+            out.append(stream.decompress(raw, limit + 1 - total))
+            total += len(out[-1])
+            if total > limit:
+                break
+            if not stream.eof:
+                return None  # cut short
+            raw = stream.unused_data.lstrip(b"\0")
+            if method == "zlib" or not raw:  # zlib ignores what follows; gzip reads every member
+                break
+    except zlib.error:
+        return None
+    return b"".join(out)
+
+
+_LAYERS = ("layer", "group", "objectgroup", "imagelayer")
+
+
+def _check_numbers(path: Path, root: ET.Element, budget: _Budget) -> None:
+    """Every number the game reads from objects and layers is finite and within the map's reach
+    (nan, inf or 1e300 would pass headless and break the window's drawing)."""
+    reach = f"from {-MAX_MAP_PX:,} to {MAX_MAP_PX:,} px"
+    for el in root.iter():
+        if el.tag == "object":
+            what = f"object {quoted(el.get('name', ''))} (id {quoted(el.get('id', '?'))})"
+            fix = "fix it in Tiled's Properties panel (or in the file)"
+            for attr in ("x", "y"):
+                _number(path, el, attr, what, -MAX_MAP_PX, MAX_MAP_PX, reach, fix)
+            for attr in ("width", "height"):
+                _number(path, el, attr, what, 0, MAX_MAP_PX, f"from 0 to {MAX_MAP_PX:,} px", fix)
+            _number(path, el, "rotation", what, -360, 360, "from -360 to 360 degrees", fix)
+            _whole(path, el, "id", what, fix, least=0, default=0, most=2**31 - 1)
+        elif el.tag in _LAYERS:
+            what = f"{el.tag} {quoted(el.get('name', ''))}"
+            fix = "fix it in Tiled's Properties panel (or in the file)"
+            for attr in ("offsetx", "offsety"):
+                _number(path, el, attr, what, -MAX_MAP_PX, MAX_MAP_PX, reach, fix)
+            _number(path, el, "opacity", what, 0, 1, "from 0 to 1", fix)
+        elif el.tag in ("polygon", "polyline"):
+            budget.points += (el.get("points") or "").count(" ") + 1
+            if budget.points > MAX_POINTS:
+                raise UserError(path, f"the map and its tilesets hold more than {MAX_POINTS:,} "
+                                "polygon and polyline points, far more than any real level; "
+                                "simplify those shapes")
+
+
+def _number(where: Path, el: ET.Element, attr: str, what: str, least: float, most: float,
+            span: str, fix: str) -> None:
+    raw = el.get(attr)
+    if raw is None:
+        return
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not least <= value <= most:  # false for nan too
+        raise UserError(where, f"{what} has {attr}={quoted(raw)}; it must be a number {span}; "
+                        f"{fix}")
+
+
+def _check_tileset(map_path: Path, ts: ET.Element, tw: int, th: int, files: list[Path],
+                   budget: _Budget) -> _Tileset:
     where, node, base = map_path, ts, map_path.parent
     source = ts.get("source")
-    firstgid = _whole(map_path, ts, "firstgid", f"tileset {source or ts.get('name', '?')}",
-                      "re-save the map from Tiled")
+    label = _shown(source or ts.get("name", "?"))
+    firstgid = _whole(map_path, ts, "firstgid", f"tileset {label}", "re-save the map from Tiled",
+                      most=GID_MASK)
     if source:
         tsx = Path(os.path.normpath(map_path.parent / source))
-        if not tsx.is_file():
-            raise UserError(map_path, f"tileset {source} not found (looked in {tsx.parent}); "
+        if _file_kind(tsx) != "file":
+            raise UserError(map_path, f"tileset {label} not found (looked in {tsx.parent}); "
                             "put the .tsx file there or fix the path with Tiled's "
                             "Map > Replace Tileset")
-        node = _read_xml(tsx, "tileset", "a Tiled tileset (.tsx)")
+        node = _read_xml(tsx, "tileset", "a Tiled tileset (.tsx)", budget)
         where, base = tsx, tsx.parent
         files.append(tsx)
+        _check_numbers(tsx, node, budget)
         _check_reserved_names(tsx, node)
-    name = node.get("name") or source or "?"
+    name = _shown(node.get("name") or source or "?")
     what = f"tileset {name}"
     fix = "fix it in Tiled's Tileset Properties (or in the file) and save the tileset again"
-    size = (_whole(where, node, "tilewidth", what, fix),
-            _whole(where, node, "tileheight", what, fix))
-    margin = _whole(where, node, "margin", what, fix, least=0, default=0)
-    spacing = _whole(where, node, "spacing", what, fix, least=0, default=0)
-    count = _whole(where, node, "tilecount", what, fix, least=0, default=-1)
-    columns = _whole(where, node, "columns", what, fix, least=0, default=-1)
+    size = (_whole(where, node, "tilewidth", what, fix, most=MAX_IMAGE_SIDE),
+            _whole(where, node, "tileheight", what, fix, most=MAX_IMAGE_SIDE))
+    margin = _whole(where, node, "margin", what, fix, least=0, default=0, most=MAX_IMAGE_SIDE)
+    spacing = _whole(where, node, "spacing", what, fix, least=0, default=0, most=MAX_IMAGE_SIDE)
+    count = _whole(where, node, "tilecount", what, fix, least=0, default=-1, most=MAX_TILES)
+    columns = _whole(where, node, "columns", what, fix, least=0, default=-1, most=MAX_IMAGE_SIDE)
     ids = set()
     for tile in node.iter("tile"):
-        tile_id = _whole(where, tile, "id", f"a <tile> of tileset {name}", fix, least=0)
+        tile_id = _whole(where, tile, "id", f"a <tile> of tileset {name}", fix, least=0,
+                         most=GID_MASK)
+        _spend_tiles(where, name, 1, budget)
         image = tile.find("image")
-        if image is not None and _check_image(where, base, image, name, files) is not None:
-            ids.add(tile_id)
+        if image is not None:
+            real = _check_image(where, base, image, f"tileset {name}", files, budget)
+            if real is not None:
+                ids.add(tile_id)
+                _spend_pixels(where, f"the tiles of tileset {name}",  # a copy per tile
+                              real.width * real.height, budget)
     sheet = node.find("image")
     if sheet is None:  # an image collection: every tile has its own picture
         return _Tileset(firstgid, name, where, size, ids=frozenset(ids))
     if size != (tw, th):
         raise UserError(where, f"tileset {name} has {size[0]}x{size[1]} px tiles but the map uses "
                         f"{tw}x{th} px; use a tileset with the map's tile size")
-    real = _check_image(where, base, sheet, name, files)
-    if real is None:  # image data inside the file, which pytmx does not read
+    image = _check_image(where, base, sheet, f"tileset {name}", files, budget)
+    if image is None:  # image data inside the file, which pytmx does not read
         return _Tileset(firstgid, name, where, size, margin, spacing, max(count, 0), 1)
-    label = f"tileset image {sheet.get('source')} of tileset {name}"
+    real = (image.width, image.height)
+    label = f"tileset image {_shown(sheet.get('source'))} of tileset {name}"
     redo = "re-save the tileset from Tiled"
-    declared = (_whole(where, sheet, "width", label, redo),
-                _whole(where, sheet, "height", label, redo))
-    if real and (real[0] < declared[0] or real[1] < declared[1]):
+    declared = (_whole(where, sheet, "width", label, redo, most=MAX_IMAGE_SIDE),
+                _whole(where, sheet, "height", label, redo, most=MAX_IMAGE_SIDE))
+    if real[0] < declared[0] or real[1] < declared[1]:
         raise UserError(where, f"{label} is {real[0]}x{real[1]} px but the tileset says "
                         f"{declared[0]}x{declared[1]} px; put the full image back, or pick the "
                         "image again in Tiled's Tileset Properties and check the tiles")
+    # pytmx registers every tile of the grid it cuts from the declared size, used or not.
+    _spend_tiles(where, name, len(range(margin, declared[0] + margin - size[0] + 1,
+                                        size[0] + spacing))
+                 * len(range(margin, declared[1] + margin - size[1] + 1, size[1] + spacing)),
+                 budget)
+
     # What Tiled cuts from the image (it goes by the real picture), and what the counts need.
     def grid_of(w: int, h: int) -> tuple[int, int]:
         return (max(0, (w - margin + spacing) // (size[0] + spacing)),
                 max(0, (h - margin + spacing) // (size[1] + spacing)))
     fit_cols, fit_rows = grid_of(*declared)
-    if real and grid_of(*real) != (fit_cols, fit_rows):  # the picture grew by whole tiles
+    if grid_of(*real) != (fit_cols, fit_rows):  # the picture grew by whole tiles
         now = grid_of(*real)
         raise UserError(where, f"{label} is {real[0]}x{real[1]} px but the tileset says "
                         f"{declared[0]}x{declared[1]} px, so Tiled now cuts it into "
@@ -283,59 +622,75 @@ def _check_tileset(map_path: Path, ts: ET.Element, tw: int, th: int,
             margin + rows * size[1] + max(rows - 1, 0) * spacing)
     if tiles and (cols == 0 or need[0] > declared[0] or need[1] > declared[1]):
         extra = f", margin {margin}, spacing {spacing}" if margin or spacing else ""
-        real_note = (f" (the file itself is {real[0]}x{real[1]} px)"
-                     if real and real != declared else "")
+        real_note = f" (the file itself is {real[0]}x{real[1]} px)" if real != declared else ""
         raise UserError(where, f"tileset {name} has {tiles} tiles of {size[0]}x{size[1]} px in "
                         f"{cols} columns{extra}, which need an image of at least "
-                        f"{need[0]}x{need[1]} px, but its image {sheet.get('source')} is "
-                        f"{declared[0]}x{declared[1]} px{real_note}; use the full image, or fix "
-                        "the tile size, margin and spacing in Tiled's Tileset Properties")
+                        f"{need[0]}x{need[1]} px, but its image "
+                        f"{_shown(sheet.get('source'))} is {declared[0]}x{declared[1]} "
+                        f"px{real_note}; use the full image, or fix the tile size, margin and "
+                        "spacing in Tiled's Tileset Properties")
     return _Tileset(firstgid, name, where, size, margin, spacing, tiles, max(fit_cols, 1))
 
 
-def _check_image(where: Path, base: Path, image: ET.Element, tileset: str,
-                 files: list[Path]) -> tuple[int, int] | tuple[()] | None:
-    """Check a tileset's <image>: None if it has no file, () if not a PNG, else its PNG size."""
+def _spend_tiles(where: Path, name: str, tiles: int, budget: _Budget) -> None:
+    budget.tiles += tiles
+    if budget.tiles > MAX_TILES:
+        raise UserError(where, f"tileset {name} takes the map's tilesets past {MAX_TILES:,} "
+                        "tiles together, far more than any real level; use fewer or smaller "
+                        "tilesets (or larger tiles)")
+
+
+def _spend_pixels(where: Path, label: str, pixels: int, budget: _Budget) -> None:
+    budget.image_pixels += pixels
+    if budget.image_pixels > MAX_IMAGE_PIXELS:
+        raise UserError(where, f"{label} take the pictures the window holds past "
+                        f"{MAX_IMAGE_PIXELS // 1_000_000} million pixels together (every image "
+                        "file, a copy of every tile of an image collection and of every "
+                        "different tile the map places), far more than any real level; use "
+                        "fewer or smaller images or tiles")
+
+
+def _check_image(where: Path, base: Path, image: ET.Element, owner: str, files: list[Path],
+                 budget: _Budget) -> ImageInfo | None:
+    """An <image> of ``owner``: None if it has no file (its data inside the XML, which pytmx
+    does not read); else its format and size, once it is known that pygame will load it."""
     src = image.get("source")
     if not src:
         return None
-    file = base / src
-    if not file.is_file():
-        raise UserError(where, f"tileset image {src} of tileset {tileset} not found (looked in "
-                        f"{file.parent}); put the image there or fix the tileset's image path "
-                        "in Tiled")
+    file = Path(os.path.normpath(base / src))  # the path the window will open (normpath too)
+    label = f"tileset image {_shown(src)} of {owner}"
+    if owner.startswith("image layer"):
+        label = f"image {_shown(src)} of {owner}"
+    kind = _file_kind(file)
+    if kind == "missing":
+        raise UserError(where, f"{label} not found (looked in {file.parent}); put the image "
+                        "there or fix the image path in Tiled")
+    if kind != "file":
+        raise UserError(where, f"{label} is not a file; point it at an image ({FORMATS}) in "
+                        "Tiled")
     files.append(file)
-    if file.suffix.lower() != ".png":
-        return ()
-    return _png_size(where, file, f"tileset image {src} of tileset {tileset}")
-
-
-def _png_size(where: Path, file: Path, label: str) -> tuple[int, int]:
-    """A PNG's width and height from its header (the IHDR chunk right after the signature).
-
-    The chunks are walked to IEND with their checksums, so a file cut short or damaged is found
-    here too, without decoding the picture (and without pygame).
-    """
+    key = file.resolve()
+    if key in budget.images:
+        return budget.images[key]
     try:
-        data = file.read_bytes()
+        budget.image_bytes += file.stat().st_size
+        if budget.image_bytes > MAX_IMAGE_BYTES:
+            raise UserError(where, f"{label} takes the map's image files past "
+                            f"{MAX_IMAGE_BYTES // 1_000_000} MB together, far more than any real "
+                            "level; check that it is the right file, or use smaller images")
+        info = probe(file)
+        if info.width > MAX_IMAGE_SIDE or info.height > MAX_IMAGE_SIDE:
+            raise UserError(where, f"{label} is {info.width}x{info.height} px; at most "
+                            f"{MAX_IMAGE_SIDE} px a side is read; use a smaller image")
+        _spend_pixels(where, f"{label} ({info.width}x{info.height} px) and the images "
+                      "before it", info.width * info.height, budget)
+        verify(file, info)
+    except BadImage as exc:
+        raise UserError(where, f"{label} {exc}; {exc.fix}") from None
     except OSError as exc:
         raise UserError(where, f"cannot read {label} ({exc.strerror or exc})") from None
-    size = struct.unpack(">II", data[16:24]) if len(data) >= 24 else (0, 0)
-    if data[:8] != PNG_SIGNATURE or data[12:16] != b"IHDR" or 0 in size:
-        raise UserError(where, f"{label} is named .png but is not a PNG image; save the picture "
-                        "as PNG there, or point the tileset at the right file in Tiled")
-    at, whole = 8, False
-    while not whole and at + 12 <= len(data):
-        length, kind = struct.unpack(">I4s", data[at:at + 8])
-        end = at + 12 + length
-        if end > len(data) or zlib.crc32(data[at + 4:end - 4]) != int.from_bytes(
-                data[end - 4:end], "big"):
-            break
-        whole, at = kind == b"IEND", end
-    if not whole:
-        raise UserError(where, f"{label} is a damaged PNG (cut short or corrupted); export the "
-                        "picture again")
-    return size
+    budget.images[key] = info
+    return info
 
 
 def _check_reserved_names(path: Path, root: ET.Element) -> None:
@@ -350,8 +705,8 @@ def _check_reserved_names(path: Path, root: ET.Element) -> None:
             name = prop.get("name", "")
             if name in RESERVED or name in el.attrib:
                 label = el.get("name") or el.get("id") or ""
-                owner = "the map" if el.tag == "map" else f"{el.tag} {label!r}"
-                raise UserError(path, f"custom property {name!r} on {owner} has the "
+                owner = "the map" if el.tag == "map" else f"{el.tag} {quoted(label)}"
+                raise UserError(path, f"custom property {quoted(name)} on {owner} has the "
                                 "name of a built-in attribute; rename it in Tiled")
 
 
@@ -378,14 +733,19 @@ def _import_pytmx():
     return pytmx
 
 
-def _parse_with_pytmx(path: Path):
+def _parse_with_pytmx(path: Path, root: ET.Element):
+    """pytmx's map, made from the very tree that was checked (not from the file read again)."""
     pytmx = _import_pytmx()
 
     try:
-        return pytmx.TiledMap(str(path))
+        tmx = pytmx.TiledMap()  # no file name: nothing parsed yet
+        tmx.filename = str(path)  # what it finds .tsx files and images beside
+        tmx.parse_xml(root)
+        return tmx
     except Exception as exc:  # pytmx raises bare Exception/ValueError/KeyError for bad files
-        raise UserError(path, f"pytmx could not read the map ({type(exc).__name__}: {exc}); "
-                        "open and re-save it in Tiled 1.8 or newer") from None
+        raise UserError(path, f"pytmx could not read the map ({type(exc).__name__}: "
+                        f"{_shown(str(exc), 200)}); open and re-save it in Tiled 1.8 or "
+                        "newer") from None
 
 
 # ----------------------------------------------------------------------------------------------
@@ -403,9 +763,9 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
             tiled_gid = tmx.tiledgidmap.get(gid, gid)
             ts = info.tileset_of(tiled_gid)
             if ts is None or not ts.holds(tiled_gid - ts.firstgid):
-                raise UserError(path, f"tile layer {layer.name!r} uses tile gid {tiled_gid} (at "
-                                f"column {c}, row {r}), which no tileset holds; remove it or "
-                                "add the tileset")
+                raise UserError(path, f"tile layer {quoted(layer.name)} uses tile gid "
+                                f"{tiled_gid} (at column {c}, row {r}), which no tileset "
+                                "holds; remove it or add the tileset")
             tile_kinds[gid] = _tile_kind(path, tmx, gid, flags_of.get(gid), th, ts)
         return tile_kinds[gid]
 
@@ -416,8 +776,9 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
         if not hasattr(layer, "data") or not isinstance(layer.data, list):
             continue
         if len(layer.data) != rows or any(len(row) != cols for row in layer.data):
-            raise UserError(path, f"tile layer {layer.name!r} does not hold {cols}x{rows} tiles "
-                            "like the map; in Tiled use Map > Resize Map (or re-save the map)")
+            raise UserError(path, f"tile layer {quoted(layer.name)} does not hold "
+                            f"{cols}x{rows} tiles like the map; in Tiled use Map > Resize Map "
+                            "(or re-save the map)")
         layers_by_id[int(getattr(layer, "id", 0) or 0)] = layer
         for r, row in enumerate(layer.data):
             for c, gid in enumerate(row):
@@ -451,9 +812,10 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
     next_level = props.get("next_level")
     if next_level is not None and not isinstance(next_level, str):
         raise UserError(path, "map property next_level must be a string (a .tmx file name)")
-    if next_level and not (path.parent / next_level).is_file():
-        raise UserError(path, f"map property next_level names {next_level}, which does not exist "
-                        f"(looked in {path.parent}); fix the property in Map > Map Properties")
+    if next_level and _file_kind(path.parent / next_level) != "file":
+        raise UserError(path, f"map property next_level names {_shown(next_level)}, which "
+                        f"does not exist (looked in {path.parent}); fix the property in Map > "
+                        "Map Properties")
     return Level(
         path=path,
         title=str(props.get("title") or path.stem.replace("_", " ")),
@@ -494,7 +856,7 @@ def _tile_kind(path: Path, tmx, gid: int, flags, th: int,
                             f"{' and '.join(heights)} to keep it decoration)")
         return EMPTY, None
     if value not in COLLISION_KINDS:
-        raise UserError(ts.file, f"{where} has collision={value!r}; use one of: "
+        raise UserError(ts.file, f"{where} has collision={quoted(value)}; use one of: "
                         + ", ".join(COLLISION_KINDS) + " (or remove the property for decoration)")
     kind = COLLISION_KINDS[value]
     if kind != SLOPE:
@@ -593,7 +955,7 @@ def _check_spawn_inside(path: Path, o: dict, box: Rect, is_point: bool, grid: Ti
         side = "is entirely above the map's top (y < 0)"
     else:
         return
-    label = f"'{o['name']}' " if o["name"] else ""
+    label = f"{quoted(o['name'])} " if o["name"] else ""
     what = (f"the player's {_px(box.w)}x{_px(box.h)} px hitbox standing on it (size from "
             "config.toml's [player] width/height)" if is_point else "its rectangle")
     raise UserError(path, f"the spawn object {label}(id {o['id']}) at x={_px(o['x'])}, "

@@ -560,11 +560,15 @@ def test_sheet_with_a_margin_is_cut_where_tiled_cuts_it(tmp_path):
                        3: (24, 24, 16, 16)}
 
 
-@pytest.mark.parametrize("content", [b"GIF89a" + bytes(40), b"", b"\x89PNG\r\n\x1a\n"],
-                         ids=["gif", "empty", "signature-only"])
-def test_png_that_is_not_a_png(tmp_path, content):
+@pytest.mark.parametrize("content,words", [
+    (b"", "is not a png, gif, bmp or jpeg image"),
+    (b"hello, not a picture\n" * 4, "is not a png, gif, bmp or jpeg image"),
+    (b"\x89PNG\r\n\x1a\n", "is a damaged png"),
+    (b"GIF89a" + bytes(40), "is a damaged gif"),  # judged by what it is, whatever its name
+], ids=["empty", "text", "signature-only", "gif-named-png"])
+def test_png_that_is_not_a_png(tmp_path, content, words):
     (tmp_path / "tiles4.png").write_bytes(content)
-    load_error(write_map(tmp_path), "tiles4.png", "not a png image")
+    load_error(write_map(tmp_path), "tiles4.png", words)
 
 
 def damaged(data: bytes) -> bytes:
@@ -584,13 +588,13 @@ def test_collection_tile_image_that_is_not_a_png(tmp_path):
     tileset = ('<tileset firstgid="1" name="c" tilewidth="16" tileheight="16" tilecount="1" '
                'columns="0">\n <tile id="0"><image source="a.png" width="16" height="16"/></tile>'
                '\n</tileset>')
-    load_error(write_map(tmp_path, tileset=tileset), "a.png", "not a png image")
+    load_error(write_map(tmp_path, tileset=tileset), "a.png", "not a png, gif, bmp or jpeg")
 
 
-def test_other_image_formats_are_only_checked_to_exist(tmp_path):
+def test_other_image_formats_are_read_by_their_header_too(tmp_path):
     (tmp_path / "tiles4.bmp").write_bytes(b"BM" + bytes(60))
-    level = load_level(write_map(tmp_path, tileset=embedded_tileset(image="tiles4.bmp")))
-    assert_same_grid(level.grid, expected_grid(ROWS))
+    load_error(write_map(tmp_path, tileset=embedded_tileset(image="tiles4.bmp")), "tiles4.bmp",
+               "damaged bmp")
 
 
 # --- 3. slope class without its properties -------------------------------------------------

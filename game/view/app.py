@@ -517,7 +517,7 @@ class App:
         for goal in self.world.level.goals:
             glow = 120 + int(60 * (1 + math.sin(t * 4)) / 2)
             rect = pygame.Rect(px(goal.x) - origin[0], px(goal.y) - origin[1],
-                               max(1, px(goal.w)), max(1, px(goal.h)))
+                               max(1, px(goal.w)), max(1, px(goal.h))).clip(scene.get_rect())
             overlay = pygame.Surface(rect.size, pygame.SRCALPHA)
             overlay.fill((255, 240, 120, glow // 4))
             scene.blit(overlay, rect)

@@ -32,7 +32,9 @@ class TileImages:
     """gid -> Surface, cut from the tileset images named by the level (loaded once each).
 
     A tileset image that cannot be read, or is smaller than the tiles cut from it, raises
-    :class:`UserError` naming the image and what to change, never a bare pygame error.
+    :class:`UserError` naming the image and what to change, never a bare pygame error. The level
+    loader has already checked every image it names (format, size, the whole file: see
+    ``game.imagefile``), so these checks only meet a file changed since the level was loaded.
     """
 
     def __init__(self, level: Level, convert: bool = True) -> None:
@@ -70,7 +72,7 @@ class TileImages:
                 sheet = pygame.image.load(key)
             except (pygame.error, OSError, ValueError) as exc:
                 raise UserError(key, f"cannot read this image ({exc or type(exc).__name__}); "
-                                "save it again as PNG") from None
+                                "save it again as PNG, GIF, BMP or JPEG") from None
             if self._convert and pygame.display.get_surface() is not None:
                 sheet = sheet.convert_alpha()
             self._sheets[key] = sheet
