@@ -52,6 +52,10 @@ MAX_MAP_CELLS = 2_000_000  # the map's width x height, in tiles
 MAX_LAYER_CELLS = 4_000_000  # tile layers x the map's cells: what pytmx decodes, tile by tile
 MAX_MAP_PX = 1_000_000  # the map's width and height in px; how far objects and offsets reach
 MAX_TILE_PX = 4096  # the map's tile width and height
+# The smallest tile side: a body crosses one tile per sub-step at most, so tiny tiles under a big
+# body at top speed multiply a tick's work (1 px tiles: ~5 s of work per second played).
+MIN_TILE_PX = 4
+MAX_BODY_PX = 256  # a spawn rectangle's width and height, as [player] width/height in config.toml
 MAX_TILESETS = 1000  # tilesets of the map (each is read and checked)
 MAX_LAYERS = 1000  # layers of every kind: tile, object, image and group layers
 MAX_TILES = 262_144  # tiles of all tilesets together (pytmx walks every one)
@@ -321,8 +325,8 @@ def _check_map(path: Path, root: ET.Element, budget: _Budget) -> _MapInfo:
     retile = "set the map's tile size in Tiled in Map > Map Properties"
     cols = _whole(path, root, "width", "the map", resize, most=MAX_MAP_CELLS)
     rows = _whole(path, root, "height", "the map", resize, most=MAX_MAP_CELLS)
-    tw = _whole(path, root, "tilewidth", "the map", retile, most=MAX_TILE_PX)
-    th = _whole(path, root, "tileheight", "the map", retile, most=MAX_TILE_PX)
+    tw = _whole(path, root, "tilewidth", "the map", retile, least=MIN_TILE_PX, most=MAX_TILE_PX)
+    th = _whole(path, root, "tileheight", "the map", retile, least=MIN_TILE_PX, most=MAX_TILE_PX)
     _check_map_size(path, root, cols, rows, tw, th)
     for what, tags, most in (("tilesets", ("tileset",), MAX_TILESETS),
                              ("layers (tile, object, image and group layers)", _LAYERS,
@@ -936,6 +940,10 @@ def _spawn(path: Path, objects: tuple[dict, ...], size: tuple[float, float],
     elif o["shape"] != "rectangle" or o["w"] <= 0 or o["h"] <= 0:
         raise UserError(path, f"the spawn object (id {o['id']}) is a {o['shape']}; make it a point "
                         "or a rectangle with a size")
+    elif max(o["w"], o["h"]) > MAX_BODY_PX:
+        raise UserError(path, f"the spawn rectangle (id {o['id']}) is {_px(o['w'])}x{_px(o['h'])} "
+                        f"px; the player's hitbox is at most {MAX_BODY_PX}x{MAX_BODY_PX} px: "
+                        "make it smaller in Tiled")
     else:
         box, is_point = Rect(o["x"], o["y"], o["w"], o["h"]), False
     _check_spawn_inside(path, o, box, is_point, grid)

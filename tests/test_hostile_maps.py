@@ -542,3 +542,25 @@ def test_every_limit_is_a_named_constant_listed_in_the_guide():
     assert len(names) >= 10
     for name in names:
         assert f"`{name}`" in guide, f"{name} is missing from docs/levels.md's Limits table"
+
+
+def test_tiles_smaller_than_the_least_tile_side(tmp_path):
+    """1 px tiles under a big body at top speed make each tick thousands of sub-steps wide."""
+    path = write_map(tmp_path, tile=(1, 16), tilesets="", layers=csv_layer(floor=False))
+    refused(path, "tilewidth='1'", f"from {level_mod.MIN_TILE_PX} to")
+
+
+def test_a_spawn_rectangle_larger_than_any_player_hitbox(tmp_path):
+    big = level_mod.MAX_BODY_PX + 1
+    spawn = f'<object id="1" name="spawn" x="0" y="0" width="{big}" height="8"/>'
+    path = write_map(tmp_path, cols=40, rows=20, objects=spawn,
+                     layers=csv_layer(40, 20))
+    refused(path, f"is {big}x8 px", f"at most {level_mod.MAX_BODY_PX}x{level_mod.MAX_BODY_PX}")
+
+
+def test_the_spawn_limit_is_the_player_configs():
+    from dataclasses import fields
+
+    from game.config import PlayerConfig
+
+    assert {f.metadata["hi"] for f in fields(PlayerConfig)} == {level_mod.MAX_BODY_PX}
