@@ -313,7 +313,7 @@ def test_a_tileset_file_over_64_mb(tmp_path):
 def test_a_huge_tile_size(tmp_path):
     path = write_map(tmp_path, tile=(100_000, 16), tilesets="", layers=csv_layer(floor=False))
     refused(path, "tilewidth='100000'",
-            "at most 4,096")
+            "to 4,096")
 
 
 def test_a_firstgid_no_tile_layer_can_reach(tmp_path):
