@@ -86,7 +86,7 @@ Departures from the article, and why:
   slope walking down.
 * **One-way tiles** (the article's second part; in Nez only their top edge counts, for a body whose
   bottom is at or above it -- the same idea). They block only a falling body whose bottom was at or
-  above their top at the start of the tick (``Body.one_way_bottom``), and never when
+  above their top at the start of the tick (``one_way_bottom``), and never when
   ``drop_through`` is set; never sideways, never from below. A sideways head bump must not push a
   body down into one it was standing on.
 * **floor, not int; the map's outside is empty.** Cells come from ``math.floor`` and the grid
@@ -101,7 +101,9 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from game.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
-from game.resolvers.base import Article, Body, Contacts, Move, one_way_counts, overlapping_tiles
+from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
+                                 BoxResolver, Probe, one_way_counts, overlapping_tiles,
+                                 overlaps_any)
 
 # Outcomes of judging the body's box at the end of one sideways cut.
 _OK = 0  # free, possibly after a lift or a push (the new y comes with it)
@@ -111,6 +113,7 @@ _BLOCKED = 2  # blocked somewhere inside the cut: search for the farthest free p
 _SLIDES = 8  # most corner slides one rising move may take before it counts as a ceiling
 _BISECT = 40  # halvings when a cut is blocked part-way (16 px / 2**40 is far below EPS)
 _SNAP = 1e-9  # an edge this close to a tile border counts as on it when cutting the path
+_NONE: frozenset[tuple[int, int]] = frozenset()  # no tile to leave out
 
 
 @dataclass(frozen=True)
@@ -133,7 +136,7 @@ def _inset(option: float, tile: int, size: float) -> float:
     return min(value, size / 2)
 
 
-class SweepResolver:
+class SweepResolver(BoxResolver):
     name: ClassVar[str] = "sweep"
     article: ClassVar[Article] = Article(
         'Tile Map Collision Detection, Part 1',
@@ -150,37 +153,45 @@ class SweepResolver:
     def __init__(self, options: SweepOptions | None = None) -> None:
         self.options = options or SweepOptions()
 
-    def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
-        x, y, w, h = body.x, body.y, body.w, body.h
-        bottom_before = body.one_way_bottom  # one-way tiles judge the bottom at the tick start
+    def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                 dy: float, one_way_bottom: float, drop_through: bool,
+                 probe: Probe) -> tuple[float, float, int]:
+        bottom_before = one_way_bottom  # one-way tiles judge the bottom at the tick start
         # Tiles the body already overlaps (never, in play) are left out so it can get free.
-        ignore = frozenset(overlapping_tiles(grid, x, y, w, h, bottom_before, True))
-        probed: list[tuple[int, int]] = []
-        hit_left = hit_right = on_ground = hit_ceiling = False
+        ignore = _NONE
+        if overlaps_any(grid, x, y, w, h, bottom_before, True):
+            ignore = frozenset(overlapping_tiles(grid, x, y, w, h, bottom_before, True))
+        mark = 0 if probe is None else len(probe)
+        flags = 0
 
         if dx:
             iy = _inset(self.options.inset_y, grid.tile_h, h)
             x, y, stopped = self._across(grid, x, y, w, h, dx, iy, bottom_before, drop_through,
-                                         ignore, probed)
-            hit_right, hit_left = stopped and dx > 0, stopped and dx < 0
+                                         ignore, probe)
+            if stopped:
+                flags = HIT_RIGHT if dx > 0 else HIT_LEFT
         if dy > 0:
             y, on_ground = self._down(grid, x, y, w, h, dy, bottom_before, drop_through, ignore,
-                                      probed)
+                                      probe)
+            if on_ground:
+                flags |= ON_GROUND
         elif dy < 0:
             ix = _inset(self.options.inset_x, grid.tile_w, w)
             x, y, hit_ceiling = self._up(grid, x, y, w, h, dy, ix, bottom_before, drop_through,
-                                         ignore, probed)
+                                         ignore, probe)
+            if hit_ceiling:
+                flags |= HIT_CEILING
 
-        return Move(x, y, Contacts(on_ground, hit_ceiling, hit_left, hit_right,
-                                   probed=tuple(dict.fromkeys(probed))))
+        if probe is not None:
+            probe[mark:] = dict.fromkeys(probe[mark:])  # each cell once, first look first
+        return x, y, flags
 
     # ------------------------------------------------------------------------------------------
     # Sideways
     # ------------------------------------------------------------------------------------------
     def _across(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                 iy: float, bottom_before: float, drop_through: bool,
-                ignore: frozenset[tuple[int, int]], probed: list[tuple[int, int]],
-                ) -> tuple[float, float, bool]:
+                ignore: frozenset[tuple[int, int]], probed: Probe) -> tuple[float, float, bool]:
         """The x pass: walk the stretched box column by column; returns (x, y, stopped)."""
         tw = grid.tile_w
         ahead = 1.0 if dx > 0 else -1.0
@@ -200,12 +211,9 @@ class SweepResolver:
             near = col * tw if dx > 0 else (col + 1) * tw
             entry_col = col if abs(lead - near) <= EPS else None
 
-            def fit(at: float, record: list[tuple[int, int]] | None) -> tuple[int, float]:
-                bx = at - w if dx > 0 else at
-                return self._fit(grid, bx, cur_y, w, h, ahead, entry_col, near, iy,
-                                 bottom_before, drop_through, ignore, record)
-
-            status, new_y = fit(new_lead, probed)
+            bx = new_lead - w if dx > 0 else new_lead  # the box at the end of the cut
+            status, new_y = self._fit(grid, bx, cur_y, w, h, ahead, entry_col, near, iy,
+                                      bottom_before, drop_through, ignore, probed)
             if status == _OK:
                 lead, cur_y, done = new_lead, new_y, done + step
                 continue
@@ -214,7 +222,10 @@ class SweepResolver:
                 lo, hi, lo_y = 0.0, step, cur_y
                 for _ in range(_BISECT):
                     mid = (lo + hi) * 0.5
-                    st, yy = fit(lead + ahead * mid, None)
+                    at = lead + ahead * mid
+                    st, yy = self._fit(grid, at - w if dx > 0 else at, cur_y, w, h, ahead,
+                                       entry_col, near, iy, bottom_before, drop_through, ignore,
+                                       None)
                     if st == _OK:
                         lo, lo_y = mid, yy
                     else:
@@ -233,7 +244,7 @@ class SweepResolver:
     def _fit(self, grid: TileGrid, bx: float, y: float, w: float, h: float, ahead: float,
              entry_col: int | None, entry_x: float, iy: float, bottom_before: float,
              drop_through: bool, ignore: frozenset[tuple[int, int]],
-             probed: list[tuple[int, int]] | None) -> tuple[int, float]:
+             probed: Probe) -> tuple[int, float]:
         """Judge the box (bx, y) at the end of a cut: (_OK, new y) or (_WALL | _BLOCKED, y).
 
         ``entry_col`` is the column the leading edge enters in this cut (None if it started inside
@@ -241,6 +252,7 @@ class SweepResolver:
         except slopes, whose surface under the body changes continuously as it moves.
         """
         tw, th = grid.tile_w, grid.tile_h
+        map_cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds  # kinds[row * cols + col]
         bottom = y + h
         floor_at = math.inf  # the highest floor the bottom must be lifted to
         ceil_at = -math.inf  # the lowest ceiling the top must be pushed under
@@ -249,10 +261,13 @@ class SweepResolver:
             cols = cols[::-1]  # nearest the leading edge first
         rows = grid.rows_between(y + EPS, bottom - EPS)
         for col in cols:
+            col_inside = 0 <= col < map_cols
             for row in rows:
                 if probed is not None:
                     probed.append((col, row))
-                kind = grid.kind(col, row)
+                if not (col_inside and 0 <= row < map_rows):
+                    continue  # outside the map every cell is empty
+                kind = kinds[row * map_cols + col]
                 if kind == EMPTY or kind == ONE_WAY:  # one-way tiles never block sideways
                     continue
                 if ignore and (col, row) in ignore:
@@ -294,19 +309,26 @@ class SweepResolver:
     # ------------------------------------------------------------------------------------------
     def _down(self, grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
               bottom_before: float, drop_through: bool, ignore: frozenset[tuple[int, int]],
-              probed: list[tuple[int, int]]) -> tuple[float, bool]:
+              probed: Probe) -> tuple[float, bool]:
         """The falling pass: rows nearest first; the first row with a floor stops the body."""
         tw, th = grid.tile_w, grid.tile_h
+        map_cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds
         bottom = y + h
         reach = bottom + dy
         cols = grid.cols_between(x + EPS, x + w - EPS)
         # rows of the stretched box wholly behind the leading edge can hold nothing ahead of it
         for row in range(math.floor((bottom - EPS) / th), math.floor((reach + EPS) / th) + 1):
+            if probed is not None:
+                probed.extend((col, row) for col in cols)
+            if not 0 <= row < map_rows:
+                continue  # outside the map every cell is empty
             top = row * th
+            at = row * map_cols
             best = math.inf
             for col in cols:
-                probed.append((col, row))
-                kind = grid.kind(col, row)
+                if not 0 <= col < map_cols:
+                    continue
+                kind = kinds[at + col]
                 if kind == EMPTY:
                     continue
                 if ignore and (col, row) in ignore:
@@ -331,9 +353,10 @@ class SweepResolver:
 
     def _up(self, grid: TileGrid, x: float, y: float, w: float, h: float, dy: float, ix: float,
             bottom_before: float, drop_through: bool, ignore: frozenset[tuple[int, int]],
-            probed: list[tuple[int, int]]) -> tuple[float, float, bool]:
+            probed: Probe) -> tuple[float, float, bool]:
         """The rising pass: rows nearest first; returns (x, y, hit_ceiling)."""
         tw, th = grid.tile_w, grid.tile_h
+        map_cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds
         reach = y + dy
         top = y
         for _ in range(_SLIDES):
@@ -341,13 +364,19 @@ class SweepResolver:
             first = math.floor((top + EPS) / th) - 1
             last = math.floor((reach + EPS) / th)
             for row in range(first, last - 1, -1):
+                if probed is not None:
+                    probed.extend((col, row) for col in cols)
+                if not 0 <= row < map_rows:
+                    continue  # outside the map every cell is empty
                 base = (row + 1) * th
+                at = row * map_cols
                 left_edge = -math.inf  # a tile under the left strip: slide right to here
                 right_edge = math.inf  # one under the right strip: slide left to here
                 core = False
                 for col in cols:
-                    probed.append((col, row))
-                    kind = grid.kind(col, row)
+                    if not 0 <= col < map_cols:
+                        continue
+                    kind = kinds[at + col]
                     if kind != SOLID and kind != SLOPE:  # one-way tiles never block rising
                         continue
                     if ignore and (col, row) in ignore:
@@ -396,4 +425,6 @@ def _free(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before:
     """True if the box overlaps no tile that blocks it (the no-overlap rule, slopes by shape)."""
     # Dropping through, no one-way tile counts: as for a bottom that started below them all.
     before = math.inf if drop_through else bottom_before
+    if not ignore:
+        return not overlaps_any(grid, x, y, w, h, before, True)
     return all(cell in ignore for cell in overlapping_tiles(grid, x, y, w, h, before, True))
