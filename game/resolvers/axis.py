@@ -93,10 +93,16 @@ class AxisResolver(BoxResolver):
                     kind = kinds[at + col] if inside and 0 <= col < cols else grid.kind(col, row)
                     if kind == EMPTY or kind == ONE_WAY:
                         continue
+                    # x = min(x, edge) or max(x, edge), written out: a call to min() or max()
+                    # costs several times more than the comparison
                     if dx > 0:
-                        x, flags = min(x, col * tw - w), flags | HIT_RIGHT
+                        edge, flags = col * tw - w, flags | HIT_RIGHT
+                        if edge < x:
+                            x = edge
                     else:
-                        x, flags = max(x, (col + 1) * tw), flags | HIT_LEFT
+                        edge, flags = (col + 1) * tw, flags | HIT_LEFT
+                        if edge > x:
+                            x = edge
 
         # then y
         if dy:
@@ -115,8 +121,12 @@ class AxisResolver(BoxResolver):
                     if kind == EMPTY or (kind == ONE_WAY and not one_way_blocks):
                         continue
                     if dy > 0:
-                        y, flags = min(y, top - h), flags | ON_GROUND
+                        edge, flags = top - h, flags | ON_GROUND
+                        if edge < y:
+                            y = edge
                     else:
-                        y, flags = max(y, top + th), flags | HIT_CEILING
+                        edge, flags = top + th, flags | HIT_CEILING
+                        if edge > y:
+                            y = edge
 
         return x, y, flags

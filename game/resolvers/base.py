@@ -228,9 +228,15 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
     move = getattr(resolver, "move_box", None) or _adapted(resolver)
     parts = 1
     if resolver.destination_only:
-        # substeps(), without the divisions when one part is enough (the usual case)
-        step_x = max(min(grid.tile_w, w) / 2, 0.5)
-        step_y = max(min(grid.tile_h, h) / 2, 0.5)
+        # substeps(), without its divisions when one part is enough (the usual case), and with
+        # conditionals for min() and max(), which cost several times more in a hot path
+        tw, th = grid.tile_w, grid.tile_h
+        step_x = (w if w < tw else tw) / 2
+        if step_x < 0.5:
+            step_x = 0.5
+        step_y = (h if h < th else th) / 2
+        if step_y < 0.5:
+            step_y = 0.5
         if not (abs(dx) <= step_x and abs(dy) <= step_y):
             parts = max(1, math.ceil(abs(dx) / step_x), math.ceil(abs(dy) / step_y))
     if parts == 1:
@@ -383,10 +389,16 @@ def _overlapping(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_
     tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
     right, bottom = x + w, y + h
     # the cells of the box, clipped to the map (outside it every cell is empty)
-    first_col = max(math.floor((x + EPS) / tw), 0)
-    end_col = min(math.ceil((right - EPS) / tw), cols)
-    first_row = max(math.floor((y + EPS) / th), 0)
-    end_row = min(math.ceil((bottom - EPS) / th), grid.rows)
+    first_col, end_col = math.floor((x + EPS) / tw), math.ceil((right - EPS) / tw)
+    first_row, end_row = math.floor((y + EPS) / th), math.ceil((bottom - EPS) / th)
+    if first_col < 0:
+        first_col = 0
+    if end_col > cols:
+        end_col = cols
+    if first_row < 0:
+        first_row = 0
+    if end_row > grid.rows:
+        end_row = grid.rows
     found = False
     for row in range(first_row, end_row):
         top_y = row * th

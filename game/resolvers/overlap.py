@@ -138,6 +138,7 @@ def overlapping_by_area(grid: TileGrid, x: float, y: float, w: float, h: float, 
     cols, rows, kinds = grid.cols, grid.rows, grid.kinds  # kinds[row * cols + col]
     right, bottom = x + w, y + h
     first, end = math.floor((x + EPS) / tw), math.ceil((right - EPS) / tw)
+    inside = range(first if first > 0 else 0, end if end < cols else cols)  # clipped to the map
     hits: list[Hit] = []
     for row in range(math.floor((y + EPS) / th), math.ceil((bottom - EPS) / th)):
         if probed is not None:
@@ -145,9 +146,12 @@ def overlapping_by_area(grid: TileGrid, x: float, y: float, w: float, h: float, 
         if not 0 <= row < rows:
             continue  # outside the map every cell is empty
         top = row * th
-        oy = min(bottom, top + th) - max(y, top)
+        # the intersection's height, min(bottom, top + th) - max(y, top), written with
+        # conditionals: a call to min() or max() costs several times more
+        low = top + th
+        oy = (low if low < bottom else bottom) - (top if top > y else y)
         at = row * cols
-        for col in range(max(first, 0), min(end, cols)):
+        for col in inside:
             kind = kinds[at + col]
             if kind == EMPTY:
                 continue
@@ -156,7 +160,8 @@ def overlapping_by_area(grid: TileGrid, x: float, y: float, w: float, h: float, 
                                 and one_way_counts(bottom_before, top)):
                 continue  # see _blocks
             left = col * tw
-            ox = min(right, left + tw) - max(x, left)
+            far = left + tw
+            ox = (far if far < right else right) - (left if left > x else x)  # and its width
             if ox > EPS and oy > EPS:
                 hits.append((ox * oy, col, row, one_way))
     if largest_first and len(hits) > 1:
@@ -236,8 +241,10 @@ def resolve_box(grid: TileGrid, x0: float, y0: float, w: float, h: float, dx: fl
         for _area, col, row, one_way in hits:
             left, top = col * tw, row * th
             right, bottom = left + tw, top + th
-            if (min(x + w, right) - max(x, left) <= EPS
-                    or min(y + h, bottom) - max(y, top) <= EPS):
+            # freed: min(x + w, right) - max(x, left) <= EPS, or the same vertically
+            x_end, y_end = x + w, y + h
+            if ((right if right < x_end else x_end) - (left if left > x else x) <= EPS
+                    or (bottom if bottom < y_end else y_end) - (top if top > y else y) <= EPS):
                 if trace is not None:
                     trace.append((col, row, "freed"))
                 continue

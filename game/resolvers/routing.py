@@ -299,12 +299,13 @@ class RoutingResolver(BoxResolver):
 
         # Broad phase: the cells of the box before and after the move. On an axis the body moves
         # along, the far side reaches EPS further so a face it only just touches is included.
+        # (min() and max() written as conditionals: a call to them costs several times more)
         nx, ny = x + dx, y + dy
-        left = min(x, nx) + (-EPS if dx < 0 else EPS)
-        right = max(x, nx) + w + (EPS if dx > 0 else -EPS)
-        top = min(y, ny) + (-EPS if dy < 0 else EPS)
-        bottom = max(y, ny) + h + (EPS if dy > 0 else -EPS)
-        tw, th, cols = grid.tile_w, grid.tile_h, grid.cols
+        left = (nx if nx < x else x) + (-EPS if dx < 0 else EPS)
+        right = (nx if nx > x else x) + w + (EPS if dx > 0 else -EPS)
+        top = (ny if ny < y else y) + (-EPS if dy < 0 else EPS)
+        bottom = (ny if ny > y else y) + h + (EPS if dy > 0 else -EPS)
+        tw, th, cols, rows = grid.tile_w, grid.tile_h, grid.cols, grid.rows
         first, end = math.floor(left / tw), math.ceil(right / tw)
         first_row, end_row = math.floor(top / th), math.ceil(bottom / th)
         if probe is not None:
@@ -312,9 +313,10 @@ class RoutingResolver(BoxResolver):
                          for col in range(first, end))
         occupied = []
         # outside the map every cell is empty
-        for row in range(max(first_row, 0), min(end_row, grid.rows)):
+        inside = range(first if first > 0 else 0, end if end < cols else cols)
+        for row in range(first_row if first_row > 0 else 0, end_row if end_row < rows else rows):
             at = row * cols
-            for col in range(max(first, 0), min(end, cols)):
+            for col in inside:
                 route = routes[at + col]
                 if route is not None:
                     occupied.append(route)

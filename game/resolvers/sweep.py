@@ -133,7 +133,8 @@ class SweepOptions:
 def _inset(option: float, tile: int, size: float) -> float:
     """The inset actually used: the option (or tile / 8), at most half the body's size."""
     value = tile / 8 if option < 0 else option
-    return min(value, size / 2)
+    half = size / 2
+    return half if half < value else value  # min(value, half)
 
 
 class SweepResolver(BoxResolver):
@@ -201,11 +202,18 @@ class SweepResolver(BoxResolver):
         cur_y = y
         while total - done > 0.0:
             trail = lead - w if dx > 0 else lead + w
-            to_lead = _to_border(lead, ahead, tw)
-            step = min(total - done, to_lead, _to_border(trail, ahead, tw))
+            lead_border = _border(lead, ahead, tw)
+            to_lead = abs(lead_border - lead)
+            to_trail = abs(_border(trail, ahead, tw) - trail)
+            # step = min(total - done, to_lead, to_trail), without the slower call to min()
+            step = total - done
+            if to_lead < step:
+                step = to_lead
+            if to_trail < step:
+                step = to_trail
             new_lead = lead + ahead * step
             if step == to_lead:
-                new_lead = _border(lead, ahead, tw)  # land exactly on the border
+                new_lead = lead_border  # land exactly on the border
             # the column the leading edge moves through in this cut, and its near edge
             col = math.floor((lead + new_lead) * 0.5 / tw)
             near = col * tw if dx > 0 else (col + 1) * tw
@@ -256,10 +264,10 @@ class SweepResolver(BoxResolver):
         bottom = y + h
         floor_at = math.inf  # the highest floor the bottom must be lifted to
         ceil_at = -math.inf  # the lowest ceiling the top must be pushed under
-        cols = grid.cols_between(bx + EPS, bx + w - EPS)
-        if ahead > 0:
-            cols = cols[::-1]  # nearest the leading edge first
-        rows = grid.rows_between(y + EPS, bottom - EPS)
+        first, end = math.floor((bx + EPS) / tw), math.ceil((bx + w - EPS) / tw)
+        # nearest the leading edge first
+        cols = range(end - 1, first - 1, -1) if ahead > 0 else range(first, end)
+        rows = range(math.floor((y + EPS) / th), math.ceil((bottom - EPS) / th))
         for col in cols:
             col_inside = 0 <= col < map_cols
             for row in rows:
@@ -286,13 +294,17 @@ class SweepResolver(BoxResolver):
                         if (col == entry_col
                                 and bottom - grid.surface_y(col, row, entry_x) > iy + EPS):
                             return _WALL, y
-                        floor_at = min(floor_at, surface)
+                        if surface < floor_at:
+                            floor_at = surface
                         continue
                     # below the slope's row: from here the tile is a box
+                # (the lowest floor and highest ceiling kept without min() and max(): faster)
                 if top >= bottom - iy - EPS:
-                    floor_at = min(floor_at, top)  # only in the bottom strip: a ledge
+                    if top < floor_at:  # only in the bottom strip: a ledge
+                        floor_at = top
                 elif base <= y + iy + EPS:
-                    ceil_at = max(ceil_at, base)  # only in the top strip: a ceiling corner
+                    if base > ceil_at:  # only in the top strip: a ceiling corner
+                        ceil_at = base
                 else:
                     return (_WALL if col == entry_col else _BLOCKED), y  # in the shrunk rows
         if floor_at == math.inf and ceil_at == -math.inf:
@@ -315,7 +327,7 @@ class SweepResolver(BoxResolver):
         map_cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds
         bottom = y + h
         reach = bottom + dy
-        cols = grid.cols_between(x + EPS, x + w - EPS)
+        cols = range(math.floor((x + EPS) / tw), math.ceil((x + w - EPS) / tw))
         # rows of the stretched box wholly behind the leading edge can hold nothing ahead of it
         for row in range(math.floor((bottom - EPS) / th), math.floor((reach + EPS) / th) + 1):
             if probed is not None:
@@ -360,7 +372,7 @@ class SweepResolver(BoxResolver):
         reach = y + dy
         top = y
         for _ in range(_SLIDES):
-            cols = grid.cols_between(x + EPS, x + w - EPS)
+            cols = range(math.floor((x + EPS) / tw), math.ceil((x + w - EPS) / tw))
             first = math.floor((top + EPS) / th) - 1
             last = math.floor((reach + EPS) / th)
             for row in range(first, last - 1, -1):
@@ -383,9 +395,11 @@ class SweepResolver(BoxResolver):
                         continue
                     col_left, col_right = col * tw, (col + 1) * tw
                     if col_right <= x + ix + EPS:
-                        left_edge = max(left_edge, col_right)
+                        if col_right > left_edge:  # max(), the faster way
+                            left_edge = col_right
                     elif col_left >= x + w - ix - EPS:
-                        right_edge = min(right_edge, col_left)
+                        if col_left < right_edge:
+                            right_edge = col_left
                     else:
                         core = True
                 if left_edge == -math.inf and right_edge == math.inf and not core:
@@ -414,10 +428,6 @@ def _border(p: float, ahead: float, tile: int) -> float:
     if ahead > 0:
         return (math.floor((p + _SNAP) / tile) + 1) * tile
     return (math.ceil((p - _SNAP) / tile) - 1) * tile
-
-
-def _to_border(p: float, ahead: float, tile: int) -> float:
-    return abs(_border(p, ahead, tile) - p)
 
 
 def _free(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before: float,
