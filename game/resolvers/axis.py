@@ -84,9 +84,12 @@ class AxisResolver(BoxResolver):
         # x only: one-way tiles never block sideways
         if dx:
             x += dx
+            span, span_x = grid.cols_between(x + EPS, x + w - EPS), x
             for row in grid.rows_between(y + EPS, y + h - EPS):
+                if x != span_x:  # a push moved the body's edges: the range box's columns too
+                    span, span_x = grid.cols_between(x + EPS, x + w - EPS), x
                 inside, at = 0 <= row < rows, row * cols
-                for col in grid.cols_between(x + EPS, x + w - EPS):
+                for col in span:
                     if probe is not None:
                         probe.append((col, row))
                     # the map's own cells straight from its bytes; the grid answers for the rest

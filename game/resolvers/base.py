@@ -93,16 +93,6 @@ class Contacts:
     on_one_way: bool = False  # standing on one-way tiles only: down + jump drops through
     probed: tuple[tuple[int, int], ...] = ()
 
-    def merged(self, other: Contacts) -> Contacts:
-        return Contacts(
-            self.on_ground or other.on_ground,
-            self.hit_ceiling or other.hit_ceiling,
-            self.hit_left or other.hit_left,
-            self.hit_right or other.hit_right,
-            self.on_one_way or other.on_one_way,
-            self.probed + other.probed,
-        )
-
 
 NO_CONTACT = Contacts()
 
@@ -228,17 +218,15 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
     move = getattr(resolver, "move_box", None) or _adapted(resolver)
     parts = 1
     if resolver.destination_only:
-        # substeps(), without its divisions when one part is enough (the usual case), and with
-        # conditionals for min() and max(), which cost several times more in a hot path
+        # One part is enough when the motion is no longer than substeps()'s step on each axis
+        # (the usual case): told without its divisions, and with conditionals for min() and
+        # max(), which cost several times more in a hot path.
         tw, th = grid.tile_w, grid.tile_h
         step_x = (w if w < tw else tw) / 2
-        if step_x < 0.5:
-            step_x = 0.5
         step_y = (h if h < th else th) / 2
-        if step_y < 0.5:
-            step_y = 0.5
-        if not (abs(dx) <= step_x and abs(dy) <= step_y):
-            parts = max(1, math.ceil(abs(dx) / step_x), math.ceil(abs(dy) / step_y))
+        if not (abs(dx) <= (step_x if step_x > 0.5 else 0.5)
+                and abs(dy) <= (step_y if step_y > 0.5 else 0.5)):
+            parts = substeps(grid, w, h, dx, dy)
     if parts == 1:
         x, y, last = move(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through, probe)
         flags = last

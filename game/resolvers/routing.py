@@ -239,7 +239,7 @@ def routes_of(grid: TileGrid, raw: bool = False) -> list[Route | None]:
 
 
 class _Move:
-    """The body during one ``move`` call: where it started, where it is now, what it touched."""
+    """The body during one move: where it started, where it is now, what it touched."""
 
     __slots__ = ("x", "y", "w", "h", "x0", "y0", "dx", "dy", "drop", "solitary", "gx", "gy",
                  "one_way_bottom", "ground", "ceiling", "left", "right")
