@@ -11,7 +11,9 @@ Two kinds of record live in ``tests/data/golden_traces.json``:
   first block that differs.
 * **moves**: seeded random calls of every resolver (and of resolver options that take other code
   paths) on a few grids, straight to ``resolver.move`` and through ``move_body``, hashed with the
-  full result (position by ``repr``, contacts, probed cells).
+  full result (position by ``repr``, contacts, probed cells). Each call is also made through the
+  cores (``resolver.move_box`` and ``base.move_box``) without a probe list, as play makes it, and
+  must give the same position and contacts: collecting probed cells must not change an answer.
 
 A failure here means a change altered what the physics computes. If that was the point of the
 change, regenerate the file and say so in the commit::
@@ -45,7 +47,9 @@ from game.grid import TileGrid  # noqa: E402
 from game.headless import trace_record, write_trace  # noqa: E402
 from game.inputs import Held, InputScript, load_script  # noqa: E402
 from game.level import Level, Rect, load_level  # noqa: E402
-from game.resolvers.base import Body, Move, move_body, overlapping_tiles, support_under  # noqa: E402
+from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND,  # noqa: E402
+                                 ON_ONE_WAY, Body, Contacts, Move, move_body, move_box,
+                                 overlapping_tiles, support_under)
 from game.resolvers.overlap import OverlapOptions, resolve  # noqa: E402
 from game.resolvers.routing import RoutingOptions  # noqa: E402
 from game.resolvers.sweep import SweepOptions  # noqa: E402
@@ -268,6 +272,16 @@ def move_line(m: Move) -> str:
             f"{c.on_one_way} {list(c.probed)}\n")
 
 
+def flags_of(c: Contacts) -> int:
+    return ((ON_GROUND if c.on_ground else 0) | (HIT_CEILING if c.hit_ceiling else 0)
+            | (HIT_LEFT if c.hit_left else 0) | (HIT_RIGHT if c.hit_right else 0)
+            | (ON_ONE_WAY if c.on_one_way else 0))
+
+
+def same_without_probe(m: Move, fast: tuple[float, float, int]) -> bool:
+    return (repr(m.x), repr(m.y), flags_of(m.contacts)) == (repr(fast[0]), repr(fast[1]), fast[2])
+
+
 def run_moves(variant: str, grid_name: str) -> dict:
     resolver = VARIANTS[variant]()
     grid = move_grids()[grid_name]
@@ -275,9 +289,17 @@ def run_moves(variant: str, grid_name: str) -> dict:
     whole, blocks, block = hashlib.sha256(), [], hashlib.sha256()
     calls = random_calls(f"{variant}/{grid_name}", grid, slopes, MOVES_PER_GRID)
     for i, (body, dx, dy, drop, grounded) in enumerate(calls):
-        raw = move_line(resolver.move(grid, body, dx, dy, drop)).encode()
-        mover = move_line(move_body(resolver, grid, body, dx, dy, drop_through=drop,
-                                    was_on_ground=grounded)).encode()
+        raw_move = resolver.move(grid, body, dx, dy, drop)
+        mover_move = move_body(resolver, grid, body, dx, dy, drop_through=drop,
+                               was_on_ground=grounded)
+        fast_raw = resolver.move_box(grid, body.x, body.y, body.w, body.h, dx, dy,
+                                     body.one_way_bottom, drop, None)
+        fast_mover = move_box(resolver, grid, body.x, body.y, body.w, body.h, dx, dy,
+                              one_way_bottom=body.one_way_bottom, drop_through=drop,
+                              was_on_ground=grounded)
+        assert same_without_probe(raw_move, fast_raw), (variant, grid_name, i, "move_box")
+        assert same_without_probe(mover_move, fast_mover), (variant, grid_name, i, "mover")
+        raw, mover = move_line(raw_move).encode(), move_line(mover_move).encode()
         whole.update(raw + mover)
         block.update(raw + mover)
         if variant == "overlap" and i % 5 == 0:

@@ -25,8 +25,11 @@ never changes inside one cut). In each cut the tiles are judged against the body
 of the cut: a tile reaching into the shrunk rows is a wall and the body stops with its leading edge
 exactly on that column's edge; a tile reaching only into the strip cut off at the bottom is a
 ledge the body is lifted onto; one reaching only into the strip cut off at the top is a ceiling
-corner the body is pushed under. The vertical pass walks the rows of the stretched box nearest
-first; the first row holding a tile that blocks ends the move on it.
+corner the body is pushed under. When the rows beside the path hold no solid or slope tile at
+all (the usual case), every cut would come out free at the same height, so the walk is skipped
+and the body simply moves (unless the probed cells are wanted: they list the cuts). The vertical
+pass walks the rows of the stretched box nearest first; the first row holding a tile that blocks
+ends the move on it.
 
 Departures from the article, and why:
 
@@ -166,11 +169,14 @@ class SweepResolver(BoxResolver):
         flags = 0
 
         if dx:
-            iy = _inset(self.options.inset_y, grid.tile_h, h)
-            x, y, stopped = self._across(grid, x, y, w, h, dx, iy, bottom_before, drop_through,
-                                         ignore, probe)
-            if stopped:
-                flags = HIT_RIGHT if dx > 0 else HIT_LEFT
+            if probe is None and _clear_beside(grid, x, y, w, h, dx):
+                x += dx  # what the walk would find: every cut free at this height
+            else:
+                iy = _inset(self.options.inset_y, grid.tile_h, h)
+                x, y, stopped = self._across(grid, x, y, w, h, dx, iy, bottom_before,
+                                             drop_through, ignore, probe)
+                if stopped:
+                    flags = HIT_RIGHT if dx > 0 else HIT_LEFT
         if dy > 0:
             y, on_ground = self._down(grid, x, y, w, h, dy, bottom_before, drop_through, ignore,
                                       probe)
@@ -428,6 +434,25 @@ def _border(p: float, ahead: float, tile: int) -> float:
     if ahead > 0:
         return (math.floor((p + _SNAP) / tile) + 1) * tile
     return (math.ceil((p - _SNAP) / tile) - 1) * tile
+
+
+def _clear_beside(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float) -> bool:
+    """True if no solid or slope tile lies in the body's rows anywhere along the sideways path
+    (one column wider on each side than the stretched box, in case the cuts' sums round past
+    it): then no cut of the walk can meet anything."""
+    tw, th, cols, rows, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.rows, grid.kinds
+    left, right = (x, x + w + dx) if dx > 0 else (x + dx, x + w)
+    first, end = math.floor(left / tw) - 1, math.ceil(right / tw) + 1
+    if first < 0:
+        first = 0
+    if end > cols:
+        end = cols
+    top, bottom = math.floor((y + EPS) / th), math.ceil((y + h - EPS) / th)
+    for row in range(top if top > 0 else 0, bottom if bottom < rows else rows):
+        beside = kinds[row * cols + first:row * cols + end]
+        if SOLID in beside or SLOPE in beside:
+            return False
+    return True
 
 
 def _free(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before: float,
