@@ -131,7 +131,8 @@ class Article:
 
 
 Probe = list[tuple[int, int]] | None  # where a resolver lists the cells it looks at, if asked
-# A resolver's core: (grid, x, y, w, h, dx, dy, one_way_bottom, drop_through, probe) -> (x, y, flags)
+# A resolver's core: (grid, x, y, w, h, dx, dy, one_way_bottom, drop_through, probe)
+#   -> (x, y, flags)
 MoveBox = Callable[[TileGrid, float, float, float, float, float, float, float, bool, Probe],
                    tuple[float, float, int]]
 
@@ -301,7 +302,7 @@ def _adapted(resolver: Any) -> MoveBox:
 
 def move_body(resolver: Resolver, grid: TileGrid, body: Body, dx: float, dy: float, *,
               drop_through: bool = False, was_on_ground: bool = False) -> Move:
-    """:func:`move_box` for a :class:`Body`: a :class:`Move` whose contacts list the probed cells."""
+    """:func:`move_box` for a :class:`Body`: a :class:`Move` whose contacts list probed cells."""
     probe: list[tuple[int, int]] = []
     x, y, flags = move_box(resolver, grid, body.x, body.y, body.w, body.h, dx, dy,
                            one_way_bottom=body.one_way_bottom, drop_through=drop_through,

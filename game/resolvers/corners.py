@@ -47,10 +47,11 @@ Departures from the article, and why:
 * **Tile kinds.** The article only knows blank and non-blank. Here a one-way tile blocks only a
   body moving down whose bottom was at or above its top at the start of the *tick* (the mover
   passes that bottom to every sub-step as ``one_way_bottom``), not merely before this call's
-  move, and never when dropping through; sideways and from below it is empty. So a body that falls past a platform's end and reaches its
-  column in a later sub-step, its bottom already below the top, is still caught: the bottom-edge
-  probe lifts it onto the platform, or, when a tile above leaves no room, the mover stops it at
-  the platform's end. Slope tiles are not supported as slopes: each is a full solid box.
+  move, and never when dropping through; sideways and from below it is empty. So a body that
+  falls past a platform's end and reaches its column in a later sub-step, its bottom already
+  below the top, is still caught: the bottom-edge probe lifts it onto the platform, or, when a
+  tile above leaves no room, the mover stops it at the platform's end. Slope tiles are not
+  supported as slopes: each is a full solid box.
 * **Only collision.** The article's ``onGround`` reset, fall-out-of-the-map respawn and camera
   belong to the player, world and camera modules; this resolver only reports contacts and never
   changes velocity.

@@ -64,10 +64,10 @@ Departures from the article, and why:
 * **One-way tiles.** The article knows only solid walls. A one-way tile here counts only for a
   body moving down whose bottom was at or above the tile's top at the start of the *tick* (the
   mover passes that bottom to every sub-step as ``one_way_bottom``), not merely before this
-  call's move, and not when dropping through.
-  It is never left downwards, and upwards only when the lifted box is free. So a body that falls
-  past a platform's end and reaches its column in a later sub-step, its bottom already below the
-  top, is still caught and lifted onto the platform if there is room. If the lifted box would
+  call's move, and not when dropping through. It is never left downwards, and upwards only when
+  the lifted box is free. So a body that falls past a platform's end and reaches its column in a
+  later sub-step, its bottom already below the top, is still caught and lifted onto the platform
+  if there is room. If the lifted box would
   overlap a blocking tile (a solid tile sitting on the platform, or something above where the
   sub-step began) and the body came into the tile's column from the side in this move, the
   platform's end is a wall: the body is pushed back to it (``hit_left``/``hit_right``, not
