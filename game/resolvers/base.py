@@ -101,8 +101,8 @@ def contacts_from(flags: int, probed: Sequence[tuple[int, int]] = ()) -> Contact
     """The record of a move's contact flags (and the cells it probed, if they were collected)."""
     if not flags and not probed:
         return NO_CONTACT
-    return Contacts(bool(flags & ON_GROUND), bool(flags & HIT_CEILING), bool(flags & HIT_LEFT),
-                    bool(flags & HIT_RIGHT), bool(flags & ON_ONE_WAY), tuple(probed))
+    return Contacts(flags & ON_GROUND != 0, flags & HIT_CEILING != 0, flags & HIT_LEFT != 0,
+                    flags & HIT_RIGHT != 0, flags & ON_ONE_WAY != 0, tuple(probed))
 
 
 @dataclass(frozen=True, slots=True)
