@@ -35,18 +35,17 @@ class TileGrid:
     kinds: bytes
     # cell index -> (height at the tile's left edge, height at its right edge), in px above its bottom
     slopes: Mapping[int, tuple[float, float]] = field(default_factory=dict)
+    # Facts about the whole map, worked out once here so that hot loops need not ask again.
+    width_px: int = field(init=False, repr=False)
+    height_px: int = field(init=False, repr=False)
+    has_one_way: bool = field(init=False, repr=False)  # any ONE_WAY cell at all
 
     def __post_init__(self) -> None:
         if len(self.kinds) != self.cols * self.rows:
             raise ValueError("kinds must hold cols * rows cells")
-
-    @property
-    def width_px(self) -> int:
-        return self.cols * self.tile_w
-
-    @property
-    def height_px(self) -> int:
-        return self.rows * self.tile_h
+        object.__setattr__(self, "width_px", self.cols * self.tile_w)
+        object.__setattr__(self, "height_px", self.rows * self.tile_h)
+        object.__setattr__(self, "has_one_way", ONE_WAY in self.kinds)
 
     def kind(self, col: int, row: int) -> int:
         if 0 <= col < self.cols and 0 <= row < self.rows:

@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from game.config import PhysicsConfig
 from game.grid import TileGrid
 from game.inputs import InputFrame
-from game.resolvers.base import NO_CONTACT, Body, Contacts, Resolver, move_body, support_under
+from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, NO_CONTACT, ON_GROUND,
+                                 ON_ONE_WAY, Body, Contacts, Resolver, contacts_from, move_box,
+                                 support_under)
 
 TIMER_EPS = 1e-9  # timers are sums of 1/tick_rate; don't let rounding add or drop a tick
 
@@ -42,11 +44,33 @@ class Player:
     # s since a jump off a one-way platform: Down within jump_buffer of it turns it into a drop
     since_one_way_jump: float = math.inf
     respawn_timer: float = 0.0  # s left before reappearing at the spawn
-    contacts: Contacts = field(default=NO_CONTACT)
+    contact_flags: int = 0  # what the last move touched: ON_GROUND | HIT_LEFT ... (resolvers.base)
+    # The last move's arguments, to list the cells it probed when asked (see ``contacts``).
+    _last_move: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    _contacts: Contacts | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def respawning(self) -> bool:
         return self.respawn_timer > 0.0
+
+    @property
+    def contacts(self) -> Contacts:
+        """The last move's contacts as a record, with the cells the resolver probed (for the
+        debug view and tests).
+
+        Play never collects probed cells. A move is a pure function of its arguments, so asking
+        for them takes the last move again with a probe list: the same answer, with the cells.
+        """
+        if self._contacts is None:
+            if self._last_move is None:
+                self._contacts = contacts_from(self.contact_flags)
+            else:
+                resolver, grid, x, y, dx, dy, drop, grounded = self._last_move
+                probe: list[tuple[int, int]] = []
+                move_box(resolver, grid, x, y, self.w, self.h, dx, dy, one_way_bottom=y + self.h,
+                         drop_through=drop, was_on_ground=grounded, probe=probe)
+                self._contacts = contacts_from(self.contact_flags, probe)
+        return self._contacts
 
     def body(self) -> Body:
         return Body(self.x, self.y, self.w, self.h, self.vx, self.vy)
@@ -57,7 +81,7 @@ class Player:
         self.rising = False
         self.dropping = self.respawn_timer = self.air_time = 0.0
         self.since_press = self.since_one_way_jump = math.inf
-        self.contacts = NO_CONTACT
+        self.contact_flags, self._last_move, self._contacts = 0, None, NO_CONTACT
         self.settle(grid, slopes)
 
     def settle(self, grid: TileGrid, slopes: bool) -> None:
@@ -126,21 +150,24 @@ class Player:
 
         # --- resolve against the tiles ------------------------------------------------------------
         dropping = self.dropping > TIMER_EPS
-        move = move_body(resolver, grid, self.body(), dx, dy, drop_through=dropping,
-                         was_on_ground=self.on_ground and not jumped and not dropping)
+        grounded = self.on_ground and not jumped and not dropping
+        x, y = self.x, self.y
+        self.x, self.y, c = move_box(resolver, grid, x, y, self.w, self.h, dx, dy,
+                                     one_way_bottom=y + self.h, drop_through=dropping,
+                                     was_on_ground=grounded)
+        self._last_move, self._contacts = (resolver, grid, x, y, dx, dy, dropping, grounded), None
         self.dropping = max(0.0, self.dropping - dt)
-        self.x, self.y, c = move.x, move.y, move.contacts
 
         # --- contacts: the resolver says what was touched; velocity follows -----------------------
-        self.contacts = c
-        self.on_ground, self.on_one_way = c.on_ground, c.on_one_way
-        if c.on_ground and self.vy > 0:
+        self.contact_flags = c
+        self.on_ground, self.on_one_way = bool(c & ON_GROUND), bool(c & ON_ONE_WAY)
+        if c & ON_GROUND and self.vy > 0:
             self.vy = 0.0
-        if c.on_ground or self.vy >= 0:
+        if c & ON_GROUND or self.vy >= 0:
             self.rising = False
-        if c.hit_ceiling and self.vy < 0:
+        if c & HIT_CEILING and self.vy < 0:
             self.vy, self.rising = 0.0, False  # a ceiling stops the rise at once
-        if (c.hit_left and self.vx < 0) or (c.hit_right and self.vx > 0):
+        if (c & HIT_LEFT and self.vx < 0) or (c & HIT_RIGHT and self.vx > 0):
             self.vx = 0.0
 
         # --- out of the map's bottom: wait, then respawn -------------------------------------------

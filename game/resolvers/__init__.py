@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.resolvers.axis import AxisResolver
-from game.resolvers.base import Body, Contacts, Move, Resolver, move_body
+from game.resolvers.base import Body, Contacts, Move, Resolver, move_body, move_box
 from game.resolvers.corners import CornersResolver
 from game.resolvers.overlap import OverlapResolver
 from game.resolvers.routing import RoutingResolver
@@ -44,4 +44,4 @@ def describe(name: str) -> Mapping[str, Any]:
 
 
 __all__ = ["REGISTRY", "Body", "Contacts", "Move", "Resolver", "create", "describe", "move_body",
-           "names"]
+           "move_box", "names"]

@@ -19,9 +19,9 @@ Departures from the article, and why:
 
 * **Top-left corner, not centre.** The article keeps a body by its centre: its edges are the
   centre plus or minus half its size, and each tile is placed by its centre too. Here a body is
-  its top-left corner and its size (the project's ``Body``), so its edges are ``x``, ``x + w``,
-  ``y``, ``y + h`` and a tile's are ``col * tile_w`` and so on: the same boxes without the halving,
-  and the position written back after a push is the top-left corner.
+  its top-left corner and its size (the project's boxes: ``x, y, w, h``), so its edges are ``x``,
+  ``x + w``, ``y``, ``y + h`` and a tile's are ``col * tile_w`` and so on: the same boxes without
+  the halving, and the position written back after a push is the top-left corner.
 * **No "+1 px" gap.** The article puts the body one pixel *outside* the tile it hit. Standing on a
   floor then leaves a 1 px gap, gravity closes it next tick, and ``on_ground`` flickers on and
   off. Here the body is placed exactly on the tile's edge; touching is not overlapping.
@@ -39,12 +39,12 @@ Departures from the article, and why:
   so that offset is zero here; carrying it through the arithmetic would only add float rounding.
 * **One-way tiles and slopes.** The article knows only walls. A one-way tile here blocks only a body
   moving down whose bottom was at or above its top at the start of the *tick* (the mover passes
-  it to every sub-step as ``Body.tick_bottom``; this resolver reads ``Body.one_way_bottom``), not
-  merely before this call's move, and never when dropping through. So a body that falls past a
-  platform's end and reaches its column in a later sub-step, its bottom already below the top, is
-  still caught: the y pass lifts it onto the platform. If a tile above leaves no room for that,
-  the sub-step ends overlapping it and the mover takes it again without its sideways part: the
-  body is stopped at the platform's end. Slope tiles act as full boxes.
+  that bottom to every sub-step as ``one_way_bottom``), not merely before this call's move, and
+  never when dropping through. So a body that falls past a platform's end and reaches its column
+  in a later sub-step, its bottom already below the top, is still caught: the y pass lifts it
+  onto the platform. If a tile above leaves no room for that, the sub-step ends overlapping it
+  and the mover takes it again without its sideways part: the body is stopped at the platform's
+  end. Slope tiles act as full boxes.
 * **Fast bodies.** The article checks only where the body ends up, so a fast body can skip a thin
   wall. The shared mover sub-steps this resolver (``destination_only``).
 """
@@ -54,10 +54,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from game.grid import EMPTY, EPS, ONE_WAY, TileGrid
-from game.resolvers.base import Article, Body, Contacts, Move, NoOptions, one_way_counts
+from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
+                                 BoxResolver, NoOptions, Probe, one_way_counts)
 
 
-class AxisResolver:
+class AxisResolver(BoxResolver):
     name: ClassVar[str] = "axis"
     article: ClassVar[Article] = Article(
         'A Simple Method for Tile-Based Collision and Resolution',
@@ -73,44 +74,62 @@ class AxisResolver:
     def __init__(self, options: NoOptions | None = None) -> None:
         self.options = options or NoOptions()
 
-    def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
-        x, y, w, h = body.x, body.y, body.w, body.h
+    def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                 dy: float, one_way_bottom: float, drop_through: bool,
+                 probe: Probe) -> tuple[float, float, int]:
         tw, th = grid.tile_w, grid.tile_h
-        bottom_before = body.one_way_bottom
-        probed: list[tuple[int, int]] = []
-        hit_left = hit_right = on_ground = hit_ceiling = False
+        cols, rows, kinds = grid.cols, grid.rows, grid.kinds  # kinds[row * cols + col]
+        flags = 0
 
         # x only: one-way tiles never block sideways
         if dx:
             x += dx
+            span, span_x = grid.cols_between(x + EPS, x + w - EPS), x
             for row in grid.rows_between(y + EPS, y + h - EPS):
-                for col in grid.cols_between(x + EPS, x + w - EPS):
-                    probed.append((col, row))
-                    kind = grid.kind(col, row)
+                if x != span_x:  # a push moved the body's edges: the range box's columns too
+                    span, span_x = grid.cols_between(x + EPS, x + w - EPS), x
+                inside, at = 0 <= row < rows, row * cols
+                for col in span:
+                    if probe is not None:
+                        probe.append((col, row))
+                    # the map's own cells straight from its bytes; the grid answers for the rest
+                    kind = kinds[at + col] if inside and 0 <= col < cols else grid.kind(col, row)
                     if kind == EMPTY or kind == ONE_WAY:
                         continue
+                    # x = min(x, edge) or max(x, edge), written out: a call to min() or max()
+                    # costs several times more than the comparison
                     if dx > 0:
-                        x, hit_right = min(x, col * tw - w), True
+                        edge, flags = col * tw - w, flags | HIT_RIGHT
+                        if edge < x:
+                            x = edge
                     else:
-                        x, hit_left = max(x, (col + 1) * tw), True
+                        edge, flags = (col + 1) * tw, flags | HIT_LEFT
+                        if edge > x:
+                            x = edge
 
         # then y
         if dy:
             y += dy
+            span = grid.cols_between(x + EPS, x + w - EPS)
             for row in grid.rows_between(y + EPS, y + h - EPS):
                 top = row * th
-                for col in grid.cols_between(x + EPS, x + w - EPS):
-                    probed.append((col, row))
-                    kind = grid.kind(col, row)
-                    if kind == EMPTY:
-                        continue
-                    if kind == ONE_WAY and (dy < 0 or drop_through
-                                            or not one_way_counts(bottom_before, top)):
+                # this row's one-way tiles block only a body landing on them from above
+                one_way_blocks = (dy > 0 and not drop_through
+                                  and one_way_counts(one_way_bottom, top))
+                inside, at = 0 <= row < rows, row * cols
+                for col in span:
+                    if probe is not None:
+                        probe.append((col, row))
+                    kind = kinds[at + col] if inside and 0 <= col < cols else grid.kind(col, row)
+                    if kind == EMPTY or (kind == ONE_WAY and not one_way_blocks):
                         continue
                     if dy > 0:
-                        y, on_ground = min(y, top - h), True
+                        edge, flags = top - h, flags | ON_GROUND
+                        if edge < y:
+                            y = edge
                     else:
-                        y, hit_ceiling = max(y, top + th), True
+                        edge, flags = top + th, flags | HIT_CEILING
+                        if edge > y:
+                            y = edge
 
-        return Move(x, y, Contacts(on_ground, hit_ceiling, hit_left, hit_right,
-                                   probed=tuple(probed)))
+        return x, y, flags

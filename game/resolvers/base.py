@@ -1,12 +1,23 @@
-"""What every resolver shares: the body and contact records, the interface, and the mover.
+"""What every resolver shares: the contact flags and records, the interface, and the mover.
 
 A resolver answers one question: a box at (x, y) wants to move by (dx, dy) this tick; where does
-it end up, and what did it touch? It returns the new position and a :class:`Contacts` record. It
-never nudges the body to ask questions, and it never changes velocity: the player reads the
-contacts and decides.
+it end up, and what did it touch? It never nudges the body to ask questions, and it never changes
+velocity: the player reads the contacts and decides.
 
-:func:`move_body` is the one entry point the simulation calls. Around any resolver it adds what
-is the same for all of them:
+Two layers give that answer:
+
+* **The core**, for the simulation's hot path: ``resolver.move_box(grid, x, y, w, h, dx, dy,
+  one_way_bottom, drop_through, probe)`` returns ``(x, y, flags)``, ``flags`` being the contact
+  bits below (:data:`ON_GROUND`, :data:`HIT_CEILING`, ...). It builds no record; ``probe`` is
+  ``None`` in play, or a list the resolver appends the (col, row) cells it looked at to, for the
+  debug view and tests. :func:`move_box` is the shared mover around it.
+* **The records**, for everything else: ``resolver.move(grid, body, dx, dy, drop_through)`` and
+  :func:`move_body` take a :class:`Body` and return a :class:`Move` with a :class:`Contacts`
+  record listing the probed cells. They are thin wrappers over the core (:class:`BoxResolver`
+  gives every resolver its ``move``), so tests of the records test the real code.
+
+:func:`move_box` (or :func:`move_body`) is the one entry point the simulation calls. Around any
+resolver it adds what is the same for all of them:
 
 * the map's left and right edges are walls (a body may still rise above the top or fall out of
   the bottom);
@@ -17,16 +28,28 @@ is the same for all of them:
   vertical motion after a landing (a body can walk off a ledge in a later part); ``on_ground`` is
   where the tick ended, walls and ceilings count if any part touched them;
 * **ground snap** for resolvers that support slopes: a grounded body walking down a slope is kept
-  on it instead of leaving it for a tick and bouncing down (only taken when it lands).
+  on it instead of leaving it for a tick and bouncing down (only taken when it lands);
+* ``on_one_way``: whether a body that ends on the ground stands on one-way tiles only (skipped on
+  a map with no one-way tile at all).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from game.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.grid import EMPTY, EPS, ONE_WAY, SLOPE, TileGrid
+
+# Contact flags: what ``move_box`` returns as one int. A set bit means "touched this move".
+ON_GROUND = 1  # stopped moving down by something under it (standing on it)
+HIT_CEILING = 2  # stopped moving up
+HIT_LEFT = 4  # stopped moving left (something on its left)
+HIT_RIGHT = 8  # stopped moving right
+ON_ONE_WAY = 16  # standing on one-way tiles only (set by the mover): down + jump drops through
+_HIT_SIDE = HIT_LEFT | HIT_RIGHT
+_TOUCHED = HIT_CEILING | HIT_LEFT | HIT_RIGHT  # the flags a tick keeps from any of its sub-steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,18 +93,16 @@ class Contacts:
     on_one_way: bool = False  # standing on one-way tiles only: down + jump drops through
     probed: tuple[tuple[int, int], ...] = ()
 
-    def merged(self, other: Contacts) -> Contacts:
-        return Contacts(
-            self.on_ground or other.on_ground,
-            self.hit_ceiling or other.hit_ceiling,
-            self.hit_left or other.hit_left,
-            self.hit_right or other.hit_right,
-            self.on_one_way or other.on_one_way,
-            self.probed + other.probed,
-        )
-
 
 NO_CONTACT = Contacts()
+
+
+def contacts_from(flags: int, probed: Sequence[tuple[int, int]] = ()) -> Contacts:
+    """The record of a move's contact flags (and the cells it probed, if they were collected)."""
+    if not flags and not probed:
+        return NO_CONTACT
+    return Contacts(flags & ON_GROUND != 0, flags & HIT_CEILING != 0, flags & HIT_LEFT != 0,
+                    flags & HIT_RIGHT != 0, flags & ON_ONE_WAY != 0, tuple(probed))
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,12 +130,19 @@ class Article:
         return f"{self.author}, \"{self.title}\" ({self.year}), {self.url}"
 
 
+Probe = list[tuple[int, int]] | None  # where a resolver lists the cells it looks at, if asked
+# A resolver's core: (grid, x, y, w, h, dx, dy, one_way_bottom, drop_through, probe)
+#   -> (x, y, flags)
+MoveBox = Callable[[TileGrid, float, float, float, float, float, float, float, bool, Probe],
+                   tuple[float, float, int]]
+
+
 class Resolver(Protocol):
     """The interface all resolvers share (one module each in ``game/resolvers``).
 
     Optional: a resolver may also define ``prepare(grid: TileGrid) -> None`` for work it does
     once per grid (e.g. a table worked out from the whole map). The world calls it when a level
-    is loaded or replaced and when the resolver is switched in; ``move`` must still work on a
+    is loaded or replaced and when the resolver is switched in; ``move_box`` must still work on a
     grid that was never prepared (tests call it directly).
     """
 
@@ -128,9 +156,35 @@ class Resolver(Protocol):
 
     def __init__(self, options: Any) -> None: ...
 
-    def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
-        """Move ``body`` by (dx, dy) against ``grid``; one-way tiles are ignored if drop_through."""
+    def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                 dy: float, one_way_bottom: float, drop_through: bool,
+                 probe: Probe) -> tuple[float, float, int]:
+        """Move the box (x, y, w, h) by (dx, dy) against ``grid``: (new x, new y, contact flags).
+
+        One-way tiles count only for a box whose bottom was at or above their top at
+        ``one_way_bottom`` (the bottom when the tick began), and never if ``drop_through``. Every
+        cell looked at is appended to ``probe`` unless it is None.
+        """
         ...
+
+    def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
+        """``move_box`` for a :class:`Body`, with the probed cells in the :class:`Contacts`."""
+        ...
+
+
+class BoxResolver:
+    """Base of the resolvers: ``move`` (records) from the resolver's own ``move_box`` (core)."""
+
+    def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                 dy: float, one_way_bottom: float, drop_through: bool,
+                 probe: Probe) -> tuple[float, float, int]:
+        raise NotImplementedError  # each resolver's own technique
+
+    def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
+        probe: list[tuple[int, int]] = []
+        x, y, flags = self.move_box(grid, body.x, body.y, body.w, body.h, dx, dy,
+                                    body.one_way_bottom, drop_through, probe)
+        return Move(x, y, contacts_from(flags, probe))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -144,63 +198,116 @@ def substeps(grid: TileGrid, w: float, h: float, dx: float, dy: float) -> int:
     return max(1, math.ceil(abs(dx) / step_x), math.ceil(abs(dy) / step_y))
 
 
-def move_body(resolver: Resolver, grid: TileGrid, body: Body, dx: float, dy: float, *,
-              drop_through: bool = False, was_on_ground: bool = False) -> Move:
-    """Move a body for one tick with ``resolver``: the only call the simulation makes."""
-    x, y, w, h = body.x, body.y, body.w, body.h
+def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h: float,
+             dx: float, dy: float, *, one_way_bottom: float, drop_through: bool = False,
+             was_on_ground: bool = False, probe: Probe = None) -> tuple[float, float, int]:
+    """Move a box for one tick with ``resolver``: the call the simulation makes each tick.
 
+    ``one_way_bottom`` is the box's bottom when the tick began (``y + h`` for a whole tick);
+    ``was_on_ground`` says the body stood at the start of the tick and is not jumping (the ground
+    snap is for it). Returns (x, y, contact flags); walls and ceilings count if touched at any
+    point of the tick, the ground is where it ended. ``probe``, if a list, receives the cells the
+    resolver looked at in the moves whose answers were kept.
+    """
     # The map's sides are walls: clamp the motion, not the result, so nothing is pushed into a tile.
-    edge_left = edge_right = False
+    edge = 0
     if dx < 0 and x + dx < 0:
-        dx, edge_left = min(0.0, -x), True
+        dx, edge = min(0.0, -x), HIT_LEFT
     elif dx > 0 and x + w + dx > grid.width_px:
-        dx, edge_right = max(0.0, grid.width_px - w - x), True
+        dx, edge = max(0.0, grid.width_px - w - x), HIT_RIGHT
 
-    parts = substeps(grid, w, h, dx, dy) if resolver.destination_only else 1
-    part_x, part_y = dx / parts, dy / parts
-    contacts = c = NO_CONTACT
-    tick_bottom = body.one_way_bottom
+    move = getattr(resolver, "move_box", None) or _adapted(resolver)
+    parts = 1
+    if resolver.destination_only:
+        # One part is enough when the motion is no longer than substeps()'s step on each axis
+        # (the usual case): told without its divisions, and with conditionals for min() and
+        # max(), which cost several times more in a hot path.
+        tw, th = grid.tile_w, grid.tile_h
+        step_x = (w if w < tw else tw) / 2
+        step_y = (h if h < th else th) / 2
+        if not (abs(dx) <= (step_x if step_x > 0.5 else 0.5)
+                and abs(dy) <= (step_y if step_y > 0.5 else 0.5)):
+            parts = substeps(grid, w, h, dx, dy)
+    if parts == 1:
+        x, y, last = move(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through, probe)
+        flags = last
+    else:
+        x, y, last, flags = _sub_steps(move, resolver.supports_slopes, grid, x, y, w, h,
+                                       dx / parts, dy / parts, parts, one_way_bottom,
+                                       drop_through, probe)
+    # Walls and ceilings touched at any point of the tick count; the ground is where it ended.
+    flags = (last & ON_GROUND) | (flags & _TOUCHED)
+
+    # Snap when the body did not *end* the tick on the ground: a tick can start on a floor (the
+    # first sub-step lands) and end over a slope that falls away (the later ones only move across).
+    if (was_on_ground and dy >= 0 and not flags & (ON_GROUND | HIT_CEILING)
+            and resolver.supports_slopes):
+        # Stay on a slope going down: look as far below as the slope could fall over this step.
+        reach = abs(dx) * grid.tile_h / grid.tile_w + 1.0
+        mark = 0 if probe is None else len(probe)
+        _, snap_y, snap = move(grid, x, y, w, h, 0.0, reach, one_way_bottom, drop_through,
+                               probe)
+        if snap & ON_GROUND:
+            y = snap_y
+            flags |= snap
+        elif probe is not None:
+            del probe[mark:]  # a snap that found no ground is not part of the answer
+
+    flags |= edge
+    if flags & ON_GROUND and grid.has_one_way and only_one_way_under(grid, x, w, y + h):
+        flags |= ON_ONE_WAY
+    return x, y, flags
+
+
+def _sub_steps(move: MoveBox, slopes: bool, grid: TileGrid, x: float, y: float, w: float,
+               h: float, part_x: float, part_y: float, parts: int, tick_bottom: float,
+               drop_through: bool, probe: Probe) -> tuple[float, float, int, int]:
+    """The parts of a sub-stepped move: (x, y, the last part's flags, every part's flags)."""
+    one_way_from = math.inf if drop_through else tick_bottom  # dropping: one-way never counts
+    flags = last = 0
     for _ in range(parts):
-        start = Body(x, y, w, h, body.vx, body.vy, tick_bottom)
-        m = resolver.move(grid, start, part_x, part_y, drop_through)
-        one_way_from = math.inf if drop_through else tick_bottom  # dropping: one-way never counts
-        if parts > 1 and part_x and overlapping_tiles(grid, m.x, m.y, w, h, one_way_from,
-                                                      resolver.supports_slopes):
+        mark = 0 if probe is None else len(probe)
+        nx, ny, last = move(grid, x, y, w, h, part_x, part_y, tick_bottom, drop_through, probe)
+        if part_x and overlaps_any(grid, nx, ny, w, h, one_way_from, slopes):
             # Only the tick-wide one-way rule brings this about: a late sub-step can reach a
             # one-way tile from the side after the body's bottom went below its top, and the
             # tile still counts, with no room to lift the body onto it. Take that sub-step again
             # without its sideways part: the platform's end is a wall for the rest of the tick.
-            again = resolver.move(grid, start, 0.0, part_y, drop_through)
-            m = Move(again.x, again.y, again.contacts.merged(
-                Contacts(hit_left=part_x < 0, hit_right=part_x > 0)))
-        x, y, c = m.x, m.y, m.contacts
-        contacts = contacts.merged(c)
-        if c.hit_left or c.hit_right:
+            if probe is not None:
+                del probe[mark:]
+            nx, ny, last = move(grid, x, y, w, h, 0.0, part_y, tick_bottom, drop_through, probe)
+            last |= HIT_LEFT if part_x < 0 else HIT_RIGHT
+        x, y = nx, ny
+        flags |= last
+        if last & _HIT_SIDE:
             part_x = 0.0
-    # Walls and ceilings touched at any point of the tick count; the ground is where it ended.
-    contacts = Contacts(c.on_ground, contacts.hit_ceiling, contacts.hit_left, contacts.hit_right,
-                        False, contacts.probed)
+    return x, y, last, flags
 
-    # Snap when the body did not *end* the tick on the ground: a tick can start on a floor (the
-    # first sub-step lands) and end over a slope that falls away (the later ones only move across).
-    if (resolver.supports_slopes and was_on_ground and dy >= 0
-            and not c.on_ground and not contacts.hit_ceiling):
-        # Stay on a slope going down: look as far below as the slope could fall over this step.
-        reach = abs(dx) * grid.tile_h / grid.tile_w + 1.0
-        m = resolver.move(grid, Body(x, y, w, h, body.vx, body.vy, tick_bottom), 0.0, reach,
+
+def _adapted(resolver: Any) -> MoveBox:
+    """A ``move_box`` for a resolver that only has ``move`` (records): say, a test's port of an
+    article. It works the same, only slower."""
+    def move_box(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
+                 one_way_bottom: float, drop_through: bool,
+                 probe: Probe) -> tuple[float, float, int]:
+        m = resolver.move(grid, Body(x, y, w, h, tick_bottom=one_way_bottom), dx, dy,
                           drop_through)
-        if m.contacts.on_ground:
-            y = m.y
-            contacts = contacts.merged(m.contacts)
+        c = m.contacts
+        if probe is not None:
+            probe.extend(c.probed)
+        return m.x, m.y, ((ON_GROUND if c.on_ground else 0) | (HIT_CEILING if c.hit_ceiling else 0)
+                          | (HIT_LEFT if c.hit_left else 0) | (HIT_RIGHT if c.hit_right else 0))
+    return move_box
 
-    if edge_left or edge_right:
-        contacts = contacts.merged(Contacts(hit_left=edge_left, hit_right=edge_right))
-    if contacts.on_ground:
-        one_way = only_one_way_under(grid, x, w, y + h)
-        if one_way != contacts.on_one_way:
-            contacts = Contacts(contacts.on_ground, contacts.hit_ceiling, contacts.hit_left,
-                                contacts.hit_right, one_way, contacts.probed)
-    return Move(x, y, contacts)
+
+def move_body(resolver: Resolver, grid: TileGrid, body: Body, dx: float, dy: float, *,
+              drop_through: bool = False, was_on_ground: bool = False) -> Move:
+    """:func:`move_box` for a :class:`Body`: a :class:`Move` whose contacts list probed cells."""
+    probe: list[tuple[int, int]] = []
+    x, y, flags = move_box(resolver, grid, body.x, body.y, body.w, body.h, dx, dy,
+                           one_way_bottom=body.one_way_bottom, drop_through=drop_through,
+                           was_on_ground=was_on_ground, probe=probe)
+    return Move(x, y, contacts_from(flags, probe))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -227,7 +334,7 @@ def support_under(grid: TileGrid, x: float, w: float, bottom: float,
     firm = one_way = False
     for col in grid.cols_between(x + EPS, x + w - EPS):
         lo, hi = max(x, col * grid.tile_w), min(x + w, (col + 1) * grid.tile_w)
-        for r in {above, above + 1}:
+        for r in (above, above + 1):
             kind = grid.kind(col, r)
             if kind == SLOPE and slopes:
                 if abs(grid.surface_top(col, r, lo, hi) - bottom) <= 1e-4:
@@ -253,22 +360,52 @@ def overlapping_tiles(grid: TileGrid, x: float, y: float, w: float, h: float,
     top before the move (``bottom_before``). A slope tile counts by its shape (the area under its
     surface) when ``slopes`` is true, and as a full box otherwise.
     """
-    hits = []
+    hits: list[tuple[int, int]] = []
+    _overlapping(grid, x, y, w, h, bottom_before, slopes, hits)
+    return hits
+
+
+def overlaps_any(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before: float,
+                 slopes: bool) -> bool:
+    """Does the box overlap any tile by the rule of :func:`overlapping_tiles`? (Stops at one.)"""
+    return _overlapping(grid, x, y, w, h, bottom_before, slopes, None)
+
+
+def _overlapping(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before: float,
+                 slopes: bool, hits: list[tuple[int, int]] | None) -> bool:
+    """The "no overlap" rule's scan: appends every overlapped cell to ``hits``, or, if ``hits``
+    is None, returns True at the first one."""
+    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
     right, bottom = x + w, y + h
-    for row in grid.rows_between(y + EPS, bottom - EPS):
-        top_y = row * grid.tile_h
-        for col in grid.cols_between(x + EPS, right - EPS):
-            kind = grid.kind(col, row)
+    # the cells of the box, clipped to the map (outside it every cell is empty)
+    first_col, end_col = math.floor((x + EPS) / tw), math.ceil((right - EPS) / tw)
+    first_row, end_row = math.floor((y + EPS) / th), math.ceil((bottom - EPS) / th)
+    if first_col < 0:
+        first_col = 0
+    if end_col > cols:
+        end_col = cols
+    if first_row < 0:
+        first_row = 0
+    if end_row > grid.rows:
+        end_row = grid.rows
+    found = False
+    for row in range(first_row, end_row):
+        top_y = row * th
+        base = row * cols
+        for col in range(first_col, end_col):
+            kind = kinds[base + col]
             if kind == EMPTY:
                 continue
             if kind == ONE_WAY:
-                if one_way_counts(bottom_before, top_y) and bottom > top_y + EPS:
-                    hits.append((col, row))
+                if not (one_way_counts(bottom_before, top_y) and bottom > top_y + EPS):
+                    continue
             elif kind == SLOPE and slopes:
-                lo = max(x, col * grid.tile_w)
-                hi = min(right, (col + 1) * grid.tile_w)
-                if bottom > grid.surface_top(col, row, lo, hi) + EPS:
-                    hits.append((col, row))
-            else:
-                hits.append((col, row))
-    return hits
+                lo = max(x, col * tw)
+                hi = min(right, (col + 1) * tw)
+                if not bottom > grid.surface_top(col, row, lo, hi) + EPS:
+                    continue
+            if hits is None:
+                return True
+            hits.append((col, row))
+            found = True
+    return found

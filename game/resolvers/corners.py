@@ -46,12 +46,12 @@ Departures from the article, and why:
   sides walls.
 * **Tile kinds.** The article only knows blank and non-blank. Here a one-way tile blocks only a
   body moving down whose bottom was at or above its top at the start of the *tick* (the mover
-  passes it to every sub-step as ``Body.tick_bottom``; this resolver reads
-  ``Body.one_way_bottom``), not merely before this call's move, and never when dropping through;
-  sideways and from below it is empty. So a body that falls past a platform's end and reaches its
-  column in a later sub-step, its bottom already below the top, is still caught: the bottom-edge
-  probe lifts it onto the platform, or, when a tile above leaves no room, the mover stops it at
-  the platform's end. Slope tiles are not supported as slopes: each is a full solid box.
+  passes that bottom to every sub-step as ``one_way_bottom``), not merely before this call's
+  move, and never when dropping through; sideways and from below it is empty. So a body that
+  falls past a platform's end and reaches its column in a later sub-step, its bottom already
+  below the top, is still caught: the bottom-edge probe lifts it onto the platform, or, when a
+  tile above leaves no room, the mover stops it at the platform's end. Slope tiles are not
+  supported as slopes: each is a full solid box.
 * **Only collision.** The article's ``onGround`` reset, fall-out-of-the-map respawn and camera
   belong to the player, world and camera modules; this resolver only reports contacts and never
   changes velocity.
@@ -63,7 +63,8 @@ import math
 from typing import ClassVar
 
 from game.grid import EMPTY, EPS, ONE_WAY, TileGrid
-from game.resolvers.base import Article, Body, Contacts, Move, NoOptions, one_way_counts
+from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
+                                 BoxResolver, NoOptions, Probe, one_way_counts)
 
 
 def _segment_cells(start: float, end: float, size: int) -> range:
@@ -79,10 +80,10 @@ def _segment_cells(start: float, end: float, size: int) -> range:
     """
     first = math.floor((start + EPS) / size)
     last = math.ceil((end - EPS) / size) - 1
-    return range(first, max(first, last) + 1)
+    return range(first, (last if last > first else first) + 1)  # max(first, last), faster
 
 
-class CornersResolver:
+class CornersResolver(BoxResolver):
     name: ClassVar[str] = "corners"
     article: ClassVar[Article] = Article(
         'Intermediate Game Tutorial #4 - Tile Based Map Collision Detection',
@@ -99,13 +100,12 @@ class CornersResolver:
     def __init__(self, options: NoOptions | None = None) -> None:
         self.options = options or NoOptions()
 
-    def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
-        x, y, w, h = body.x, body.y, body.w, body.h
+    def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                 dy: float, one_way_bottom: float, drop_through: bool,
+                 probe: Probe) -> tuple[float, float, int]:
         tw, th = grid.tile_w, grid.tile_h
-        kind = grid.kind
-        bottom_before = body.one_way_bottom
-        probed: list[tuple[int, int]] = []
-        hit_left = hit_right = on_ground = hit_ceiling = False
+        cols, rows, kinds = grid.cols, grid.rows, grid.kinds  # kinds[row * cols + col]
+        flags = 0
 
         # Horizontal first: the leading edge of the destination, top corner to bottom corner.
         # One-way tiles never block sideways; slopes are solid boxes.
@@ -114,17 +114,22 @@ class CornersResolver:
             # the column the leading edge ends in; an edge exactly on a border has not entered
             # the next column
             col = math.ceil((nx + w) / tw) - 1 if dx > 0 else math.floor(nx / tw)
+            cells = _segment_cells(y, y + h, th)
+            if probe is not None:
+                probe.extend((col, row) for row in cells)
             blocked = False
-            for row in _segment_cells(y, y + h, th):
-                probed.append((col, row))
-                k = kind(col, row)
-                if k != EMPTY and k != ONE_WAY:
-                    blocked = True
+            if 0 <= col < cols:  # outside the map every cell is empty
+                for row in cells:
+                    if 0 <= row < rows:
+                        k = kinds[row * cols + col]
+                        if k != EMPTY and k != ONE_WAY:
+                            blocked = True
+                            break
             if blocked:
                 if dx > 0:
-                    x, hit_right = col * tw - w, True
+                    x, flags = col * tw - w, HIT_RIGHT
                 else:
-                    x, hit_left = (col + 1) * tw, True
+                    x, flags = (col + 1) * tw, HIT_LEFT
             else:
                 x = nx
 
@@ -133,21 +138,25 @@ class CornersResolver:
             ny = y + dy
             row = math.ceil((ny + h) / th) - 1 if dy > 0 else math.floor(ny / th)
             one_way_blocks = (dy > 0 and not drop_through
-                              and one_way_counts(bottom_before, row * th))
+                              and one_way_counts(one_way_bottom, row * th))
+            cells = _segment_cells(x, x + w, tw)
+            if probe is not None:
+                probe.extend((col, row) for col in cells)
             blocked = False
-            for col in _segment_cells(x, x + w, tw):
-                probed.append((col, row))
-                k = kind(col, row)
-                if k == EMPTY or (k == ONE_WAY and not one_way_blocks):
-                    continue
-                blocked = True
+            if 0 <= row < rows:
+                at = row * cols
+                for col in cells:
+                    if 0 <= col < cols:
+                        k = kinds[at + col]
+                        if k != EMPTY and (k != ONE_WAY or one_way_blocks):
+                            blocked = True
+                            break
             if blocked:
                 if dy > 0:
-                    y, on_ground = row * th - h, True
+                    y, flags = row * th - h, flags | ON_GROUND
                 else:
-                    y, hit_ceiling = (row + 1) * th, True
+                    y, flags = (row + 1) * th, flags | HIT_CEILING
             else:
                 y = ny
 
-        return Move(x, y, Contacts(on_ground, hit_ceiling, hit_left, hit_right,
-                                   probed=tuple(probed)))
+        return x, y, flags

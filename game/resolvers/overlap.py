@@ -63,11 +63,11 @@ Departures from the article, and why:
   further round, at most ``MAX_ROUNDS`` in all.
 * **One-way tiles.** The article knows only solid walls. A one-way tile here counts only for a
   body moving down whose bottom was at or above the tile's top at the start of the *tick* (the
-  mover passes it to every sub-step as ``Body.tick_bottom``; this resolver reads
-  ``Body.one_way_bottom``), not merely before this call's move, and not when dropping through.
-  It is never left downwards, and upwards only when the lifted box is free. So a body that falls
-  past a platform's end and reaches its column in a later sub-step, its bottom already below the
-  top, is still caught and lifted onto the platform if there is room. If the lifted box would
+  mover passes that bottom to every sub-step as ``one_way_bottom``), not merely before this
+  call's move, and not when dropping through. It is never left downwards, and upwards only when
+  the lifted box is free. So a body that falls past a platform's end and reaches its column in a
+  later sub-step, its bottom already below the top, is still caught and lifted onto the platform
+  if there is room. If the lifted box would
   overlap a blocking tile (a solid tile sitting on the platform, or something above where the
   sub-step began) and the body came into the tile's column from the side in this move, the
   platform's end is a wall: the body is pushed back to it (``hit_left``/``hit_right``, not
@@ -89,11 +89,13 @@ Departures from the article, and why:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 from game.grid import EMPTY, EPS, ONE_WAY, TileGrid
-from game.resolvers.base import Article, Body, Contacts, Move, one_way_counts
+from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article, Body,
+                                 BoxResolver, Move, Probe, contacts_from, one_way_counts)
 
 # A destination is re-checked after its list is resolved; this caps the number of passes.
 MAX_ROUNDS = 3
@@ -112,14 +114,13 @@ class OverlapOptions:
 Hit = tuple[float, int, int, bool]  # (intersection area, col, row, is one-way)
 
 
-def _blocks(grid: TileGrid, col: int, row: int, dy: float, drop_through: bool,
-            bottom_before: float) -> int:
-    """0 if the cell does not block this move, 1 if it is solid (or a slope), 2 if one-way."""
-    kind = grid.kind(col, row)
+def _blocks(kind: int, top: float, dy: float, drop_through: bool, bottom_before: float) -> int:
+    """0 if a cell of this kind (its top at ``top``) does not block this move, 1 if it is solid
+    (or a slope), 2 if one-way."""
     if kind == EMPTY:
         return 0
     if kind == ONE_WAY:
-        if dy > 0 and not drop_through and one_way_counts(bottom_before, row * grid.tile_h):
+        if dy > 0 and not drop_through and one_way_counts(bottom_before, top):
             return 2
         return 0
     return 1
@@ -127,29 +128,43 @@ def _blocks(grid: TileGrid, col: int, row: int, dy: float, drop_through: bool,
 
 def overlapping_by_area(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
                         drop_through: bool, bottom_before: float, largest_first: bool = True,
-                        probed: list[tuple[int, int]] | None = None) -> list[Hit]:
+                        probed: Probe = None) -> list[Hit]:
     """Blocking tiles the box overlaps by more than EPS, largest intersection area first.
 
     With ``largest_first`` false the list stays in row-major order (the article's "natural"
     order). Every cell looked at is appended to ``probed`` if given.
     """
     tw, th = grid.tile_w, grid.tile_h
+    cols, rows, kinds = grid.cols, grid.rows, grid.kinds  # kinds[row * cols + col]
     right, bottom = x + w, y + h
+    first, end = math.floor((x + EPS) / tw), math.ceil((right - EPS) / tw)
+    inside = range(first if first > 0 else 0, end if end < cols else cols)  # clipped to the map
     hits: list[Hit] = []
-    for row in grid.rows_between(y + EPS, bottom - EPS):
+    for row in range(math.floor((y + EPS) / th), math.ceil((bottom - EPS) / th)):
+        if probed is not None:
+            probed.extend((col, row) for col in range(first, end))
+        if not 0 <= row < rows:
+            continue  # outside the map every cell is empty
         top = row * th
-        oy = min(bottom, top + th) - max(y, top)
-        for col in grid.cols_between(x + EPS, right - EPS):
-            if probed is not None:
-                probed.append((col, row))
-            how = _blocks(grid, col, row, dy, drop_through, bottom_before)
-            if not how:
+        # the intersection's height, min(bottom, top + th) - max(y, top), written with
+        # conditionals: a call to min() or max() costs several times more
+        low = top + th
+        oy = (low if low < bottom else bottom) - (top if top > y else y)
+        at = row * cols
+        for col in inside:
+            kind = kinds[at + col]
+            if kind == EMPTY:
                 continue
+            one_way = kind == ONE_WAY
+            if one_way and not (dy > 0 and not drop_through
+                                and one_way_counts(bottom_before, top)):
+                continue  # see _blocks
             left = col * tw
-            ox = min(right, left + tw) - max(x, left)
+            far = left + tw
+            ox = (far if far < right else right) - (left if left > x else x)  # and its width
             if ox > EPS and oy > EPS:
-                hits.append((ox * oy, col, row, how == 2))
-    if largest_first:
+                hits.append((ox * oy, col, row, one_way))
+    if largest_first and len(hits) > 1:
         hits.sort(key=_area_desc)  # stable: equal areas keep row-major order
     return hits
 
@@ -163,15 +178,21 @@ def _buries(grid: TileGrid, skip_col: int, skip_row: int, x: float, y: float, w:
             bottom_before: float) -> bool:
     """True if moving the box from (x, y) to (nx, ny) sinks it deeper into a blocking tile."""
     tw, th = grid.tile_w, grid.tile_h
+    cols, rows, kinds = grid.cols, grid.rows, grid.kinds
     along_x = nx != x
-    for row in grid.rows_between(ny + EPS, ny + h - EPS):
+    first = max(math.floor((nx + EPS) / tw), 0)
+    end = min(math.ceil((nx + w - EPS) / tw), cols)
+    # the box's cells, clipped to the map (outside it nothing blocks)
+    first_row = max(math.floor((ny + EPS) / th), 0)
+    for row in range(first_row, min(math.ceil((ny + h - EPS) / th), rows)):
         top = row * th
         ay = min(ny + h, top + th) - max(ny, top)
         if ay <= EPS:
             continue
-        for col in grid.cols_between(nx + EPS, nx + w - EPS):
+        at = row * cols
+        for col in range(first, end):
             if (col == skip_col and row == skip_row
-                    or not _blocks(grid, col, row, dy, drop_through, bottom_before)):
+                    or not _blocks(kinds[at + col], top, dy, drop_through, bottom_before)):
                 continue
             left = col * tw
             ax = min(nx + w, left + tw) - max(nx, left)
@@ -195,25 +216,35 @@ def resolve(grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool
     the order they were taken, ``what`` being "x" or "y" (the axis it was pushed along) or "freed"
     (an earlier push had already cleared it).
     """
-    w, h = body.w, body.h
-    x0, y0 = body.x, body.y
+    probe: list[tuple[int, int]] = []
+    x, y, flags = resolve_box(grid, body.x, body.y, body.w, body.h, dx, dy, body.one_way_bottom,
+                              drop_through, tie_px, largest_first, guard, trace, probe)
+    return Move(x, y, contacts_from(flags, probe))
+
+
+def resolve_box(grid: TileGrid, x0: float, y0: float, w: float, h: float, dx: float, dy: float,
+                bottom_before: float, drop_through: bool, tie_px: float, largest_first: bool,
+                guard: bool, trace: list[tuple[int, int, str]] | None,
+                probe: Probe) -> tuple[float, float, int]:
+    """:func:`resolve` on a box: (x, y, contact flags); the cells of the first look go to
+    ``probe`` if it is a list."""
     x, y = x0 + dx, y0 + dy
-    bottom_before = body.one_way_bottom
     tw, th = grid.tile_w, grid.tile_h
     adx, ady = abs(dx), abs(dy)
-    probed: list[tuple[int, int]] = []
-    on_ground = hit_ceiling = hit_left = hit_right = False
+    flags = 0
 
     for rnd in range(MAX_ROUNDS):
         hits = overlapping_by_area(grid, x, y, w, h, dy, drop_through, bottom_before,
-                                   largest_first, probed if rnd == 0 else None)
+                                   largest_first, probe if rnd == 0 else None)
         if not hits:
             break
         for _area, col, row, one_way in hits:
             left, top = col * tw, row * th
             right, bottom = left + tw, top + th
-            if (min(x + w, right) - max(x, left) <= EPS
-                    or min(y + h, bottom) - max(y, top) <= EPS):
+            # freed: min(x + w, right) - max(x, left) <= EPS, or the same vertically
+            x_end, y_end = x + w, y + h
+            if ((right if right < x_end else x_end) - (left if left > x else x) <= EPS
+                    or (bottom if bottom < y_end else y_end) - (top if top > y else y) <= EPS):
                 if trace is not None:
                     trace.append((col, row, "freed"))
                 continue
@@ -277,25 +308,18 @@ def resolve(grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool
                     use_x = sx < sy
 
             if use_x:
-                if nx < x:
-                    hit_right = True
-                else:
-                    hit_left = True
+                flags |= HIT_RIGHT if nx < x else HIT_LEFT
                 x = nx
             else:
-                if ny < y:
-                    on_ground = True
-                else:
-                    hit_ceiling = True
+                flags |= ON_GROUND if ny < y else HIT_CEILING
                 y = ny
             if trace is not None:
                 trace.append((col, row, "x" if use_x else "y"))
 
-    return Move(x, y, Contacts(on_ground, hit_ceiling, hit_left, hit_right,
-                               probed=tuple(probed)))
+    return x, y, flags
 
 
-class OverlapResolver:
+class OverlapResolver(BoxResolver):
     name: ClassVar[str] = "overlap"
     article: ClassVar[Article] = Article(
         'Order matters: Tile map collision response',
@@ -311,8 +335,10 @@ class OverlapResolver:
 
     def __init__(self, options: OverlapOptions | None = None) -> None:
         self.options = options or OverlapOptions()
+        self._tie_px, self._largest_first = self.options.tie_px, self.options.largest_first
 
-    def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
-        o = self.options
-        return resolve(grid, body, dx, dy, drop_through, tie_px=o.tie_px,
-                       largest_first=o.largest_first)
+    def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                 dy: float, one_way_bottom: float, drop_through: bool,
+                 probe: Probe) -> tuple[float, float, int]:
+        return resolve_box(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through, self._tie_px,
+                           self._largest_first, True, None, probe)

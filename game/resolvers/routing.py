@@ -35,20 +35,22 @@ Departures from the article, and why:
 
 * **A table of side names, not one routing function per tile kind.** The article writes a routing
   function for each tile value, and each one calls that tile's side functions in turn. Here
-  :data:`ROUTES` maps each kind to the tuple of its side names, and one generic :meth:`route`
-  calls the named side functions for whatever tile it is given. It is the same idea (the tile's
+  :data:`ROUTES` maps each kind to the tuple of its side names, and one generic routing function,
+  :func:`route_of`, reads it for whatever tile it is given. It is the same idea (the tile's
   value picks which sides it has; the sides are shared functions, reused between kinds): the
   article's per-kind functions are only lists of side calls, and writing them as data lets the
   resolver ask one phase's sides (vertical, then horizontal) of every tile from the same table,
-  and a new tile shape is one line.
+  and a new tile shape is one line. A tile's route never changes, so it is read from the table
+  once per grid, with the faces below (:func:`routes_of`), not on every move: a move only calls
+  the side functions each gathered tile's route lists.
 * **Edge-only tiles are worked out automatically, once per grid.** Instead of hand-made edge
   variants, :func:`faces_of` finds which faces of each tile a neighbour covers (the top of a tile
   under a solid or slope tile, the bottom of a tile on a solid one, the left side of a tile with a
   solid tile on its left, the part of a slope's side covered by the next slope's side...) and
   keeps only the exposed faces. The world calls :meth:`RoutingResolver.prepare` when a level is
   loaded or replaced and when this resolver is switched in, so the table is built at load; a grid
-  that was never prepared (e.g. in a test) gets its table on first use. The table is cached per
-  ``TileGrid`` object in a weak-key dictionary (a grid never changes; a reloaded level is a new
+  that was never prepared (e.g. in a test) gets its table on first use. The tables are cached per
+  ``TileGrid`` object in weak-key dictionaries (a grid never changes; a reloaded level is a new
   grid).
 * **y-first across all gathered tiles, not tile by tile.** The article runs one tile's four sides,
   then the next tile's. A body walking on a floor is pressed slightly into it by gravity; if a
@@ -83,7 +85,7 @@ Departures from the article, and why:
   not overlapping), so a resting body reports ``on_ground`` every tick and never moves. The article
   also zeroes the velocity; a resolver here never changes velocity, it only reports contacts.
 * **One-way platforms** route to ``top`` with the project's rule: they stop only a body moving down
-  whose bottom was at or above the tile's top when the tick began (``Body.one_way_bottom``), never
+  whose bottom was at or above the tile's top when the tick began (``one_way_bottom``), never
   while it drops through, never from below. One case the rule leaves open: a body that fell past a
   platform's end earlier in the same tick and then moves into its column below its top. The
   platform still counts this tick, so the body is bumped up onto its top if there is room (a few
@@ -114,12 +116,14 @@ Departures from the article, and why:
 
 from __future__ import annotations
 
+import math
 import weakref
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from game.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
-from game.resolvers.base import Article, Body, Contacts, Move, one_way_counts
+from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article, Body,
+                                 BoxResolver, Probe, one_way_counts)
 
 # The routing table: tile kind -> the sides its routing function calls, in order. A side is only
 # called for a tile if that tile actually has the face (see :func:`faces_of`).
@@ -141,7 +145,14 @@ MAX_ROUNDS = 4
 #   "slope": (height at the tile's left edge, height at its right edge).
 Faces = dict[str, Any]
 
+# A tile's route: its cell, kind, and the (side function's name, face) pairs it calls in the
+# vertical phase and in the horizontal phase, in table order.
+Route = tuple[int, int, int, tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]]
+_Y_CALLS, _X_CALLS = 3, 4  # where a Route keeps the calls of each phase
+
 _FACE_CACHE: weakref.WeakKeyDictionary[TileGrid, dict[bool, list[Faces | None]]] = (
+    weakref.WeakKeyDictionary())
+_ROUTE_CACHE: weakref.WeakKeyDictionary[TileGrid, dict[bool, list[Route | None]]] = (
     weakref.WeakKeyDictionary())
 
 
@@ -200,18 +211,50 @@ def faces_of(grid: TileGrid, raw: bool = False) -> list[Faces | None]:
     return table
 
 
+def route_of(kind: int, faces: Faces) -> tuple[tuple[tuple[str, Any], ...],
+                                               tuple[tuple[str, Any], ...]]:
+    """The routing function: the sides the table lists for this kind that the tile has as
+    faces, as (side function's name, face) pairs, split into the vertical and the horizontal
+    phase."""
+    calls = [(side, faces[side]) for side in ROUTES[kind] if faces.get(side) is not None]
+    return (tuple((_METHODS[side], face) for side, face in calls if side in Y_SIDES),
+            tuple((_METHODS[side], face) for side, face in calls if side in X_SIDES))
+
+
+def routes_of(grid: TileGrid, raw: bool = False) -> list[Route | None]:
+    """Every cell's route (index ``row * cols + col``; None for a cell with no faces), worked out
+    once per grid from :func:`faces_of` and :data:`ROUTES`."""
+    per_grid = _ROUTE_CACHE.get(grid)
+    if per_grid is None:
+        per_grid = _ROUTE_CACHE[grid] = {}
+    table = per_grid.get(raw)
+    if table is None:
+        table = [None] * (grid.cols * grid.rows)
+        for i, faces in enumerate(faces_of(grid, raw)):
+            if faces is not None:
+                row, col = divmod(i, grid.cols)
+                table[i] = (col, row, grid.kinds[i], *route_of(grid.kinds[i], faces))
+        per_grid[raw] = table
+    return table
+
+
 class _Move:
-    """The body during one ``move`` call: where it started, where it is now, what it touched."""
+    """The body during one move: where it started, where it is now, what it touched."""
 
     __slots__ = ("x", "y", "w", "h", "x0", "y0", "dx", "dy", "drop", "solitary", "gx", "gy",
                  "one_way_bottom", "ground", "ceiling", "left", "right")
 
     def __init__(self, body: Body, dx: float, dy: float, drop: bool, solitary: bool) -> None:
-        self.x0, self.y0, self.w, self.h = body.x, body.y, body.w, body.h
-        self.x, self.y = body.x + dx, body.y + dy
+        self.start(body.x, body.y, body.w, body.h, body.one_way_bottom, dx, dy, drop, solitary)
+
+    def start(self, x: float, y: float, w: float, h: float, one_way_bottom: float, dx: float,
+              dy: float, drop: bool, solitary: bool) -> None:
+        """Begin a move of the box (x, y, w, h) by (dx, dy) (a record is reused move to move)."""
+        self.x0, self.y0, self.w, self.h = x, y, w, h
+        self.x, self.y = x + dx, y + dy
         self.gx, self.gy = self.x, self.y  # the box the tiles were gathered with
         self.dx, self.dy, self.drop, self.solitary = dx, dy, drop, solitary
-        self.one_way_bottom = body.one_way_bottom  # the bottom at the start of the tick
+        self.one_way_bottom = one_way_bottom  # the bottom at the start of the tick
         self.ground = self.ceiling = self.left = self.right = False
 
 
@@ -222,7 +265,7 @@ class RoutingOptions:
         "lo": None, "hi": None})
 
 
-class RoutingResolver:
+class RoutingResolver(BoxResolver):
     name: ClassVar[str] = "routing"
     article: ClassVar[Article] = Article(
         'Collision Detection And Response (Tile Based Game Tutorials, tutorial 2)',
@@ -238,35 +281,50 @@ class RoutingResolver:
 
     def __init__(self, options: RoutingOptions | None = None) -> None:
         self.options = options or RoutingOptions()
+        self._s = _Move.__new__(_Move)  # the body during a move, reused
+        self._grid: TileGrid | None = None  # the grid the routes below belong to
+        self._routes: list[Route | None] = []
 
     def prepare(self, grid: TileGrid) -> None:
         """Work out the grid's exposed faces now (the world calls this when a level loads)."""
-        faces_of(grid, self.options.raw_edges)
+        self._grid, self._routes = grid, routes_of(grid, self.options.raw_edges)
 
     # ------------------------------------------------------------------------------------------
-    def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
-        raw = self.options.raw_edges
-        s = _Move(body, dx, dy, drop_through, raw)
-        table = faces_of(grid, raw)
+    def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                 dy: float, one_way_bottom: float, drop_through: bool,
+                 probe: Probe) -> tuple[float, float, int]:
+        if grid is not self._grid:
+            self.prepare(grid)
+        routes = self._routes
 
         # Broad phase: the cells of the box before and after the move. On an axis the body moves
         # along, the far side reaches EPS further so a face it only just touches is included.
-        left = min(s.x0, s.x) + (-EPS if dx < 0 else EPS)
-        right = max(s.x0, s.x) + s.w + (EPS if dx > 0 else -EPS)
-        top = min(s.y0, s.y) + (-EPS if dy < 0 else EPS)
-        bottom = max(s.y0, s.y) + s.h + (EPS if dy > 0 else -EPS)
-        cols = grid.cols_between(left, right)
-        probed = []
+        # (min() and max() written as conditionals: a call to them costs several times more)
+        nx, ny = x + dx, y + dy
+        left = (nx if nx < x else x) + (-EPS if dx < 0 else EPS)
+        right = (nx if nx > x else x) + w + (EPS if dx > 0 else -EPS)
+        top = (ny if ny < y else y) + (-EPS if dy < 0 else EPS)
+        bottom = (ny if ny > y else y) + h + (EPS if dy > 0 else -EPS)
+        tw, th, cols, rows = grid.tile_w, grid.tile_h, grid.cols, grid.rows
+        first, end = math.floor(left / tw), math.ceil(right / tw)
+        first_row, end_row = math.floor(top / th), math.ceil(bottom / th)
+        if probe is not None:
+            probe.extend((col, row) for row in range(first_row, end_row)
+                         for col in range(first, end))
         occupied = []
-        for row in grid.rows_between(top, bottom):
-            inside = 0 <= row < grid.rows
-            for col in cols:
-                probed.append((col, row))
-                if inside and 0 <= col < grid.cols:
-                    faces = table[row * grid.cols + col]
-                    if faces is not None:
-                        occupied.append((col, row, grid.kinds[row * grid.cols + col], faces))
+        # outside the map every cell is empty
+        inside = range(first if first > 0 else 0, end if end < cols else cols)
+        for row in range(first_row if first_row > 0 else 0, end_row if end_row < rows else rows):
+            at = row * cols
+            for col in inside:
+                route = routes[at + col]
+                if route is not None:
+                    occupied.append(route)
+        if not occupied:
+            return nx, ny, 0
 
+        s = self._s
+        s.start(x, y, w, h, one_way_bottom, dx, dy, drop_through, self.options.raw_edges)
         # y-first over every gathered tile, then x. A wall (or a slope too steep to climb) that
         # pushes the body back moves it to an x where the vertical answer may be different: a
         # floor it landed on at the far x may not be under it any more, or a floor it missed may
@@ -276,10 +334,8 @@ class RoutingResolver:
         for _ in range(MAX_ROUNDS):
             x_seen = s.x
             s.y, s.ground, s.ceiling = s.y0 + dy, False, False
-            for col, row, kind, faces in occupied:
-                self.route(s, grid, col, row, kind, faces, Y_SIDES)
-            for col, row, kind, faces in occupied:
-                self.route(s, grid, col, row, kind, faces, X_SIDES)
+            self._phase(s, grid, occupied, _Y_CALLS)
+            self._phase(s, grid, occupied, _X_CALLS)
             if s.x == x_seen:
                 break
         else:
@@ -288,21 +344,21 @@ class RoutingResolver:
             s.x = s.x0
             s.right, s.left = s.right or dx > 0, s.left or dx < 0
             s.y, s.ground, s.ceiling = s.y0 + dy, False, False
-            for col, row, kind, faces in occupied:
-                self.route(s, grid, col, row, kind, faces, Y_SIDES)
+            self._phase(s, grid, occupied, _Y_CALLS)
 
-        return Move(s.x, s.y, Contacts(s.ground, s.ceiling, s.left, s.right,
-                                       probed=tuple(probed)))
+        flags = ((ON_GROUND if s.ground else 0) | (HIT_CEILING if s.ceiling else 0)
+                 | (HIT_LEFT if s.left else 0) | (HIT_RIGHT if s.right else 0))
+        return s.x, s.y, flags
 
-    def route(self, s: _Move, grid: TileGrid, col: int, row: int, kind: int, faces: Faces,
-              phase: frozenset[str]) -> None:
-        """The routing function: call the tile's sides from the table that it has and that answer
-        in this phase."""
-        for side in ROUTES[kind]:
-            if side in phase:
-                face = faces.get(side)
-                if face is not None:
-                    getattr(self, _METHODS[side])(s, grid, col, row, kind, face)
+    def _phase(self, s: _Move, grid: TileGrid, occupied: list[Route], which: int) -> None:
+        """Call every gathered tile's sides of one phase (``which``: ``_Y_CALLS`` or
+        ``_X_CALLS``), tile after tile."""
+        for route in occupied:
+            calls = route[which]
+            if calls:
+                col, row, kind = route[0], route[1], route[2]
+                for method, face in calls:
+                    getattr(self, method)(s, grid, col, row, kind, face)
 
     # ------------------------------------------------------------------------------------------
     # The side functions: each handles one face of one tile

@@ -25,8 +25,11 @@ never changes inside one cut). In each cut the tiles are judged against the body
 of the cut: a tile reaching into the shrunk rows is a wall and the body stops with its leading edge
 exactly on that column's edge; a tile reaching only into the strip cut off at the bottom is a
 ledge the body is lifted onto; one reaching only into the strip cut off at the top is a ceiling
-corner the body is pushed under. The vertical pass walks the rows of the stretched box nearest
-first; the first row holding a tile that blocks ends the move on it.
+corner the body is pushed under. When the rows beside the path hold no solid or slope tile at
+all (the usual case), every cut would come out free at the same height, so the walk is skipped
+and the body simply moves (unless the probed cells are wanted: they list the cuts). The vertical
+pass walks the rows of the stretched box nearest first; the first row holding a tile that blocks
+ends the move on it.
 
 Departures from the article, and why:
 
@@ -86,7 +89,7 @@ Departures from the article, and why:
   slope walking down.
 * **One-way tiles** (the article's second part; in Nez only their top edge counts, for a body whose
   bottom is at or above it -- the same idea). They block only a falling body whose bottom was at or
-  above their top at the start of the tick (``Body.one_way_bottom``), and never when
+  above their top at the start of the tick (``one_way_bottom``), and never when
   ``drop_through`` is set; never sideways, never from below. A sideways head bump must not push a
   body down into one it was standing on.
 * **floor, not int; the map's outside is empty.** Cells come from ``math.floor`` and the grid
@@ -101,7 +104,9 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from game.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
-from game.resolvers.base import Article, Body, Contacts, Move, one_way_counts, overlapping_tiles
+from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
+                                 BoxResolver, Probe, one_way_counts, overlapping_tiles,
+                                 overlaps_any)
 
 # Outcomes of judging the body's box at the end of one sideways cut.
 _OK = 0  # free, possibly after a lift or a push (the new y comes with it)
@@ -111,6 +116,7 @@ _BLOCKED = 2  # blocked somewhere inside the cut: search for the farthest free p
 _SLIDES = 8  # most corner slides one rising move may take before it counts as a ceiling
 _BISECT = 40  # halvings when a cut is blocked part-way (16 px / 2**40 is far below EPS)
 _SNAP = 1e-9  # an edge this close to a tile border counts as on it when cutting the path
+_NONE: frozenset[tuple[int, int]] = frozenset()  # no tile to leave out
 
 
 @dataclass(frozen=True)
@@ -130,10 +136,11 @@ class SweepOptions:
 def _inset(option: float, tile: int, size: float) -> float:
     """The inset actually used: the option (or tile / 8), at most half the body's size."""
     value = tile / 8 if option < 0 else option
-    return min(value, size / 2)
+    half = size / 2
+    return half if half < value else value  # min(value, half)
 
 
-class SweepResolver:
+class SweepResolver(BoxResolver):
     name: ClassVar[str] = "sweep"
     article: ClassVar[Article] = Article(
         'Tile Map Collision Detection, Part 1',
@@ -150,37 +157,48 @@ class SweepResolver:
     def __init__(self, options: SweepOptions | None = None) -> None:
         self.options = options or SweepOptions()
 
-    def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
-        x, y, w, h = body.x, body.y, body.w, body.h
-        bottom_before = body.one_way_bottom  # one-way tiles judge the bottom at the tick start
+    def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                 dy: float, one_way_bottom: float, drop_through: bool,
+                 probe: Probe) -> tuple[float, float, int]:
+        bottom_before = one_way_bottom  # one-way tiles judge the bottom at the tick start
         # Tiles the body already overlaps (never, in play) are left out so it can get free.
-        ignore = frozenset(overlapping_tiles(grid, x, y, w, h, bottom_before, True))
-        probed: list[tuple[int, int]] = []
-        hit_left = hit_right = on_ground = hit_ceiling = False
+        ignore = _NONE
+        if overlaps_any(grid, x, y, w, h, bottom_before, True):
+            ignore = frozenset(overlapping_tiles(grid, x, y, w, h, bottom_before, True))
+        mark = 0 if probe is None else len(probe)
+        flags = 0
 
         if dx:
-            iy = _inset(self.options.inset_y, grid.tile_h, h)
-            x, y, stopped = self._across(grid, x, y, w, h, dx, iy, bottom_before, drop_through,
-                                         ignore, probed)
-            hit_right, hit_left = stopped and dx > 0, stopped and dx < 0
+            if probe is None and _clear_beside(grid, x, y, w, h, dx):
+                x += dx  # what the walk would find: every cut free at this height
+            else:
+                iy = _inset(self.options.inset_y, grid.tile_h, h)
+                x, y, stopped = self._across(grid, x, y, w, h, dx, iy, bottom_before,
+                                             drop_through, ignore, probe)
+                if stopped:
+                    flags = HIT_RIGHT if dx > 0 else HIT_LEFT
         if dy > 0:
             y, on_ground = self._down(grid, x, y, w, h, dy, bottom_before, drop_through, ignore,
-                                      probed)
+                                      probe)
+            if on_ground:
+                flags |= ON_GROUND
         elif dy < 0:
             ix = _inset(self.options.inset_x, grid.tile_w, w)
             x, y, hit_ceiling = self._up(grid, x, y, w, h, dy, ix, bottom_before, drop_through,
-                                         ignore, probed)
+                                         ignore, probe)
+            if hit_ceiling:
+                flags |= HIT_CEILING
 
-        return Move(x, y, Contacts(on_ground, hit_ceiling, hit_left, hit_right,
-                                   probed=tuple(dict.fromkeys(probed))))
+        if probe is not None:
+            probe[mark:] = dict.fromkeys(probe[mark:])  # each cell once, first look first
+        return x, y, flags
 
     # ------------------------------------------------------------------------------------------
     # Sideways
     # ------------------------------------------------------------------------------------------
     def _across(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                 iy: float, bottom_before: float, drop_through: bool,
-                ignore: frozenset[tuple[int, int]], probed: list[tuple[int, int]],
-                ) -> tuple[float, float, bool]:
+                ignore: frozenset[tuple[int, int]], probed: Probe) -> tuple[float, float, bool]:
         """The x pass: walk the stretched box column by column; returns (x, y, stopped)."""
         tw = grid.tile_w
         ahead = 1.0 if dx > 0 else -1.0
@@ -190,22 +208,26 @@ class SweepResolver:
         cur_y = y
         while total - done > 0.0:
             trail = lead - w if dx > 0 else lead + w
-            to_lead = _to_border(lead, ahead, tw)
-            step = min(total - done, to_lead, _to_border(trail, ahead, tw))
+            lead_border = _border(lead, ahead, tw)
+            to_lead = abs(lead_border - lead)
+            to_trail = abs(_border(trail, ahead, tw) - trail)
+            # step = min(total - done, to_lead, to_trail), without the slower call to min()
+            step = total - done
+            if to_lead < step:
+                step = to_lead
+            if to_trail < step:
+                step = to_trail
             new_lead = lead + ahead * step
             if step == to_lead:
-                new_lead = _border(lead, ahead, tw)  # land exactly on the border
+                new_lead = lead_border  # land exactly on the border
             # the column the leading edge moves through in this cut, and its near edge
             col = math.floor((lead + new_lead) * 0.5 / tw)
             near = col * tw if dx > 0 else (col + 1) * tw
             entry_col = col if abs(lead - near) <= EPS else None
 
-            def fit(at: float, record: list[tuple[int, int]] | None) -> tuple[int, float]:
-                bx = at - w if dx > 0 else at
-                return self._fit(grid, bx, cur_y, w, h, ahead, entry_col, near, iy,
-                                 bottom_before, drop_through, ignore, record)
-
-            status, new_y = fit(new_lead, probed)
+            bx = new_lead - w if dx > 0 else new_lead  # the box at the end of the cut
+            status, new_y = self._fit(grid, bx, cur_y, w, h, ahead, entry_col, near, iy,
+                                      bottom_before, drop_through, ignore, probed)
             if status == _OK:
                 lead, cur_y, done = new_lead, new_y, done + step
                 continue
@@ -214,7 +236,10 @@ class SweepResolver:
                 lo, hi, lo_y = 0.0, step, cur_y
                 for _ in range(_BISECT):
                     mid = (lo + hi) * 0.5
-                    st, yy = fit(lead + ahead * mid, None)
+                    at = lead + ahead * mid
+                    st, yy = self._fit(grid, at - w if dx > 0 else at, cur_y, w, h, ahead,
+                                       entry_col, near, iy, bottom_before, drop_through, ignore,
+                                       None)
                     if st == _OK:
                         lo, lo_y = mid, yy
                     else:
@@ -233,7 +258,7 @@ class SweepResolver:
     def _fit(self, grid: TileGrid, bx: float, y: float, w: float, h: float, ahead: float,
              entry_col: int | None, entry_x: float, iy: float, bottom_before: float,
              drop_through: bool, ignore: frozenset[tuple[int, int]],
-             probed: list[tuple[int, int]] | None) -> tuple[int, float]:
+             probed: Probe) -> tuple[int, float]:
         """Judge the box (bx, y) at the end of a cut: (_OK, new y) or (_WALL | _BLOCKED, y).
 
         ``entry_col`` is the column the leading edge enters in this cut (None if it started inside
@@ -241,18 +266,22 @@ class SweepResolver:
         except slopes, whose surface under the body changes continuously as it moves.
         """
         tw, th = grid.tile_w, grid.tile_h
+        map_cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds  # kinds[row * cols + col]
         bottom = y + h
         floor_at = math.inf  # the highest floor the bottom must be lifted to
         ceil_at = -math.inf  # the lowest ceiling the top must be pushed under
-        cols = grid.cols_between(bx + EPS, bx + w - EPS)
-        if ahead > 0:
-            cols = cols[::-1]  # nearest the leading edge first
-        rows = grid.rows_between(y + EPS, bottom - EPS)
+        first, end = math.floor((bx + EPS) / tw), math.ceil((bx + w - EPS) / tw)
+        # nearest the leading edge first
+        cols = range(end - 1, first - 1, -1) if ahead > 0 else range(first, end)
+        rows = range(math.floor((y + EPS) / th), math.ceil((bottom - EPS) / th))
         for col in cols:
+            col_inside = 0 <= col < map_cols
             for row in rows:
                 if probed is not None:
                     probed.append((col, row))
-                kind = grid.kind(col, row)
+                if not (col_inside and 0 <= row < map_rows):
+                    continue  # outside the map every cell is empty
+                kind = kinds[row * map_cols + col]
                 if kind == EMPTY or kind == ONE_WAY:  # one-way tiles never block sideways
                     continue
                 if ignore and (col, row) in ignore:
@@ -271,13 +300,17 @@ class SweepResolver:
                         if (col == entry_col
                                 and bottom - grid.surface_y(col, row, entry_x) > iy + EPS):
                             return _WALL, y
-                        floor_at = min(floor_at, surface)
+                        if surface < floor_at:
+                            floor_at = surface
                         continue
                     # below the slope's row: from here the tile is a box
+                # (the lowest floor and highest ceiling kept without min() and max(): faster)
                 if top >= bottom - iy - EPS:
-                    floor_at = min(floor_at, top)  # only in the bottom strip: a ledge
+                    if top < floor_at:  # only in the bottom strip: a ledge
+                        floor_at = top
                 elif base <= y + iy + EPS:
-                    ceil_at = max(ceil_at, base)  # only in the top strip: a ceiling corner
+                    if base > ceil_at:  # only in the top strip: a ceiling corner
+                        ceil_at = base
                 else:
                     return (_WALL if col == entry_col else _BLOCKED), y  # in the shrunk rows
         if floor_at == math.inf and ceil_at == -math.inf:
@@ -294,19 +327,26 @@ class SweepResolver:
     # ------------------------------------------------------------------------------------------
     def _down(self, grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
               bottom_before: float, drop_through: bool, ignore: frozenset[tuple[int, int]],
-              probed: list[tuple[int, int]]) -> tuple[float, bool]:
+              probed: Probe) -> tuple[float, bool]:
         """The falling pass: rows nearest first; the first row with a floor stops the body."""
         tw, th = grid.tile_w, grid.tile_h
+        map_cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds
         bottom = y + h
         reach = bottom + dy
-        cols = grid.cols_between(x + EPS, x + w - EPS)
+        cols = range(math.floor((x + EPS) / tw), math.ceil((x + w - EPS) / tw))
         # rows of the stretched box wholly behind the leading edge can hold nothing ahead of it
         for row in range(math.floor((bottom - EPS) / th), math.floor((reach + EPS) / th) + 1):
+            if probed is not None:
+                probed.extend((col, row) for col in cols)
+            if not 0 <= row < map_rows:
+                continue  # outside the map every cell is empty
             top = row * th
+            at = row * map_cols
             best = math.inf
             for col in cols:
-                probed.append((col, row))
-                kind = grid.kind(col, row)
+                if not 0 <= col < map_cols:
+                    continue
+                kind = kinds[at + col]
                 if kind == EMPTY:
                     continue
                 if ignore and (col, row) in ignore:
@@ -331,32 +371,41 @@ class SweepResolver:
 
     def _up(self, grid: TileGrid, x: float, y: float, w: float, h: float, dy: float, ix: float,
             bottom_before: float, drop_through: bool, ignore: frozenset[tuple[int, int]],
-            probed: list[tuple[int, int]]) -> tuple[float, float, bool]:
+            probed: Probe) -> tuple[float, float, bool]:
         """The rising pass: rows nearest first; returns (x, y, hit_ceiling)."""
         tw, th = grid.tile_w, grid.tile_h
+        map_cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds
         reach = y + dy
         top = y
         for _ in range(_SLIDES):
-            cols = grid.cols_between(x + EPS, x + w - EPS)
+            cols = range(math.floor((x + EPS) / tw), math.ceil((x + w - EPS) / tw))
             first = math.floor((top + EPS) / th) - 1
             last = math.floor((reach + EPS) / th)
             for row in range(first, last - 1, -1):
+                if probed is not None:
+                    probed.extend((col, row) for col in cols)
+                if not 0 <= row < map_rows:
+                    continue  # outside the map every cell is empty
                 base = (row + 1) * th
+                at = row * map_cols
                 left_edge = -math.inf  # a tile under the left strip: slide right to here
                 right_edge = math.inf  # one under the right strip: slide left to here
                 core = False
                 for col in cols:
-                    probed.append((col, row))
-                    kind = grid.kind(col, row)
+                    if not 0 <= col < map_cols:
+                        continue
+                    kind = kinds[at + col]
                     if kind != SOLID and kind != SLOPE:  # one-way tiles never block rising
                         continue
                     if ignore and (col, row) in ignore:
                         continue
                     col_left, col_right = col * tw, (col + 1) * tw
                     if col_right <= x + ix + EPS:
-                        left_edge = max(left_edge, col_right)
+                        if col_right > left_edge:  # max(), the faster way
+                            left_edge = col_right
                     elif col_left >= x + w - ix - EPS:
-                        right_edge = min(right_edge, col_left)
+                        if col_left < right_edge:
+                            right_edge = col_left
                     else:
                         core = True
                 if left_edge == -math.inf and right_edge == math.inf and not core:
@@ -387,8 +436,23 @@ def _border(p: float, ahead: float, tile: int) -> float:
     return (math.ceil((p - _SNAP) / tile) - 1) * tile
 
 
-def _to_border(p: float, ahead: float, tile: int) -> float:
-    return abs(_border(p, ahead, tile) - p)
+def _clear_beside(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float) -> bool:
+    """True if no solid or slope tile lies in the body's rows anywhere along the sideways path
+    (one column wider on each side than the stretched box, in case the cuts' sums round past
+    it): then no cut of the walk can meet anything."""
+    tw, th, cols, rows, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.rows, grid.kinds
+    left, right = (x, x + w + dx) if dx > 0 else (x + dx, x + w)
+    first, end = math.floor(left / tw) - 1, math.ceil(right / tw) + 1
+    if first < 0:
+        first = 0
+    if end > cols:
+        end = cols
+    top, bottom = math.floor((y + EPS) / th), math.ceil((y + h - EPS) / th)
+    for row in range(top if top > 0 else 0, bottom if bottom < rows else rows):
+        beside = kinds[row * cols + first:row * cols + end]
+        if SOLID in beside or SLOPE in beside:
+            return False
+    return True
 
 
 def _free(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before: float,
@@ -396,4 +460,6 @@ def _free(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before:
     """True if the box overlaps no tile that blocks it (the no-overlap rule, slopes by shape)."""
     # Dropping through, no one-way tile counts: as for a bottom that started below them all.
     before = math.inf if drop_through else bottom_before
+    if not ignore:
+        return not overlaps_any(grid, x, y, w, h, before, True)
     return all(cell in ignore for cell in overlapping_tiles(grid, x, y, w, h, before, True))
