@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from game import resolvers  # noqa: E402
 from game.grid import EMPTY, SOLID, TileGrid  # noqa: E402
-from game.resolvers.base import Body, move_body  # noqa: E402
+from game.resolvers.base import HIT_CEILING, ON_GROUND, move_box  # noqa: E402
 from tools import bench_scenario as S  # noqa: E402
 
 FRAME_LEVEL = ROOT / "levels" / "02_every_tile.tmx"
@@ -41,7 +41,7 @@ FRAME_LEVEL = ROOT / "levels" / "02_every_tile.tmx"
 
 def physics(resolver_name: str, size: tuple[int, int], movers: int, steps: int) -> dict:
     """Entity-steps per second of the scenario's movers (bench_scenario's rules) with one
-    resolver, through :func:`move_body` as the game calls it, in px per step."""
+    resolver, through :func:`move_box` as the game calls it, in px per step."""
     w, h = size
     level = S.generate_level(w, h)
     grid = TileGrid(w, h, S.TILE, S.TILE,
@@ -63,7 +63,7 @@ def physics(resolver_name: str, size: tuple[int, int], movers: int, steps: int) 
     half_speed = S.RUN_SPEED / 2
     # One step of a throwaway mover, as the Arcade side takes one, so anything done once on
     # first use happens before the timer.
-    move_body(resolver, grid, Body(xs[0], ys[0], bw, bh), vxs[0], S.GRAVITY)
+    move_box(resolver, grid, xs[0], ys[0], bw, bh, vxs[0], S.GRAVITY, one_way_bottom=ys[0] + bh)
 
     t0 = time.perf_counter()
     for step in range(steps):
@@ -72,14 +72,13 @@ def physics(resolver_name: str, size: tuple[int, int], movers: int, steps: int) 
                 vys[i] = -S.JUMP_SPEED
                 jumps += 1
             vys[i] = min(vys[i] + S.GRAVITY, S.MAX_FALL)
-            x0 = xs[i]
-            m = move_body(resolver, grid, Body(x0, ys[i], bw, bh), vxs[i], vys[i],
-                          was_on_ground=grounded[i])
-            c = m.contacts
-            xs[i], ys[i], grounded[i] = m.x, m.y, c.on_ground
-            if c.on_ground or c.hit_ceiling:
+            x0, y0 = xs[i], ys[i]
+            x, y, flags = move_box(resolver, grid, x0, y0, bw, bh, vxs[i], vys[i],
+                                   one_way_bottom=y0 + bh, was_on_ground=grounded[i])
+            xs[i], ys[i], grounded[i] = x, y, bool(flags & ON_GROUND)
+            if flags & (ON_GROUND | HIT_CEILING):
                 vys[i] = 0.0
-            if abs(m.x - x0) < half_speed:
+            if abs(x - x0) < half_speed:
                 blocked[i] += 1
                 if blocked[i] >= S.REVERSE_AFTER:
                     vxs[i], blocked[i] = -vxs[i], 0
