@@ -324,12 +324,12 @@ def test_a_firstgid_no_tile_layer_can_reach(tmp_path):
 def test_too_many_different_tiles_placed(tmp_path):
     """Each different gid becomes a picture in the window: 70,000 of them is refused before
     pytmx registers them."""
-    (tmp_path / "px.png").write_bytes(png(512, 512))  # 262,144 tiles of 1x1 px
+    (tmp_path / "px.png").write_bytes(png(1024, 1120))  # 71,680 tiles of 4x4 px
     gids = list(range(1, 70_001))
     layer = data_layer(zlib.compress(struct.pack("<70000I", *gids)), "zlib", 350, 200)
     spawn = '<object id="1" type="player" x="5" y="5" width="1" height="1"/>'
-    path = write_map(tmp_path, cols=350, rows=200, tile=(1, 1), layers=layer, objects=spawn,
-                     tilesets=sheet("px.png", (512, 512), tile=1, tiles=""))
+    path = write_map(tmp_path, cols=350, rows=200, tile=(4, 4), layers=layer, objects=spawn,
+                     tilesets=sheet("px.png", (1024, 1120), tile=4, tiles=""))
     refused(path, "more than 65,536 different tiles")
 
 
@@ -370,9 +370,9 @@ def test_a_74_byte_png_claiming_100000x100000_px(tmp_path):
 
 
 def test_a_tileset_cut_into_a_million_tiles(tmp_path):
-    (tmp_path / "px.png").write_bytes(png(1000, 1000))
+    (tmp_path / "px.png").write_bytes(png(2048, 2052))  # 262,656 tiles of 4x4 px
     spawn = '<object id="1" type="player" x="1" y="1" width="1" height="1"/>'
-    path = write_map(tmp_path, tile=(1, 1), tilesets=sheet("px.png", (1000, 1000), tile=1, count=4),
+    path = write_map(tmp_path, tile=(4, 4), tilesets=sheet("px.png", (2048, 2052), tile=4, count=4),
                      objects=spawn)
     refused(path, "tileset t", "262,144 tiles")
 
