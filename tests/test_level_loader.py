@@ -489,7 +489,9 @@ def layer_of(grid: list[list[int]], name: str = "ground") -> str:
 def test_map_size_and_tile_size_must_be_whole_numbers_above_0(tmp_path, attr, value):
     path = write_map(tmp_path)
     set_attr(path, "map", attr, value)
-    err = load_error(path, f"{attr}={value!r}", "whole number above 0", "Map >")
+    # a tile side has a least size above 1 (game.level.MIN_TILE_PX): the message gives the range
+    must = "whole number from 4 to" if attr.startswith("tile") else "whole number above 0"
+    err = load_error(path, f"{attr}={value!r}", must, "Map >")
     assert "tileset" not in err.message  # the map is wrong, not its tileset
 
 

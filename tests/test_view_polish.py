@@ -286,5 +286,4 @@ def test_probed_cells_are_counted_in_good_english(cells, want):
     from game.resolvers import Contacts
 
     app = App(make_cfg(640, 360), LEVELS[0], max_frames=1)
-    app.world.player.contacts = Contacts(probed=cells)
-    assert want in app._debug_lines()
+    assert want in app._debug_lines(Contacts(probed=cells))

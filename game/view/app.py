@@ -30,6 +30,7 @@ from game.errors import UserError  # noqa: E402
 from game.grid import ONE_WAY, SLOPE, SOLID  # noqa: E402
 from game.inputs import Held, InputScript, InputSequencer  # noqa: E402
 from game.level import Level  # noqa: E402
+from game.resolvers.base import Contacts  # noqa: E402
 from game.view.render import MapRenderer, TileImages  # noqa: E402
 from game.view.sprites import Background, PlayerSprite  # noqa: E402
 from game.world import World, load_world  # noqa: E402
@@ -620,9 +621,12 @@ class App:
             centre[0] - w // 2 - inner, centre[1] - h // 2 - inner))
         self._text(self.font, text, centre, colour, "center")
 
-    def _debug_lines(self) -> list[str]:
+    def _debug_lines(self, c: Contacts | None = None) -> list[str]:
+        """The debug view's text: the player's position, speed and ``c`` (default: the contacts
+        of the player's last move)."""
         w = self.world
-        p, c = w.player, w.player.contacts
+        p = w.player
+        c = p.contacts if c is None else c
         flags = " ".join(n for n, v in (("ground", c.on_ground), ("ceiling", c.hit_ceiling),
                                         ("left", c.hit_left), ("right", c.hit_right),
                                         ("one-way", c.on_one_way)) if v)
