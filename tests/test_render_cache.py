@@ -70,7 +70,7 @@ def test_frames_match_the_whole_map_rendered_at_once(tmp_path):
     """Panning, jumping, views bigger than the map or partly off it: every frame, behind and
     in front, is exactly the whole-map render's pixels at that place, and off the map the
     target keeps what it had (the sky drawn under the map)."""
-    level = load_level(write_map(tmp_path, 200, 50, ' offsetx="5" offsety="-6"',
+    level = load_level(write_map(tmp_path, 200, 90, ' offsetx="5" offsety="-6"',
                                  ' opacity="0.6"'))
     images = TileImages(level, convert=False)
     bounds = map_bounds(level)
@@ -141,10 +141,13 @@ def test_a_pan_over_the_whole_map_keeps_memory_within_a_bound_set_by_the_view(tm
     view, cols, rows, tile = (1280, 720), 200, 160, 32
     cw, ch = render.CELL
     # Two surfaces (behind and in front of the sprites), each the view plus the margin on
-    # every side, rounded up to the cell grid; 4 bytes a pixel.
+    # every side rounded up to the cell grid (the map is more than twice as big along both
+    # axes, so neither holds the whole map's width or height); 4 bytes a pixel.
     bound = 2 * 4 * (view[0] + 2 * render.MARGIN + cw) * (view[1] + 2 * render.MARGIN + ch)
     map_bytes = cols * tile * rows * tile * 4
-    assert map_bytes > 6 * bound
+    assert cols * tile > 2 * (view[0] + 2 * render.MARGIN + cw)
+    assert rows * tile > 2 * (view[1] + 2 * render.MARGIN + ch)
+    assert map_bytes > 8 * bound
     path = write_map(tmp_path, cols, rows, tile=tile)
     root = Path(__file__).resolve().parent.parent
     out = subprocess.run([sys.executable, "-c", PAN_SCRIPT, str(path)], cwd=root,

@@ -17,7 +17,7 @@ from game.errors import UserError
 from game.level import Level, TileImage, TileLayer
 
 CELL = (128, 32)  # px: the grid on which view buffers are placed and sorted out
-MARGIN = 256  # px of map a view buffer holds beyond each side of the view
+MARGIN = 128  # px of map a view buffer holds beyond each side of the view
 
 
 def flip_tile(image: pygame.Surface, flip_h: bool, flip_v: bool, flip_d: bool) -> pygame.Surface:
@@ -87,22 +87,42 @@ class TileImages:
         return self.images.get(gid)
 
 
-def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, images: TileImages,
+class Stamps:
+    """A level's tile images ready to draw: gid -> (image, height), the biggest image's size, and
+    the gids whose image fills a cell with opaque pixels. Fully opaque images are kept without
+    an alpha channel: the same pixels, blitted faster."""
+
+    def __init__(self, level: Level, images: TileImages) -> None:
+        tw, th = level.tile_size
+        self.shapes: dict[int, tuple[pygame.Surface, int]] = {}
+        fill_cell = set()
+        for gid, img in images.images.items():
+            w, h = img.get_size()
+            if pygame.mask.from_surface(img, 254).count() == w * h:  # alpha 255 everywhere
+                plain = pygame.Surface((w, h))
+                plain.blit(img, (0, 0))
+                img = plain
+                if (w, h) == (tw, th):
+                    fill_cell.add(gid)
+            self.shapes[gid] = (img, h)
+        self.fill_cell = frozenset(fill_cell)
+        self.biggest = (max((img.get_width() for img, _ in self.shapes.values()), default=tw),
+                        max((h for _, h in self.shapes.values()), default=th))
+
+
+def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, stamps: Stamps,
                area: pygame.Rect) -> None:
     """Draw one tile layer's part inside ``area`` (map px) onto ``target`` (whose 0,0 is area's).
 
     Every tile that reaches into the area is drawn, even from cells outside it (images bigger
-    than a cell), so areas drawn apart join without seams."""
+    than a cell; Tiled anchors them at the cell's bottom-left corner), so areas drawn apart
+    join without seams."""
     if not layer.visible or layer.opacity <= 0 or not layer.gids:
         return
     tw, th = level.tile_size
     # Offsets are whole px (pytmx reads no others); rounding keeps positions ints all the same.
     ox, oy = round(layer.offset[0]), round(layer.offset[1])
-    # (image, height) by gid; tile images may be bigger than a cell: Tiled anchors them at
-    # the cell's bottom-left corner.
-    shapes = {gid: (img, img.get_height()) for gid, img in images.images.items()}
-    big_w = max((img.get_width() for img, _ in shapes.values()), default=tw)
-    big_h = max((h for _, h in shapes.values()), default=th)
+    big_w, big_h = stamps.biggest
     rows, cols = len(layer.gids), len(layer.gids[0])
     # The cells whose images may reach into the area.
     c0 = max(0, (area.left - ox - big_w) // tw + 1)
@@ -113,6 +133,7 @@ def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, images: T
         return
     ax, ay = area.topleft
     xs = [c * tw + ox - ax for c in range(c0, c1)]
+    shapes = stamps.shapes
     seq: list[tuple[pygame.Surface, tuple[int, int]]] = []
     for r in range(r0, r1):
         y = (r + 1) * th + oy - ay  # the cell's bottom edge
@@ -129,15 +150,20 @@ def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, images: T
         target.blit(dest, (0, 0))
 
 
+def _compose(level: Level, stamps: Stamps, area: pygame.Rect,
+             front: bool | None) -> pygame.Surface:
+    surf = pygame.Surface(area.size, pygame.SRCALPHA)
+    for layer in level.layers:
+        if front is None or layer.in_front == front:
+            draw_layer(surf, layer, level, stamps, area)
+    return surf
+
+
 def render_area(level: Level, images: TileImages, area: pygame.Rect,
                 front: bool | None = None) -> pygame.Surface:
     """The visible tile layers inside ``area`` (map px), in file order, on a transparent surface:
     all of them, or (``front`` True/False) only those in front of / behind the sprites."""
-    surf = pygame.Surface(area.size, pygame.SRCALPHA)
-    for layer in level.layers:
-        if front is None or layer.in_front == front:
-            draw_layer(surf, layer, level, images, area)
-    return surf
+    return _compose(level, Stamps(level, images), area, front)
 
 
 def map_bounds(level: Level) -> pygame.Rect:
@@ -163,8 +189,8 @@ EMPTY, OPAQUE, MIXED = 0, 1, 2
 class _ViewBuffer:
     """One set of tile layers, drawn around the view on one surface that follows the camera.
 
-    The surface covers the view plus about ``MARGIN`` px on every side and sits on a grid of
-    ``CELL`` px. While the view stays inside it, a frame costs one blit: a plain copy while the
+    The surface covers the view plus about ``MARGIN`` px on every side (or the whole map along
+    an axis where the map is short) and sits on a grid of ``CELL`` px. While the view stays inside it, a frame costs one blit: a plain copy while the
     layers are opaque wherever the map is, else one blended blit per run of rows of cells not
     empty across the view. When the view leaves it, the surface is placed around the view
     again: what it holds is scrolled along and only the strips that came into it are drawn
@@ -172,14 +198,13 @@ class _ViewBuffer:
     path.
     """
 
-    def __init__(self, level: Level, images: TileImages, front: bool,
-                 bounds: pygame.Rect, opaque_gids: frozenset[int]) -> None:
-        self.level, self.images, self.front = level, images, front
+    def __init__(self, level: Level, stamps: Stamps, front: bool, bounds: pygame.Rect) -> None:
+        self.level, self.stamps, self.front = level, stamps, front
         self.layers = [layer for layer in level.layers if layer.in_front == front]
         self.bounds = bounds  # map px that may hold tiles; the view's rest is left untouched
-        self.opaque_gids = opaque_gids  # tiles whose image fills its cell with opaque pixels
         self.surface: pygame.Surface | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)  # map px the surface covers
+        self._view = (0, 0)  # the size of the view it was made for
         # True: the surface has no alpha channel and every cell in the map is OPAQUE. False:
         # ``cells`` says what each cell in the map holds.
         self.opaque = True
@@ -188,11 +213,17 @@ class _ViewBuffer:
         self._rows_key: tuple | None = None
         self._rows: list[tuple[int, int]] = []
 
-    @staticmethod
-    def size_for(view: tuple[int, int]) -> tuple[int, int]:
-        """Size of the surface kept for a view of this size (px)."""
-        cw, ch = CELL
-        return (-(-(view[0] + 2 * MARGIN) // cw) * cw, -(-(view[1] + 2 * MARGIN) // ch) * ch)
+    def size_for(self, view: tuple[int, int]) -> tuple[int, int]:
+        """Size of the surface kept for a view of this size (px): the view plus MARGIN on every
+        side, on the cell grid; or, along an axis where the map is at most twice that long, the
+        whole map (so the surface never moves that way)."""
+        size = []
+        for k, cell in enumerate(CELL):
+            span = -(-(view[k] + 2 * MARGIN) // cell) * cell
+            lo, hi = self.bounds.topleft[k], self.bounds.bottomright[k]
+            cover = -(-hi // cell) * cell - lo // cell * cell
+            size.append(cover if cover <= 2 * span else span)
+        return size[0], size[1]
 
     def nbytes(self) -> int:
         s = self.surface
@@ -203,7 +234,7 @@ class _ViewBuffer:
         seen = view.clip(self.bounds)
         if not seen.w or not seen.h:
             return
-        self._follow(view)
+        self._follow(seen, view.size)
         bx, by = self.rect.topleft
         if self.opaque:
             target.blit(self.surface, (seen.x - view.x, seen.y - view.y), seen.move(-bx, -by))
@@ -231,29 +262,33 @@ class _ViewBuffer:
             self._rows_key, self._rows = key, out
         return self._rows
 
-    def _place(self, view: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
-        """Where the surface goes for this view: on the cell grid, holding the view with about
-        MARGIN px around it, and no further past the map's edges than it must."""
+    def _place(self, seen: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+        """Where the surface goes: on the cell grid, holding ``seen`` with about MARGIN px
+        around it, and no further past the map's edges than it must."""
         pos = []
         for k, cell in enumerate(CELL):
-            start, length, span = view.topleft[k], view.size[k], size[k]
+            start, length, span = seen.topleft[k], seen.size[k], size[k]
             want = (start - MARGIN) // cell * cell
             want = min(want, -(-self.bounds.bottomright[k] // cell) * cell - span)
             want = max(want, self.bounds.topleft[k] // cell * cell)
-            lowest = -(-(start + length - span) // cell) * cell  # still holding the view
+            lowest = -(-(start + length - span) // cell) * cell  # still holding ``seen``
             pos.append(min(max(want, lowest), start // cell * cell))
         return pygame.Rect(pos, size)
 
-    def _follow(self, view: pygame.Rect) -> None:
-        """Make the surface hold the view, drawing only what it does not hold yet."""
-        size = self.size_for(view.size)
+    def _follow(self, seen: pygame.Rect, view: tuple[int, int]) -> None:
+        """Make the surface hold ``seen`` (the map's part of a view of size ``view``), drawing
+        only what it does not hold yet."""
+        if self.surface is not None and self.rect.contains(seen) and self._view == view:
+            return
+        size = self.size_for(view)
         old = self.rect
         if self.surface is None or self.surface.get_size() != size:
             self.surface, self.opaque, self.cells = pygame.Surface(size), True, {}
             old = pygame.Rect(0, 0, 0, 0)
-        elif old.contains(view):
+        self._view = view
+        if old.contains(seen):
             return
-        new = self.rect = self._place(view, size)
+        new = self.rect = self._place(seen, size)
         if not new.colliderect(old):
             self._redraw([new], keep=None)
             return
@@ -281,7 +316,7 @@ class _ViewBuffer:
         for a in areas:
             under = self._covered_from(a)
             if under is None:
-                strips.append((render_area(self.level, self.images, a, self.front), a))
+                strips.append((_compose(self.level, self.stamps, a, self.front), a))
             else:
                 direct.append((a, under))
         opaque = (self.opaque or keep is None) and all(
@@ -307,7 +342,7 @@ class _ViewBuffer:
         for a, under in direct:
             part = self.surface.subsurface(a.move(-r.x, -r.y))
             for layer in self.layers[under:]:
-                draw_layer(part, layer, self.level, self.images, a)
+                draw_layer(part, layer, self.level, self.stamps, a)
         for strip, a in strips:
             if not opaque:
                 strip.set_alpha(None)  # replace the pixels, alpha too, instead of blending
@@ -329,7 +364,8 @@ class _ViewBuffer:
             c1, r1 = -(-(part.right - ox) // tw), -(-(part.bottom - oy) // th)
             if c0 < 0 or r0 < 0 or r1 > len(layer.gids) or c1 > len(layer.gids[0]):
                 continue
-            if all(self.opaque_gids.issuperset(layer.gids[j][c0:c1]) for j in range(r0, r1)):
+            fill = self.stamps.fill_cell
+            if all(fill.issuperset(layer.gids[j][c0:c1]) for j in range(r0, r1)):
                 return k
         return None
 
@@ -376,20 +412,17 @@ class MapRenderer:
 
     Two view buffers (see :class:`_ViewBuffer`): the layers behind the sprites (:meth:`draw`)
     and those in front of them (:meth:`draw_front`, tile layers after the map's first object
-    layer; often none). Memory: at most two surfaces of ``_ViewBuffer.size_for(view)``, 4 bytes
-    a pixel, however big the map and however far the camera goes.
+    layer; often none). Memory: two surfaces of at most twice the view plus 2 MARGINs and a
+    CELL along each axis (see :meth:`_ViewBuffer.size_for`), 4 bytes a pixel, however big the
+    map and however far the camera goes.
     """
 
     def __init__(self, level: Level, images: TileImages) -> None:
         self.level, self.images = level, images
-        bounds = map_bounds(level)
-        tw, th = level.tile_size
-        opaque_gids = frozenset(
-            gid for gid, img in images.images.items() if img.get_size() == (tw, th)
-            and pygame.mask.from_surface(img, 254).count() == tw * th)
+        bounds, stamps = map_bounds(level), Stamps(level, images)
         self.has_front = any(layer.in_front and layer.visible for layer in level.layers)
-        self._back = _ViewBuffer(level, images, False, bounds, opaque_gids)
-        self._front = _ViewBuffer(level, images, True, bounds, opaque_gids)
+        self._back = _ViewBuffer(level, stamps, False, bounds)
+        self._front = _ViewBuffer(level, stamps, True, bounds)
 
     @property
     def cache_bytes(self) -> int:
