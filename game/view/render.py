@@ -18,6 +18,7 @@ from game.level import Level, TileImage, TileLayer
 
 CELL = (128, 32)  # px: the grid on which view buffers are placed and sorted out
 MARGIN = 128  # px of map a view buffer holds beyond each side of the view
+WHOLE_MAP = 1 << 22  # px (16 MB): a map no bigger is kept whole by a view buffer
 
 
 def flip_tile(image: pygame.Surface, flip_h: bool, flip_v: bool, flip_d: bool) -> pygame.Surface:
@@ -189,13 +190,15 @@ EMPTY, OPAQUE, MIXED = 0, 1, 2
 class _ViewBuffer:
     """One set of tile layers, drawn around the view on one surface that follows the camera.
 
-    The surface covers the view plus about ``MARGIN`` px on every side (or the whole map along
-    an axis where the map is short) and sits on a grid of ``CELL`` px. While the view stays inside it, a frame costs one blit: a plain copy while the
-    layers are opaque wherever the map is, else one blended blit per run of rows of cells not
-    empty across the view. When the view leaves it, the surface is placed around the view
-    again: what it holds is scrolled along and only the strips that came into it are drawn
-    from the tiles. Its size depends on the view's alone, not on the map or on the camera's
-    path.
+    The surface holds the whole map when the map is small (WHOLE_MAP); else the view plus about
+    ``MARGIN`` px on every side (or the whole map along an axis where it is short), on a grid
+    of ``CELL`` px. While the view stays inside it, a frame costs one blit: a plain copy while
+    the layers are opaque wherever the map is; else one blit of the run-length encoded whole
+    map, or one blended blit per run of rows of cells not empty across the view. (Encoded
+    blits round translucent pixels apart from pygame's blend, by 1 at most.) When the view
+    leaves it, the surface is placed around the view again: what it holds is scrolled along and
+    only the strips that came into it are drawn from the tiles. Its size depends on the view's
+    (or is WHOLE_MAP at most), never on how far the camera goes.
     """
 
     def __init__(self, level: Level, stamps: Stamps, front: bool, bounds: pygame.Rect) -> None:
@@ -214,16 +217,19 @@ class _ViewBuffer:
         self._rows: list[tuple[int, int]] = []
 
     def size_for(self, view: tuple[int, int]) -> tuple[int, int]:
-        """Size of the surface kept for a view of this size (px): the view plus MARGIN on every
-        side, on the cell grid; or, along an axis where the map is at most twice that long, the
-        whole map (so the surface never moves that way)."""
-        size = []
+        """Size of the surface kept for a view of this size (px): the whole map when it has at
+        most WHOLE_MAP pixels (then the surface never moves); else the view plus MARGIN on every
+        side, on the cell grid, or the whole map along an axis where the map is at most twice
+        that long."""
+        spans, covers = [], []
         for k, cell in enumerate(CELL):
-            span = -(-(view[k] + 2 * MARGIN) // cell) * cell
+            spans.append(-(-(view[k] + 2 * MARGIN) // cell) * cell)
             lo, hi = self.bounds.topleft[k], self.bounds.bottomright[k]
-            cover = -(-hi // cell) * cell - lo // cell * cell
-            size.append(cover if cover <= 2 * span else span)
-        return size[0], size[1]
+            covers.append(-(-hi // cell) * cell - lo // cell * cell)
+        if covers[0] * covers[1] <= WHOLE_MAP:
+            return covers[0], covers[1]
+        w, h = (c if c <= 2 * s else s for s, c in zip(spans, covers))
+        return w, h
 
     def nbytes(self) -> int:
         s = self.surface
@@ -236,7 +242,14 @@ class _ViewBuffer:
             return
         self._follow(seen, view.size)
         bx, by = self.rect.topleft
-        if self.opaque:
+        # Translucent layers over the whole map, drawn for good: run-length encoded, a blit
+        # skips the transparent runs (encoding costs a pass over the surface, too much to redo
+        # on every move). Not onto a target with alpha: SDL's encoded blits get its alpha wrong.
+        rle = (not self.opaque and self.rect.contains(self.bounds)
+               and not target.get_flags() & pygame.SRCALPHA)
+        if rle != bool(self.surface.get_flags() & pygame.RLEACCEL):
+            self.surface.set_alpha(255, pygame.RLEACCEL if rle else 0)
+        if self.opaque or rle:
             target.blit(self.surface, (seen.x - view.x, seen.y - view.y), seen.move(-bx, -by))
             return
         for y0, y1 in self._rows_to_blend(seen):
@@ -412,9 +425,9 @@ class MapRenderer:
 
     Two view buffers (see :class:`_ViewBuffer`): the layers behind the sprites (:meth:`draw`)
     and those in front of them (:meth:`draw_front`, tile layers after the map's first object
-    layer; often none). Memory: two surfaces of at most twice the view plus 2 MARGINs and a
-    CELL along each axis (see :meth:`_ViewBuffer.size_for`), 4 bytes a pixel, however big the
-    map and however far the camera goes.
+    layer; often none). Memory: two surfaces of at most WHOLE_MAP pixels or twice the view plus
+    2 MARGINs and a CELL along each axis (see :meth:`_ViewBuffer.size_for`), 4 bytes a pixel,
+    however big the map and however far the camera goes.
     """
 
     def __init__(self, level: Level, images: TileImages) -> None:
