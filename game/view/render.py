@@ -197,8 +197,8 @@ class _ViewBuffer:
     map, or one blended blit per run of rows of cells not empty across the view. (Encoded
     blits round translucent pixels apart from pygame's blend, by 1 at most.) When the view
     leaves it, the surface is placed around the view again: what it holds is scrolled along and
-    only the strips that came into it are drawn from the tiles. Its size depends on the view's
-    (or is WHOLE_MAP at most), never on how far the camera goes.
+    only the strips that came into it are drawn from the tiles. Its size is set by the view's
+    (or by the map's, when that is at most WHOLE_MAP), never by how far the camera goes.
     """
 
     def __init__(self, level: Level, stamps: Stamps, front: bool, bounds: pygame.Rect) -> None:
