@@ -1,8 +1,9 @@
 """Drawing a level's tile layers: tile images with Tiled's flips, composed in file order.
 
-The map is drawn in chunks (squares of tiles rendered once, on first sight, then reused), so a
-frame costs a handful of blits however many tiles are on screen. Each chunk holds every visible
-tile layer in file order, each with its opacity and offset, exactly as Tiled composes them.
+Each visible tile layer is drawn in file order with its opacity and offset, exactly as Tiled
+composes them. While the game runs, the layers around the view are kept drawn on one surface
+that follows the camera (see :class:`MapRenderer`), so a frame costs one blit however many tiles
+are on screen, and the memory kept depends on the view's size alone.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ import pygame
 from game.errors import UserError
 from game.level import Level, TileImage, TileLayer
 
-CHUNK = 256  # px per side of a cached chunk
+CELL = (128, 32)  # px: the grid on which view buffers are placed and sorted out
+MARGIN = 128  # px of map a view buffer holds beyond each side of the view
+WHOLE_MAP = 1 << 22  # px (16 MB): a map no bigger is kept whole by a view buffer
 
 
 def flip_tile(image: pygame.Surface, flip_h: bool, flip_v: bool, flip_d: bool) -> pygame.Surface:
@@ -87,57 +90,83 @@ class TileImages:
         return self.images.get(gid)
 
 
-def _tiles_in(layer: TileLayer, level: Level, area: pygame.Rect
-              ) -> Iterator[tuple[int, int, int]]:
-    """(gid, x, y) of the layer's tiles whose images may touch ``area`` (map px)."""
-    tw, th = level.tile_size
-    ox, oy = layer.offset
-    rows = len(layer.gids)
-    cols = len(layer.gids[0]) if rows else 0
-    # Tile images may be taller than the grid cell (Tiled anchors them at the bottom-left).
-    c0 = max(0, int((area.left - ox) // tw) - 1)
-    c1 = min(cols, int((area.right - ox) // tw) + 2)
-    r0 = max(0, int((area.top - oy) // th) - 1)
-    r1 = min(rows, int((area.bottom - oy) // th) + 2)
-    for r in range(r0, r1):
-        row = layer.gids[r]
-        for c in range(c0, c1):
-            gid = row[c]
-            if gid:
-                yield gid, c * tw + ox, r * th + oy
+class Stamps:
+    """A level's tile images ready to draw: gid -> (image, height), the biggest image's size, and
+    the gids whose image fills a cell with opaque pixels. Fully opaque images are kept without
+    an alpha channel: the same pixels, blitted faster."""
+
+    def __init__(self, level: Level, images: TileImages) -> None:
+        tw, th = level.tile_size
+        self.shapes: dict[int, tuple[pygame.Surface, int]] = {}
+        fill_cell = set()
+        for gid, img in images.images.items():
+            w, h = img.get_size()
+            if pygame.mask.from_surface(img, 254).count() == w * h:  # alpha 255 everywhere
+                plain = pygame.Surface((w, h))
+                plain.blit(img, (0, 0))
+                img = plain
+                if (w, h) == (tw, th):
+                    fill_cell.add(gid)
+            self.shapes[gid] = (img, h)
+        self.fill_cell = frozenset(fill_cell)
+        self.biggest = (max((img.get_width() for img, _ in self.shapes.values()), default=tw),
+                        max((h for _, h in self.shapes.values()), default=th))
 
 
-def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, images: TileImages,
+def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, stamps: Stamps,
                area: pygame.Rect) -> None:
-    """Draw one tile layer's part inside ``area`` (map px) onto ``target`` (whose 0,0 is area's)."""
-    if not layer.visible or layer.opacity <= 0:
+    """Draw one tile layer's part inside ``area`` (map px) onto ``target`` (whose 0,0 is area's).
+
+    Every tile that reaches into the area is drawn, even from cells outside it (images bigger
+    than a cell; Tiled anchors them at the cell's bottom-left corner), so areas drawn apart
+    join without seams."""
+    if not layer.visible or layer.opacity <= 0 or not layer.gids:
         return
-    th = level.tile_size[1]
+    tw, th = level.tile_size
+    # Offsets are whole px (pytmx reads no others); rounding keeps positions ints all the same.
+    ox, oy = round(layer.offset[0]), round(layer.offset[1])
+    big_w, big_h = stamps.biggest
+    rows, cols = len(layer.gids), len(layer.gids[0])
+    # The cells whose images may reach into the area.
+    c0 = max(0, (area.left - ox - big_w) // tw + 1)
+    c1 = min(cols, -(-(area.right - ox) // tw))
+    r0 = max(0, (area.top - oy) // th)
+    r1 = min(rows, -(-(area.bottom - oy - th + big_h) // th))
+    if c0 >= c1 or r0 >= r1:
+        return
+    ax, ay = area.topleft
+    xs = [c * tw + ox - ax for c in range(c0, c1)]
+    shapes = stamps.shapes
+    seq: list[tuple[pygame.Surface, tuple[int, int]]] = []
+    for r in range(r0, r1):
+        y = (r + 1) * th + oy - ay  # the cell's bottom edge
+        seq += [(s[0], (x, y - s[1])) for g, x in zip(layer.gids[r][c0:c1], xs)
+                if g and (s := shapes.get(g))]
+    if not seq:
+        return
     if layer.opacity >= 1:
-        dest = target
+        target.fblits(seq)
     else:
         dest = pygame.Surface(target.get_size(), pygame.SRCALPHA)
-    seq = []
-    for gid, x, y in _tiles_in(layer, level, area):
-        img = images.get(gid)
-        if img is not None:
-            # Tiled draws a tile image with its bottom-left corner at the cell's bottom-left.
-            seq.append((img, (round(x - area.x), round(y + th - img.get_height() - area.y))))
-    dest.fblits(seq)
-    if dest is not target:
+        dest.fblits(seq)
         dest.set_alpha(round(layer.opacity * 255))
         target.blit(dest, (0, 0))
+
+
+def _compose(level: Level, stamps: Stamps, area: pygame.Rect,
+             front: bool | None) -> pygame.Surface:
+    surf = pygame.Surface(area.size, pygame.SRCALPHA)
+    for layer in level.layers:
+        if front is None or layer.in_front == front:
+            draw_layer(surf, layer, level, stamps, area)
+    return surf
 
 
 def render_area(level: Level, images: TileImages, area: pygame.Rect,
                 front: bool | None = None) -> pygame.Surface:
     """The visible tile layers inside ``area`` (map px), in file order, on a transparent surface:
     all of them, or (``front`` True/False) only those in front of / behind the sprites."""
-    surf = pygame.Surface(area.size, pygame.SRCALPHA)
-    for layer in level.layers:
-        if front is None or layer.in_front == front:
-            draw_layer(surf, layer, level, images, area)
-    return surf
+    return _compose(level, Stamps(level, images), area, front)
 
 
 def map_bounds(level: Level) -> pygame.Rect:
@@ -156,55 +185,269 @@ def render_map(level: Level, images: TileImages) -> pygame.Surface:
     return render_area(level, images, map_bounds(level))
 
 
-class MapRenderer:
-    """Draws the part of the map a camera sees, from cached chunks.
+# What the part of a cell inside the map holds, for choosing how to blit it.
+EMPTY, OPAQUE, MIXED = 0, 1, 2
 
-    Two sets of chunks: the layers behind the sprites (:meth:`draw`) and those in front of them
-    (:meth:`draw_front`, tile layers after the map's first object layer; often none).
+
+class _ViewBuffer:
+    """One set of tile layers, drawn around the view on one surface that follows the camera.
+
+    The surface holds the whole map when the map is small (WHOLE_MAP); else the view plus about
+    ``MARGIN`` px on every side (or the whole map along an axis where it is short), on a grid
+    of ``CELL`` px. While the view stays inside it, a frame costs one blit: a plain copy while
+    the layers are opaque wherever the map is; else one blit of the run-length encoded whole
+    map, or one blended blit per run of rows of cells not empty across the view. (Encoded
+    blits round translucent pixels apart from pygame's blend, by 1 at most.) When the view
+    leaves it, the surface is placed around the view again: what it holds is scrolled along and
+    only the strips that came into it are drawn from the tiles. Its size is set by the view's
+    (or by the map's, when that is at most WHOLE_MAP), never by how far the camera goes.
+    """
+
+    def __init__(self, level: Level, stamps: Stamps, front: bool, bounds: pygame.Rect) -> None:
+        self.level, self.stamps, self.front = level, stamps, front
+        self.layers = [layer for layer in level.layers if layer.in_front == front]
+        self.bounds = bounds  # map px that may hold tiles; the view's rest is left untouched
+        self.surface: pygame.Surface | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)  # map px the surface covers
+        self._view = (0, 0)  # the size of the view it was made for
+        # True: the surface has no alpha channel and every cell in the map is OPAQUE. False:
+        # ``cells`` says what each cell in the map holds.
+        self.opaque = True
+        self.cells: dict[tuple[int, int], int] = {}  # (col, row) on the CELL grid -> kind
+        self._version = 0  # counts changes of ``cells``, for the cached rows below
+        self._rows_key: tuple | None = None
+        self._rows: list[tuple[int, int]] = []
+
+    def size_for(self, view: tuple[int, int]) -> tuple[int, int]:
+        """Size of the surface kept for a view of this size (px): the whole map when it has at
+        most WHOLE_MAP pixels (then the surface never moves); else the view plus MARGIN on every
+        side, on the cell grid, or the whole map along an axis where the map is at most twice
+        that long."""
+        spans, covers = [], []
+        for k, cell in enumerate(CELL):
+            spans.append(-(-(view[k] + 2 * MARGIN) // cell) * cell)
+            lo, hi = self.bounds.topleft[k], self.bounds.bottomright[k]
+            covers.append(-(-hi // cell) * cell - lo // cell * cell)
+        if covers[0] * covers[1] <= WHOLE_MAP:
+            return covers[0], covers[1]
+        w, h = (c if c <= 2 * s else s for s, c in zip(spans, covers))
+        return w, h
+
+    def nbytes(self) -> int:
+        s = self.surface
+        return 0 if s is None else s.get_width() * s.get_height() * s.get_bytesize()
+
+    def draw(self, target: pygame.Surface, origin: tuple[int, int]) -> None:
+        view = pygame.Rect(origin, target.get_size())
+        seen = view.clip(self.bounds)
+        if not seen.w or not seen.h:
+            return
+        self._follow(seen, view.size)
+        bx, by = self.rect.topleft
+        # Translucent layers over the whole map, drawn for good: run-length encoded, a blit
+        # skips the transparent runs (encoding costs a pass over the surface, too much to redo
+        # on every move). Not onto a target with alpha: SDL's encoded blits get its alpha wrong.
+        rle = (not self.opaque and self.rect.contains(self.bounds)
+               and not target.get_flags() & pygame.SRCALPHA)
+        if rle != bool(self.surface.get_flags() & pygame.RLEACCEL):
+            self.surface.set_alpha(255, pygame.RLEACCEL if rle else 0)
+        if self.opaque or rle:
+            target.blit(self.surface, (seen.x - view.x, seen.y - view.y), seen.move(-bx, -by))
+            return
+        for y0, y1 in self._rows_to_blend(seen):
+            y0, y1 = max(y0, seen.top), min(y1, seen.bottom)
+            target.blit(self.surface, (seen.x - view.x, y0 - view.y),
+                        (seen.x - bx, y0 - by, seen.w, y1 - y0))
+
+    def _rows_to_blend(self, seen: pygame.Rect) -> list[tuple[int, int]]:
+        """Map y ranges of the runs of rows of cells that are not all EMPTY across ``seen``."""
+        cw, ch = CELL
+        cols = range(seen.left // cw, (seen.right - 1) // cw + 1)
+        rows = range(seen.top // ch, (seen.bottom - 1) // ch + 1)
+        key = (cols, rows, self._version)
+        if key != self._rows_key:
+            out: list[tuple[int, int]] = []
+            cells = self.cells
+            for j in rows:
+                if any(cells.get((i, j), EMPTY) != EMPTY for i in cols):
+                    if out and out[-1][1] == j * ch:
+                        out[-1] = (out[-1][0], (j + 1) * ch)
+                    else:
+                        out.append((j * ch, (j + 1) * ch))
+            self._rows_key, self._rows = key, out
+        return self._rows
+
+    def _place(self, seen: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+        """Where the surface goes: on the cell grid, holding ``seen`` with about MARGIN px
+        around it, and no further past the map's edges than it must."""
+        pos = []
+        for k, cell in enumerate(CELL):
+            start, length, span = seen.topleft[k], seen.size[k], size[k]
+            want = (start - MARGIN) // cell * cell
+            want = min(want, -(-self.bounds.bottomright[k] // cell) * cell - span)
+            want = max(want, self.bounds.topleft[k] // cell * cell)
+            lowest = -(-(start + length - span) // cell) * cell  # still holding ``seen``
+            pos.append(min(max(want, lowest), start // cell * cell))
+        return pygame.Rect(pos, size)
+
+    def _follow(self, seen: pygame.Rect, view: tuple[int, int]) -> None:
+        """Make the surface hold ``seen`` (the map's part of a view of size ``view``), drawing
+        only what it does not hold yet."""
+        if self.surface is not None and self.rect.contains(seen) and self._view == view:
+            return
+        size = self.size_for(view)
+        old = self.rect
+        if self.surface is None or self.surface.get_size() != size:
+            self.surface, self.opaque, self.cells = pygame.Surface(size), True, {}
+            old = pygame.Rect(0, 0, 0, 0)
+        self._view = view
+        if old.contains(seen):
+            return
+        new = self.rect = self._place(seen, size)
+        if not new.colliderect(old):
+            self._redraw([new], keep=None)
+            return
+        self.surface.scroll(old.x - new.x, old.y - new.y)
+        x0, x1 = max(new.left, old.left), min(new.right, old.right)  # columns kept
+        todo = []
+        if new.left < old.left:
+            todo.append(pygame.Rect(new.left, new.top, old.left - new.left, new.h))
+        elif new.right > old.right:
+            todo.append(pygame.Rect(old.right, new.top, new.right - old.right, new.h))
+        if new.top < old.top:
+            todo.append(pygame.Rect(x0, new.top, x1 - x0, old.top - new.top))
+        elif new.bottom > old.bottom:
+            todo.append(pygame.Rect(x0, old.bottom, x1 - x0, new.bottom - old.bottom))
+        self._redraw(todo, keep=new.clip(old))
+
+    def _redraw(self, areas: list[pygame.Rect], keep: pygame.Rect | None) -> None:
+        """Draw ``areas`` (map px, on the cell grid, inside ``self.rect``) from the tiles; the
+        surface's pixels in ``keep`` are still good."""
+        r = self.rect
+        # An area one layer covers with opaque tiles is drawn straight onto the surface from
+        # that layer on (what is under it does not show); any other area is drawn apart, on a
+        # transparent strip, to learn where it is opaque or empty.
+        direct, strips = [], []
+        for a in areas:
+            under = self._covered_from(a)
+            if under is None:
+                strips.append((_compose(self.level, self.stamps, a, self.front), a))
+            else:
+                direct.append((a, under))
+        opaque = (self.opaque or keep is None) and all(
+            self._all_opaque(strip, a) for strip, a in strips)
+        if not opaque:
+            cw, ch = CELL
+            if self.opaque:
+                cells = {} if keep is None else dict.fromkeys(self._cells_in(keep), OPAQUE)
+            else:  # forget the cells scrolled out
+                cells = {k: v for k, v in self.cells.items()
+                         if r.left <= k[0] * cw < r.right and r.top <= k[1] * ch < r.bottom}
+            for a, _ in direct:
+                cells.update(dict.fromkeys(self._cells_in(a), OPAQUE))
+            for strip, a in strips:
+                cells.update(self._classify(strip, a))
+            opaque = all(v == OPAQUE for v in cells.values())
+            self.cells = {} if opaque else cells
+            self._version += 1
+        if opaque != self.opaque:  # change the surface's format, keeping its pixels
+            surf = pygame.Surface(r.size, 0 if opaque else pygame.SRCALPHA)
+            surf.blit(self.surface, (0, 0))
+            self.surface, self.opaque = surf, opaque
+        for a, under in direct:
+            part = self.surface.subsurface(a.move(-r.x, -r.y))
+            for layer in self.layers[under:]:
+                draw_layer(part, layer, self.level, self.stamps, a)
+        for strip, a in strips:
+            if not opaque:
+                strip.set_alpha(None)  # replace the pixels, alpha too, instead of blending
+            self.surface.blit(strip, (a.x - r.x, a.y - r.y))
+
+    def _covered_from(self, area: pygame.Rect) -> int | None:
+        """Index in ``self.layers`` of the last layer whose tiles cover the map's part of
+        ``area`` with opaque pixels, or None."""
+        part = area.clip(self.bounds)
+        if not part.w or not part.h:
+            return None
+        tw, th = self.level.tile_size
+        for k in range(len(self.layers) - 1, -1, -1):
+            layer = self.layers[k]
+            if not layer.visible or layer.opacity < 1 or not layer.gids:
+                continue
+            ox, oy = round(layer.offset[0]), round(layer.offset[1])
+            c0, r0 = (part.left - ox) // tw, (part.top - oy) // th
+            c1, r1 = -(-(part.right - ox) // tw), -(-(part.bottom - oy) // th)
+            if c0 < 0 or r0 < 0 or r1 > len(layer.gids) or c1 > len(layer.gids[0]):
+                continue
+            fill = self.stamps.fill_cell
+            if all(fill.issuperset(layer.gids[j][c0:c1]) for j in range(r0, r1)):
+                return k
+        return None
+
+    def _all_opaque(self, strip: pygame.Surface, area: pygame.Rect) -> bool:
+        """Whether the strip drawn for ``area`` is opaque wherever the map is."""
+        part = area.clip(self.bounds)
+        if not part.w or not part.h:
+            return True
+        solid = pygame.mask.from_surface(strip, 254)  # alpha 255
+        return solid.overlap_area(pygame.mask.Mask(part.size, fill=True),
+                                  (part.x - area.x, part.y - area.y)) == part.w * part.h
+
+    def _cells_in(self, area: pygame.Rect) -> Iterator[tuple[int, int]]:
+        """The cells of ``area`` (on the cell grid) that lie in the map."""
+        cw, ch = CELL
+        inside = area.clip(self.bounds)
+        if inside.w and inside.h:
+            for j in range(inside.top // ch, (inside.bottom - 1) // ch + 1):
+                for i in range(inside.left // cw, (inside.right - 1) // cw + 1):
+                    yield i, j
+
+    def _classify(self, strip: pygame.Surface, area: pygame.Rect
+                  ) -> Iterator[tuple[tuple[int, int], int]]:
+        """(cell, EMPTY/OPAQUE/MIXED) for the cells of ``area`` that lie in the map, drawn in
+        ``strip``."""
+        cw, ch = CELL
+        seen = pygame.mask.from_surface(strip, 0)  # alpha > 0
+        solid = pygame.mask.from_surface(strip, 254)  # alpha 255
+        for i, j in self._cells_in(area):
+            part = pygame.Rect(i * cw, j * ch, cw, ch).clip(self.bounds)
+            full = pygame.mask.Mask(part.size, fill=True)
+            at = (part.x - area.x, part.y - area.y)
+            if solid.overlap_area(full, at) == part.w * part.h:
+                kind = OPAQUE
+            elif seen.overlap_area(full, at) == 0:
+                kind = EMPTY
+            else:
+                kind = MIXED
+            yield (i, j), kind
+
+
+class MapRenderer:
+    """Draws the part of the map a camera sees.
+
+    Two view buffers (see :class:`_ViewBuffer`): the layers behind the sprites (:meth:`draw`)
+    and those in front of them (:meth:`draw_front`, tile layers after the map's first object
+    layer; often none). Memory: two surfaces of at most WHOLE_MAP pixels or twice the view plus
+    2 MARGINs and a CELL along each axis (see :meth:`_ViewBuffer.size_for`), 4 bytes a pixel,
+    however big the map and however far the camera goes.
     """
 
     def __init__(self, level: Level, images: TileImages) -> None:
         self.level, self.images = level, images
-        self._chunks: dict[tuple[int, int, bool], pygame.Surface | None] = {}
+        bounds, stamps = map_bounds(level), Stamps(level, images)
         self.has_front = any(layer.in_front and layer.visible for layer in level.layers)
+        self._back = _ViewBuffer(level, stamps, False, bounds)
+        self._front = _ViewBuffer(level, stamps, True, bounds)
 
-    def _chunk(self, cx: int, cy: int, front: bool) -> pygame.Surface | None:
-        key = (cx, cy, front)
-        if key not in self._chunks:
-            area = pygame.Rect(cx * CHUNK, cy * CHUNK, CHUNK, CHUNK)
-            chunk = render_area(self.level, self.images, area, front)
-            if chunk.get_bounding_rect().width == 0:
-                chunk = None  # nothing drawn here: skip the blit
-            elif pygame.display.get_surface() is not None:
-                chunk = self._fast(chunk)
-            self._chunks[key] = chunk
-        return self._chunks[key]
-
-    @staticmethod
-    def _fast(chunk: pygame.Surface) -> pygame.Surface:
-        """The quickest surface to blit with the same pixels: opaque chunks lose their alpha
-        channel; the others are run-length encoded, which skips their transparent runs."""
-        w, h = chunk.get_size()
-        if pygame.mask.from_surface(chunk, 254).count() == w * h:
-            return chunk.convert()
-        chunk = chunk.convert_alpha()
-        chunk.set_alpha(255, pygame.RLEACCEL)
-        return chunk
+    @property
+    def cache_bytes(self) -> int:
+        """Bytes of pixels kept between frames."""
+        return self._back.nbytes() + self._front.nbytes()
 
     def draw(self, target: pygame.Surface, origin: tuple[int, int], front: bool = False) -> None:
-        ox, oy = origin
-        w, h = target.get_size()
-        g = self.level.grid
-        x0, y0 = max(0, ox) // CHUNK, max(0, oy) // CHUNK
-        x1 = min(g.width_px + CHUNK, ox + w) // CHUNK
-        y1 = min(g.height_px + CHUNK, oy + h) // CHUNK
-        blits = []
-        for cy in range(y0, y1 + 1):
-            for cx in range(x0, x1 + 1):
-                chunk = self._chunk(cx, cy, front)
-                if chunk is not None:
-                    blits.append((chunk, (cx * CHUNK - ox, cy * CHUNK - oy)))
-        target.fblits(blits)
+        """Draw the layers behind the sprites (or, ``front``, those in front) that a view of
+        ``target``'s size at ``origin`` (map px of its top-left) sees onto ``target``."""
+        (self._front if front else self._back).draw(target, origin)
 
     def draw_front(self, target: pygame.Surface, origin: tuple[int, int]) -> None:
         if self.has_front:
