@@ -122,6 +122,22 @@ class CameraConfig:
 
 
 @dataclass(frozen=True)
+class AudioConfig:
+    """Sound effects (see game/view/sound.py); with no audio device the game plays silently."""
+
+    volume: float = _f(0.6, "fraction of full volume, 0 to 1", 0.0, 1.0)
+    muted: bool = _f(False, "on/off: start with the sound off (M toggles)")
+
+
+@dataclass(frozen=True)
+class GamepadConfig:
+    """Game controllers (see game/view/pad.py)."""
+
+    dead_zone: float = _f(0.35, "fraction of the left stick's full tilt ignored around its "
+                          "centre, 0 to 0.95", 0.0, 0.95)
+
+
+@dataclass(frozen=True)
 class Config:
     resolver: str = _f("axis", "name from --list-resolvers")
     level: str = _f("levels/01_first_steps.tmx", "path, relative to the config file")
@@ -129,6 +145,8 @@ class Config:
     player: PlayerConfig = field(default_factory=PlayerConfig)
     display: DisplayConfig = field(default_factory=DisplayConfig)
     camera: CameraConfig = field(default_factory=CameraConfig)
+    audio: AudioConfig = field(default_factory=AudioConfig)
+    gamepad: GamepadConfig = field(default_factory=GamepadConfig)
     # resolver name -> its Options dataclass instance; absent names use their defaults
     resolvers: Mapping[str, Any] = field(default_factory=dict)
 
@@ -138,7 +156,7 @@ class Config:
 
 
 SECTIONS = {"physics": PhysicsConfig, "player": PlayerConfig, "display": DisplayConfig,
-            "camera": CameraConfig}
+            "camera": CameraConfig, "audio": AudioConfig, "gamepad": GamepadConfig}
 
 
 # ----------------------------------------------------------------------------------------------
@@ -272,8 +290,8 @@ def from_table(data: Mapping[str, Any], where: str | os.PathLike,
             f = next(f for f in fields(Config) if f.name == key)
             changes[key] = check_value(f, value, key, where)
         else:
-            known = ("resolver, level, [physics], [player], [display], [camera], "
-                     "[resolvers.<name>]")
+            known = ("resolver, level, [physics], [player], [display], [camera], [audio], "
+                     "[gamepad], [resolvers.<name>]")
             raise UserError(where, f"unknown key {shown_key(key)} (known: {known})")
     if "resolver" in changes:
         changes["resolver"] = check_resolver(changes["resolver"], where)
