@@ -1,0 +1,145 @@
+"""Sound effects, played by the view: it hears what happened by comparing the world before and
+after each tick (:func:`heard`), so the simulation stays silent and headless.
+
+The effects are ``assets/sounds/<name>.wav``, made by ``tools/make_sounds.py``. ``coin``,
+``checkpoint`` and ``stomp`` are made already but nothing plays them yet: the world has no coins,
+checkpoints or enemies so far.
+
+No audio device (a server, CI, ``SDL_AUDIODRIVER=dummy`` or a driver that fails) is no error: the
+game plays silently and says nothing, unless the player presses M to ask for sound.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.config import AudioConfig
+
+SOUND_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "sounds"
+SOUNDS = ("jump", "land", "respawn", "coin", "checkpoint", "stomp", "goal", "level_start")
+# A landing is heard only from this falling speed up: stepping off a ledge of a few pixels, or
+# running down a slope the resolver treats as steps, makes no sound. A fall of 4 px at the
+# default gravity (1500 px/s^2) ends at about 110 px/s.
+LAND_SPEED = 100.0  # px/s
+MIXER = dict(frequency=44100, size=-16, channels=2, buffer=512)  # 512 samples: about 12 ms late
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What the sounds need to know of the world at one moment."""
+
+    on_ground: bool
+    rising: bool
+    vy: float
+    respawning: bool
+    goal_reached: bool
+
+    @classmethod
+    def of(cls, world) -> Snapshot:
+        p = world.player
+        return cls(p.on_ground, p.rising, p.vy, p.respawning, world.goal_reached)
+
+
+def heard(before: Snapshot, after: Snapshot) -> tuple[str, ...]:
+    """The effects a tick from ``before`` to ``after`` makes, in the order to play them.
+
+    jump: the player started rising (a jump sets ``rising``; nothing else does).
+    land: back on the ground after falling at ``LAND_SPEED`` or faster (not when reappearing).
+    respawn: the player reappeared at the spawn.
+    goal: the goal was reached.
+    """
+    out: list[str] = []
+    if before.respawning:
+        if not after.respawning:
+            out.append("respawn")
+    elif after.rising and not before.rising:
+        out.append("jump")
+    elif after.on_ground and not before.on_ground and before.vy >= LAND_SPEED:
+        out.append("land")
+    if after.goal_reached and not before.goal_reached:
+        out.append("goal")
+    return tuple(out)
+
+
+@contextmanager
+def quiet_stderr():
+    """Hide what C libraries print to file descriptor 2 while SDL opens the audio device.
+
+    With no sound card, ALSA's library writes a dozen ``ALSA lib ...`` lines to stderr by itself
+    before SDL returns its error; the game then plays silently, and those lines would read as
+    a failure. Python's own ``sys.stderr`` is flushed first and put back after.
+    """
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):  # no fd 2 (a detached console): nothing to hide
+        yield
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 2)
+        os.close(devnull)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def start_mixer() -> bool:
+    """Open the audio device; False (and no output at all) where there is none."""
+    try:
+        if pygame.mixer.get_init():
+            return True
+        with quiet_stderr():
+            pygame.mixer.init(**MIXER)
+    # pygame.error: no device or driver; NotImplementedError: pygame built without its mixer;
+    # OSError: the driver's library fails to load.
+    except (pygame.error, NotImplementedError, OSError):
+        return False
+    return True
+
+
+class Sounds:
+    """The effects, loaded once, and whether they are muted."""
+
+    def __init__(self, effects: dict[str, pygame.mixer.Sound], muted: bool = False,
+                 device: bool = True) -> None:
+        self.effects = effects
+        self.muted = muted
+        self.device = device  # False: no audio device, every effect is silent
+
+    @classmethod
+    def open(cls, audio: AudioConfig, folder: Path = SOUND_DIR) -> Sounds:
+        """Start the mixer and load the effects; silence, without a word, where that fails."""
+        if not start_mixer():
+            return cls({}, audio.muted, device=False)
+        effects = {}
+        for name in SOUNDS:
+            try:
+                sound = pygame.mixer.Sound(folder / f"{name}.wav")
+            except (pygame.error, OSError):
+                continue  # a missing or broken file: that effect is silent
+            sound.set_volume(audio.volume)
+            effects[name] = sound
+        return cls(effects, audio.muted)
+
+    def play(self, name: str) -> None:
+        sound = self.effects.get(name)
+        if sound is not None and not self.muted:
+            sound.play()
+
+    def toggle_mute(self) -> bool:
+        """Mute or unmute; returns whether it is muted now. Muting stops what is playing."""
+        self.muted = not self.muted
+        if self.muted and self.device:
+            try:
+                pygame.mixer.stop()
+            except pygame.error:
+                pass  # the mixer closed meanwhile: nothing is playing
+        return self.muted
