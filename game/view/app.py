@@ -31,7 +31,9 @@ from game.grid import ONE_WAY, SLOPE, SOLID  # noqa: E402
 from game.inputs import Held, InputScript, InputSequencer  # noqa: E402
 from game.level import Level  # noqa: E402
 from game.resolvers.base import Contacts  # noqa: E402
+from game.view.pad import Gamepads, either  # noqa: E402
 from game.view.render import MapRenderer, TileImages  # noqa: E402
+from game.view.sound import Snapshot, Sounds, heard  # noqa: E402
 from game.view.sprites import Background, PlayerSprite  # noqa: E402
 from game.world import World, load_world  # noqa: E402
 
@@ -45,6 +47,7 @@ HOT_RELOAD_PERIOD = 0.5  # s between checks of the level file's modification tim
 BANNER_TIME = 2.0  # s a "level complete" message stays up
 TITLE_TIME = 1.5  # s the "Level N: title" banner stays up after a level is swapped in
 RELOADED_TIME = 1.0  # s the "Reloaded" banner stays up
+MUTE_TIME = 1.0  # s the "Sound off" / "Sound on" banner stays up
 WINDOWLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
 NO_WINDOW_FIX = "play on a desktop session, or run without a window with --headless --ticks N"
 ERROR_BAR = (120, 20, 30)
@@ -56,7 +59,9 @@ PROBED = (255, 255, 0, 70)
 HITBOX_STANDING, HITBOX_AIR = (60, 255, 90), (255, 255, 255)
 CONTACT_EDGE = (255, 40, 200)
 HELP = ("arrows/WASD move   Space/Up/W/Z jump   Down+jump drop through   Tab resolver   "
-        "F3 debug   R reload   Backspace restart   Home first level   Esc pause   F11 fullscreen")
+        "F3 debug   R reload   Backspace restart   Home first level   Esc pause   F11 fullscreen   "
+        "M sound on/off   Gamepad: stick/d-pad move   A jump   LB/RB resolver   Start pause   "
+        "Back restart")
 
 
 @contextmanager
@@ -200,6 +205,9 @@ class App:
             raise UserError("display", f"no video device ({exc}); {NO_WINDOW_FIX}") from None
         check_display_driver()
         pygame.font.init()
+        self.pads = Gamepads.start(cfg.gamepad.dead_zone)
+        self.sounds = Sounds.open(cfg.audio)
+        self._heard_world: World | None = None  # the world the level-start sound was played for
         self.fullscreen = cfg.display.fullscreen
         self.vsync = False
         self.window = self._open_window()
@@ -367,7 +375,10 @@ class App:
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> None:
-        if e.type == pygame.QUIT:
+        action = self.pads.handle(e)
+        if action is not None:
+            self.pad_action(action)
+        elif e.type == pygame.QUIT:
             self.running = False
         elif e.type == pygame.KEYDOWN:
             k = e.key
@@ -381,11 +392,7 @@ class App:
                 self.fullscreen = not self.fullscreen
                 self.window = self._open_window()
             elif k == pygame.K_TAB:
-                names = resolvers.names()
-                step = -1 if e.mod & pygame.KMOD_SHIFT else 1
-                i = names.index(self.world.resolver.name) if self.world.resolver.name in names else 0
-                self.world.set_resolver(self._resolver(names[(i + step) % len(names)]))
-                self._update_title()
+                self.switch_resolver(-1 if e.mod & pygame.KMOD_SHIFT else 1)
             elif k == pygame.K_F3:
                 self.debug = not self.debug
             elif k in (pygame.K_h, pygame.K_F1):
@@ -393,10 +400,9 @@ class App:
             elif k == pygame.K_r:
                 self.reload()
             elif k == pygame.K_BACKSPACE:
-                self.world.restart()
-                self.camera = None
-                self.goal_wait = False
-                self.set_paused(False)
+                self.restart()
+            elif k == pygame.K_m:
+                self.toggle_mute()
             elif k == pygame.K_HOME:
                 seq = level_sequence(self.world.level.path)
                 if seq:
@@ -405,9 +411,39 @@ class App:
             elif (k in JUMP_KEYS or k in UP_KEYS) and not self.paused:
                 self._jump_tapped = True  # a tap while paused is not kept for the resume
 
+    def pad_action(self, action: str) -> None:
+        """A gamepad button press: as its key would (see game.view.pad)."""
+        if action == "pause":
+            self.set_paused(not self.paused)
+        elif action == "restart":
+            self.restart()
+        elif action in ("next_resolver", "previous_resolver"):
+            self.switch_resolver(1 if action == "next_resolver" else -1)
+        elif action == "jump" and not self.paused:
+            self._jump_tapped = True
+
     def set_paused(self, paused: bool) -> None:
         self.paused = paused
         self._jump_tapped = False
+
+    def switch_resolver(self, step: int) -> None:
+        names = resolvers.names()
+        i = names.index(self.world.resolver.name) if self.world.resolver.name in names else 0
+        self.world.set_resolver(self._resolver(names[(i + step) % len(names)]))
+        self._update_title()
+
+    def restart(self) -> None:
+        self.world.restart()
+        self.camera = None
+        self.goal_wait = False
+        self.set_paused(False)
+
+    def toggle_mute(self) -> None:
+        if self.sounds.toggle_mute():
+            text = "Sound off"
+        else:
+            text = "Sound on" if self.sounds.device else "Sound on, but no audio device was found"
+        self.banner = Banner(text, time.monotonic() + MUTE_TIME)
 
     # --- the loop -------------------------------------------------------------------------------
     def run(self) -> int:
@@ -434,6 +470,9 @@ class App:
             self.handle_event(e)
         w = self.world
         dt = w.physics.dt
+        if w is not self._heard_world:
+            self._heard_world = w
+            self.sounds.play("level_start")
         if self.paused:
             self._acc = 0.0
         else:
@@ -443,14 +482,18 @@ class App:
                 if self.script is not None:
                     held = self.script.held_at(w.tick)
                 else:
-                    held = read_keys(pygame.key.get_pressed(), self._jump_tapped)
+                    held = either(read_keys(pygame.key.get_pressed(), self._jump_tapped),
+                                  self.pads.held())
                 self._jump_tapped = False
+                before = Snapshot.of(w)
                 w.step(self.keys_seq.frame(held))
                 if self.goal_wait:
                     if w.goal_reached:
                         w.goal_reached = False  # still on the goal whose next level failed
                     else:
                         self.goal_wait = False  # left it: the next touch counts again
+                for name in heard(before, Snapshot.of(w)):
+                    self.sounds.play(name)
                 self._acc -= dt
                 ticks += 1
             if ticks == self.cfg.display.max_ticks_per_frame:
