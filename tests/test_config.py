@@ -58,7 +58,8 @@ def test_defaults():
 
 
 def test_every_field_has_a_unit():
-    for cls in (PhysicsConfig, PlayerConfig, DisplayConfig):
+    for cls in (PhysicsConfig, PlayerConfig, DisplayConfig, cfgmod.AudioConfig,
+                cfgmod.GamepadConfig):
         for name, _default, unit in cfgmod.describe_fields(cls):
             assert unit, f"{cls.__name__}.{name} has no unit"
 
@@ -467,7 +468,9 @@ def test_repository_config_toml_shows_every_key_with_its_default_and_a_comment()
     data = tomllib.loads(text)
     comments = key_comments(text)
     tables = [("physics", PhysicsConfig, data["physics"]), ("player", PlayerConfig, data["player"]),
-              ("display", cfgmod.DisplayConfig, data["display"])]
+              ("display", cfgmod.DisplayConfig, data["display"]),
+              ("audio", cfgmod.AudioConfig, data["audio"]),
+              ("gamepad", cfgmod.GamepadConfig, data["gamepad"])]
     for name in resolvers.names():
         opts = resolvers.REGISTRY[name].Options
         if dataclasses.fields(opts):

@@ -1,0 +1,270 @@
+"""Sound effects: heard from world states, played by the view, silent without an audio device."""
+
+import os
+import subprocess
+import sys
+import wave
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import config, resolvers
+from game.config import AudioConfig
+from game.inputs import Held, InputSequencer
+from game.view.app import App
+from game.view.sound import LAND_SPEED, SOUND_DIR, SOUNDS, Snapshot, Sounds, heard, start_mixer
+from game.world import load_world
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).parent / "data"
+FIRST = ROOT / "levels" / "01_first_steps.tmx"
+
+
+@pytest.fixture
+def cfg():
+    c = config.load(ROOT / "config.toml")
+    return replace(c, display=replace(c.display, width=640, height=360, vsync=False))
+
+
+def snap(on_ground=True, rising=False, vy=0.0, respawning=False, goal=False):
+    return Snapshot(on_ground, rising, vy, respawning, goal)
+
+
+class Recorder:
+    """Stands in for Sounds in the app: remembers what it was asked to play."""
+
+    def __init__(self):
+        self.played, self.muted, self.device = [], False, True
+
+    def play(self, name):
+        self.played.append(name)
+
+    def toggle_mute(self):
+        self.muted = not self.muted
+        return self.muted
+
+
+# ----------------------------------------------------------------------------------------------
+# What a tick sounds like
+# ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("before, after, want", [
+    (snap(), snap(), ()),
+    (snap(), snap(on_ground=False, rising=True, vy=-400), ("jump",)),
+    (snap(on_ground=False, vy=-100), snap(on_ground=False, rising=True, vy=-400), ("jump",)),
+    (snap(on_ground=False, rising=True, vy=-300), snap(on_ground=False, rising=True, vy=-280), ()),
+    (snap(on_ground=False, vy=300), snap(vy=0), ("land",)),
+    (snap(on_ground=False, vy=LAND_SPEED - 1), snap(), ()),     # a step down a slope: quiet
+    (snap(on_ground=False, vy=LAND_SPEED), snap(), ("land",)),
+    (snap(on_ground=False, respawning=True), snap(), ("respawn",)),  # reappearing is no landing
+    (snap(on_ground=False, respawning=True), snap(on_ground=False, respawning=True), ()),
+    (snap(on_ground=False, vy=300), snap(goal=True), ("land", "goal")),
+    (snap(goal=True), snap(goal=True), ()),                      # the goal sounds once
+])
+def test_heard(before, after, want):
+    assert heard(before, after) == want
+
+
+def play_world(level, held_at, ticks, resolver="axis"):
+    cfg = config.Config()
+    w = load_world(level, cfg, resolvers.create(resolver, cfg.resolver_options(resolver)))
+    seq, out = InputSequencer(), []
+    for t in range(ticks):
+        before = Snapshot.of(w)
+        w.step(seq.frame(held_at(t)))
+        out += [(t, name) for name in heard(before, Snapshot.of(w))]
+    return out
+
+
+@pytest.mark.parametrize("resolver", resolvers.names())
+def test_a_jump_and_its_landing_from_a_real_world(resolver):
+    sounds = play_world(DATA / "flat.tmx", lambda t: Held(jump=10 <= t < 40), 120, resolver)
+    assert [name for _, name in sounds] == ["jump", "land"]
+    assert sounds[0][0] == 10
+
+
+def test_walking_into_a_pit_sounds_the_respawn_only():
+    sounds = play_world(DATA / "pit.tmx", lambda t: Held(right=t < 100), 400)
+    assert [name for _, name in sounds] == ["respawn"]
+    assert sounds[0][0] > 60  # heard on reappearing: after the respawn delay (60 ticks)
+
+
+def test_walking_the_shipped_levels_makes_no_landing_noise_on_slopes():
+    for level in sorted((ROOT / "levels").glob("*.tmx")):
+        for resolver in resolvers.names():
+            sounds = play_world(level, lambda t: Held(right=(t // 300) % 2 == 0,
+                                                      left=(t // 300) % 2 == 1), 900, resolver)
+            assert all(name in ("land", "respawn") for _, name in sounds), (level, sounds)
+            lands = [t for t, name in sounds if name == "land"]
+            assert len(lands) <= 12, f"{level.name} {resolver}: landings at ticks {lands}"
+
+
+# ----------------------------------------------------------------------------------------------
+# In the app
+# ----------------------------------------------------------------------------------------------
+
+def test_the_app_plays_level_start_jump_and_goal_once(cfg):
+    app = App(cfg, FIRST, max_frames=1, frame_time=1 / 60)
+    app.sounds = rec = Recorder()
+    app.frame(1 / 60)
+    app.frame(1 / 60)
+    assert rec.played.count("level_start") == 1
+    goal = app.world.level.goals[0]
+    p = app.world.player
+    p.x, p.y, p.vx, p.vy = goal.x, goal.y, 0.0, 0.0
+    for _ in range(10):
+        app.frame(1 / 60)
+    assert rec.played.count("goal") == 1
+    app.load(FIRST)  # a new world: its start is heard at the next frame
+    app.frame(1 / 60)
+    assert rec.played.count("level_start") == 2
+    pygame.quit()
+    pygame.init()
+
+
+def test_standing_on_a_goal_whose_next_level_failed_stays_quiet(cfg):
+    app = App(cfg, FIRST, max_frames=1, frame_time=1 / 60)
+    app.sounds = rec = Recorder()
+    app.goal_wait = True
+    goal = app.world.level.goals[0]
+    p = app.world.player
+    p.x, p.y = goal.x, goal.y
+    for _ in range(10):
+        app.frame(1 / 60)
+    assert "goal" not in rec.played
+    pygame.quit()
+    pygame.init()
+
+
+def test_m_mutes_and_unmutes_with_a_banner(cfg):
+    app = App(cfg, FIRST, max_frames=1)
+    assert not app.sounds.muted
+    m = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m", scancode=0)
+    app.handle_event(m)
+    assert app.sounds.muted and app.banner.text == "Sound off"
+    app.handle_event(m)
+    assert not app.sounds.muted and app.banner.text == "Sound on"
+    app.run()
+    pygame.init()
+
+
+def test_muted_sounds_do_not_play():
+    class Effect:
+        plays = 0
+
+        def play(self):
+            Effect.plays += 1
+
+    s = Sounds({"jump": Effect()}, muted=True)
+    s.play("jump")
+    assert Effect.plays == 0
+    s.toggle_mute()
+    s.play("jump")
+    s.play("coin")  # not loaded: silent
+    assert Effect.plays == 1
+
+
+def test_the_config_sets_volume_and_mute():
+    pygame.mixer.quit()
+    s = Sounds.open(AudioConfig(volume=0.25, muted=True))
+    assert s.device and s.muted
+    assert sorted(s.effects) == sorted(SOUNDS)
+    assert all(abs(e.get_volume() - 0.25) < 0.01 for e in s.effects.values())
+    pygame.mixer.quit()
+
+
+@pytest.mark.parametrize("text", ["[audio]\nvolume = 1.5\n", "[audio]\nvolume = -0.1\n",
+                                  "[audio]\nmuted = 1\n", "[gamepad]\ndead_zone = 1.0\n",
+                                  "[audio]\nloud = true\n"])
+def test_audio_and_gamepad_mistakes_are_user_errors(tmp_path, text):
+    from game.errors import UserError
+
+    p = tmp_path / "c.toml"
+    p.write_text(text, "utf-8")
+    with pytest.raises(UserError) as info:
+        config.load(p)
+    assert ("volume" in text) <= ("0 to 1" in info.value.message)
+
+
+# ----------------------------------------------------------------------------------------------
+# No audio device: silence, and not a word
+# ----------------------------------------------------------------------------------------------
+
+def test_a_mixer_that_cannot_start_leaves_the_game_silent(cfg, monkeypatch, capfd):
+    def broken(*args, **kwargs):
+        raise pygame.error("No available audio device")
+
+    pygame.mixer.quit()
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", broken)
+    assert not start_mixer()
+    app = App(cfg, FIRST, max_frames=5, frame_time=1 / 60)
+    assert not app.sounds.device and app.sounds.effects == {}
+    app.sounds.play("jump")
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0))
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0))
+    assert "no audio device" in app.banner.text  # asked for sound: told why there is none
+    assert app.run() == 0
+    out, err = capfd.readouterr()
+    assert err == ""
+    pygame.init()
+
+
+APP_RUN = """
+import sys
+from pathlib import Path
+from dataclasses import replace
+from game import config
+from game.view.app import App
+cfg = config.load(Path("config.toml"))
+cfg = replace(cfg, display=replace(cfg.display, vsync=False))
+app = App(cfg, Path("levels/01_first_steps.tmx"), max_frames=30, frame_time=1 / 60)
+print("device" if app.sounds.device else "silent")
+sys.exit(app.run())
+"""
+
+
+@pytest.mark.parametrize("driver", ["no_such_driver", "alsa", "dummy"])
+def test_any_audio_driver_plays_or_stays_silent_without_a_word(driver):
+    """A driver that does not exist, ALSA (with or without a card: with none its library prints
+    a dozen lines of its own) or SDL's dummy: the game runs, and stderr stays empty."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER=driver,
+               PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-c", APP_RUN], cwd=ROOT, env=env, capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
+    if driver == "no_such_driver":
+        assert r.stdout.strip() == "silent"
+    if driver == "dummy":
+        assert r.stdout.strip() == "device"
+
+
+# ----------------------------------------------------------------------------------------------
+# The effects themselves
+# ----------------------------------------------------------------------------------------------
+
+def test_make_sounds_writes_the_shipped_files_again(tmp_path):
+    r = subprocess.run([sys.executable, "tools/make_sounds.py", "--out", str(tmp_path)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    for name in SOUNDS:
+        made = tmp_path / f"{name}.wav"
+        assert made.read_bytes() == (SOUND_DIR / f"{name}.wav").read_bytes(), name
+        with wave.open(str(made)) as f:
+            assert (f.getnchannels(), f.getsampwidth(), f.getframerate()) == (1, 2, 22050)
+            assert 0.05 < f.getnframes() / f.getframerate() < 1.0, f"{name}: a short effect"
+    licence = (ROOT / "assets" / "LICENSE.md").read_text("utf-8")
+    assert "make_sounds.py" in licence and "CC0" in licence
+
+
+def test_make_sounds_refuses_a_folder_it_cannot_write_with_one_line(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    r = subprocess.run([sys.executable, "tools/make_sounds.py", "--out", str(blocker)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith(f"error: {blocker}:")
+    assert blocker.read_text() == "not a folder"
