@@ -205,7 +205,7 @@ def test_a_mixer_that_cannot_start_leaves_the_game_silent(cfg, monkeypatch, capf
     app.sounds.play("jump")
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0))
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0))
-    assert "no audio device" in app.banner.text  # asked for sound: told why there is none
+    assert "No audio device" in app.banner.text  # asked for sound: told why there is none
     assert app.run() == 0
     out, err = capfd.readouterr()
     assert err == ""

@@ -439,10 +439,11 @@ class App:
         self.set_paused(False)
 
     def toggle_mute(self) -> None:
-        if self.sounds.toggle_mute():
-            text = "Sound off"
+        muted = self.sounds.toggle_mute()
+        if not self.sounds.device:
+            text = "No audio device: playing without sound"
         else:
-            text = "Sound on" if self.sounds.device else "Sound on, but no audio device was found"
+            text = "Sound off" if muted else "Sound on"
         self.banner = Banner(text, time.monotonic() + MUTE_TIME)
 
     # --- the loop -------------------------------------------------------------------------------
