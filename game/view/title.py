@@ -24,14 +24,14 @@ from game.view.sprites import Background
 
 GAME_NAME = "tilecollide"
 TAGLINE = "a platformer on Tiled levels, and five ways to collide with tiles"
-KEYS = ("Up/Down choose level   Left/Right resolver   Enter or Space play   F11 fullscreen   "
+KEYS = ("Up/Down choose level", "Left/Right resolver", "Enter or Space play", "F11 fullscreen",
         "Esc quit")
-IN_PLAY = "in play: Esc back here   P pause   H all keys"
+IN_PLAY = ("in play: Esc back here", "P pause", "H all keys")
 MAX_LEVELS = 500  # .tmx files listed (a folder of thousands is not a level set)
 TITLE_HEAD = 16_000  # bytes of a .tmx read for its title (map properties come first)
 PAN_SPEED = 18.0  # px/s of map the backdrop pans across
 VIEW_HEIGHT = 240  # px of map shown, as in play
-PANEL = (12, 14, 28, 185)
+PANEL = (12, 14, 28, 210)
 SELECTED = (255, 235, 150)
 PLAIN = (225, 225, 240)
 DIM = (170, 175, 200)
@@ -269,13 +269,15 @@ class TitleScreen:
         bob = round(math.sin(self.t * 2.0) * win_h / 180)
         name_rect = self._text(window, self.big, GAME_NAME, (win_w // 2, pad + bob),
                                (255, 240, 170), "midtop")
-        self._text(window, self.small, TAGLINE, (win_w // 2, name_rect.bottom + pad // 3),
-                   (235, 235, 250), "midtop")
+        self._text(window, self.small, _fit(self.small, TAGLINE, win_w - 2 * pad),
+                   (win_w // 2, name_rect.bottom + pad // 3), (235, 235, 250), "midtop")
         top = name_rect.bottom + pad // 3 + self.small.get_linesize() + pad
 
         # The bottom: the keys, and above them an error bar when a level failed to load.
         key_h = self.small.get_linesize()
-        keys_top = win_h - pad - 2 * key_h
+        key_lines = _pack(self.small, KEYS, win_w - 2 * pad) + _pack(self.small, IN_PLAY,
+                                                                     win_w - 2 * pad)
+        keys_top = win_h - pad - len(key_lines) * key_h
         bottom = keys_top - pad
         error_lines = []
         if self.error_line:
@@ -287,19 +289,27 @@ class TitleScreen:
                 self._text(window, self.small, line, (pad, bar.top + pad // 2 + i * key_h))
             bottom = bar.top - pad // 2
         self._panel(window, pygame.Rect(0, keys_top - pad // 2, win_w, win_h - keys_top + pad))
-        self._text(window, self.small, KEYS, (win_w // 2, keys_top), DIM, "midtop")
-        self._text(window, self.small, IN_PLAY, (win_w // 2, keys_top + key_h), DIM, "midtop")
+        for i, line in enumerate(key_lines):
+            self._text(window, self.small, line, (win_w // 2, keys_top + i * key_h), DIM,
+                       "midtop")
 
         # The middle panel: the levels, then the resolver and what it does.
         line_h = self.font.get_linesize()
         inner = pad
         width = min(win_w - 2 * pad, max(win_w * 11 // 20, 420))
         left = (win_w - width) // 2
-        summary = _wrap(self.small, resolvers.describe(self.resolver)["summary"],
-                        width - 2 * inner)[:3]
-        resolver_h = line_h + len(summary) * self.small.get_linesize()
-        room = bottom - top - 2 * inner - resolver_h - pad - line_h  # the "Levels" heading
-        shown = max(1, min(len(self.levels), room // line_h)) if self.levels else 1
+        d = resolvers.describe(self.resolver)
+        slopes = "slopes" if d["slopes"] else "slopes as boxes"
+        summary = _wrap(self.small, f"{d['summary']}; {d['axis_order']}; {slopes}",
+                        width - 2 * inner)[:4]
+        # What fits between the tagline and the keys: the heading, the resolver line, one
+        # level, then as much of the summary as fits, then more levels.
+        small_h = self.small.get_linesize()
+        room = bottom - top - 2 * inner - pad - 3 * line_h
+        summary = summary[:max(0, room // small_h)]
+        room -= len(summary) * small_h
+        shown = max(1, min(len(self.levels), 1 + room // line_h)) if self.levels else 1
+        resolver_h = line_h + len(summary) * small_h
         first = min(max(0, self.index - shown // 2), max(0, len(self.levels) - shown))
         height = 2 * inner + line_h + shown * line_h + pad + resolver_h
         box = pygame.Rect(left, top, width, height)
@@ -346,11 +356,6 @@ class TitleScreen:
         nxt = self._text(window, self.font, ">", (name.right + inner // 2, y), SELECTED)
         self.arrow_rects = {-1: prev.inflate(inner, inner // 2),
                             1: nxt.inflate(inner, inner // 2)}
-        d = resolvers.describe(self.resolver)
-        slopes = "slopes" if d["slopes"] else "slopes as boxes"
-        self._text(window, self.small, f"{d['axis_order']}; {slopes}",
-                   (left + width - inner, y + (line_h - self.small.get_linesize()) // 2), DIM,
-                   "topright")
         y += line_h
         for line in summary:
             self._text(window, self.small, line, (left + inner, y), PLAIN)
@@ -364,6 +369,17 @@ def _fit(font, text: str, width: int) -> str:
     while text and font.size(text + "...")[0] > width:
         text = text[:-1]
     return text + "..."
+
+
+def _pack(font, items: tuple[str, ...], width: int) -> list[str]:
+    """``items`` joined by three spaces into as few lines as fit ``width`` px."""
+    lines: list[str] = []
+    for item in items:
+        if lines and font.size(f"{lines[-1]}   {item}")[0] <= width:
+            lines[-1] = f"{lines[-1]}   {item}"
+        else:
+            lines.append(item)
+    return lines
 
 
 def _wrap(font, text: str, width: int) -> list[str]:
