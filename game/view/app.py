@@ -432,22 +432,20 @@ class App:
         self.remember()
         return True
 
+    def _title_event(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.QUIT or (e.type == pygame.KEYDOWN and e.key == pygame.K_F11):
+            self.handle_event(e)
+            return
+        action = self.title_screen.handle_event(e)
+        if action == QUIT:
+            self.running = False
+        elif isinstance(action, Play):
+            self.start_level(action)
+
     def _title_frame(self, frame_time: float) -> None:
-        for e in pygame.event.get():
-            if e.type == pygame.QUIT:
-                self.running = False
-            elif e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
-                self.handle_event(e)
-            elif self.title_screen is not None:
-                action = self.title_screen.handle_event(e)
-                if action == QUIT:
-                    self.running = False
-                elif isinstance(action, Play):
-                    self.start_level(action)
-        if self.title_screen is not None:
-            self.title_screen.update(frame_time)
-            self.title_screen.draw(self.window, self.scale(), self.background)
-            pygame.display.flip()
+        self.title_screen.update(frame_time)
+        self.title_screen.draw(self.window, self.scale(), self.background)
+        pygame.display.flip()
 
     # --- settings that last ---------------------------------------------------------------------
     def remember(self) -> None:
@@ -537,12 +535,13 @@ class App:
     def frame(self, frame_time: float) -> None:
         """One frame: events, the ticks the time allows, level changes, hot reload, the picture."""
         frame_time = min(frame_time, self.cfg.display.max_frame_time)
+        for e in pygame.event.get():  # each to the state it arrives in (Esc, Enter switch)
+            if self.title_screen is None:
+                self.handle_event(e)
+            else:
+                self._title_event(e)
         if self.title_screen is not None:
             return self._title_frame(frame_time)
-        for e in pygame.event.get():
-            self.handle_event(e)
-            if self.title_screen is not None:  # Esc: the title, from this frame on
-                return self._title_frame(0.0)
         w = self.world
         dt = w.physics.dt
         if self.paused:
