@@ -202,7 +202,7 @@ def test_keys_a_newer_game_wrote_are_skipped(tmp_path):
     assert st.load(path, pytest.fail) == st.Settings(resolver="routing")
 
 
-# --- precedence ------------------------------------------------------------------------------------
+# --- precedence -----------------------------------------------------------------------------------
 
 SAVED = st.Settings(level=str(SECOND), resolver="sweep", volume=0.2, window_width=800,
                     window_height=450)
