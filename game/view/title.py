@@ -109,7 +109,8 @@ def read_title(path: Path) -> str:
 
 
 class Backdrop:
-    """A level drawn behind the title, panning slowly from side to side along its bottom."""
+    """A level drawn behind the title, panning slowly from side to side at its spawn's height
+    (the spawn two thirds down the view, so the ground it stands on shows)."""
 
     def __init__(self, level: Level, images: TileImages) -> None:
         self.level = level
@@ -125,7 +126,11 @@ class Backdrop:
             x = round(span_x * (1 - math.cos(math.pi * self.t / period)) / 2)
         else:
             x = span_x // 2
-        y = g.height_px - view[1] if g.height_px > view[1] else (g.height_px - view[1]) // 2
+        if g.height_px > view[1]:
+            feet = self.level.spawn.y + self.level.spawn.h
+            y = min(max(0, round(feet - view[1] * 2 / 3)), g.height_px - view[1])
+        else:
+            y = (g.height_px - view[1]) // 2
         return x, y
 
     def draw(self, scene: pygame.Surface, background: Background) -> None:
@@ -159,6 +164,7 @@ class TitleScreen:
         self.arrow_rects: dict[int, pygame.Rect] = {}
         self.drawn_text: list[str] = []
         self._fonts_for = 0
+        self._rendered: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}  # text images
         self._scene: pygame.Surface | None = None
 
     # --- choosing -------------------------------------------------------------------------------
@@ -231,10 +237,16 @@ class TitleScreen:
             self.font = pygame.font.Font(None, size)
             self.small = pygame.font.Font(None, max(14, size * 4 // 5))
             self._fonts_for = size
+            self._rendered.clear()
 
     def _text(self, window, font, text, pos, colour=PLAIN, anchor="topleft") -> pygame.Rect:
-        img = font.render(text, True, colour)
-        shadow = font.render(text, True, (20, 20, 35))
+        key = (id(font), text, colour)
+        if key not in self._rendered:
+            if len(self._rendered) > 200:
+                self._rendered.clear()
+            self._rendered[key] = (font.render(text, True, colour),
+                                   font.render(text, True, (20, 20, 35)))
+        img, shadow = self._rendered[key]
         rect = img.get_rect(**{anchor: pos})
         window.blit(shadow, rect.move(2, 2))
         window.blit(img, rect)
