@@ -49,8 +49,8 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--trace", metavar="PATH", help="headless: write a JSON Lines trace "
                    "('-' for stdout)")
     p.add_argument("--no-settings", action="store_true", help="neither read nor write the "
-                   f"remembered settings ({settings_mod.settings_path()}; also "
-                   f"{settings_mod.NO_SETTINGS_ENV}=1)")
+                   f"remembered settings ({settings_mod.settings_path() or 'no home folder'}; "
+                   f"also {settings_mod.NO_SETTINGS_ENV}=1)")
     return p
 
 
@@ -68,8 +68,9 @@ def setup(args: argparse.Namespace) -> Setup:
     cfg, table = config_mod.load_with_table(args.config)
     levels_dir = Path(cfg.level).parent  # the config's level folder, not a remembered one
     store = None
-    if not args.headless and not args.no_settings and not settings_mod.disabled():
-        store = settings_mod.Store(settings_mod.settings_path())
+    where = settings_mod.settings_path()
+    if not args.headless and not args.no_settings and not settings_mod.disabled() and where:
+        store = settings_mod.Store(where)
         cfg = settings_mod.apply(cfg, store.saved, settings_mod.pinned_keys(table))
     if args.resolver is not None:
         cfg = replace(cfg, resolver=config_mod.check_resolver(args.resolver, "command line",

@@ -1,8 +1,9 @@
 """Configuration: TOML read with ``tomllib`` into frozen dataclasses, checked once at load.
 
-Layers, lowest first: the defaults below, one config file (``config.toml`` beside ``main.py``, or
-the file given with ``--config``; it overrides only the keys it names), the level's map properties
-(``[physics]`` keys only), then the command line.
+Layers, lowest first: the defaults below, the remembered settings (the window only; see
+game/settings.py: they fill only keys the config file does not write), one config file
+(``config.toml`` beside ``main.py``, or the file given with ``--config``; it overrides only the
+keys it names), the level's map properties (``[physics]`` keys only), then the command line.
 
 Every field states its unit and its range in its metadata; ``config.toml`` repeats both in a
 comment. The ranges are generous for any level but bound the work a tick can ask for (see

@@ -66,22 +66,30 @@ class Settings:
 
 
 def settings_path(env: Mapping[str, str] | None = None, platform: str | None = None,
-                  home: Path | None = None) -> Path:
-    """Where the settings file lives on this platform (see the module's docstring)."""
+                  home: Path | None = None) -> Path | None:
+    """Where the settings file lives on this platform (see the module's docstring); None when
+    there is no such folder to name (no home folder): then nothing is remembered. A relative
+    folder is never used, so nothing lands in the current folder (the repository)."""
     env = os.environ if env is None else env
     platform = sys.platform if platform is None else platform
-    home = Path.home() if home is None else home
+    if home is None:
+        try:
+            home = Path.home()  # "~" unexpanded when the system knows no home folder
+        except (RuntimeError, KeyError, OSError):
+            home = None
+    if home is not None and not home.is_absolute():
+        home = None
     if platform.startswith("win"):
         appdata = env.get("APPDATA", "")
         base = Path(appdata) if appdata and os.path.isabs(appdata) else (
-            home / "AppData" / "Roaming")
+            home / "AppData" / "Roaming" if home else None)
     elif platform == "darwin":
-        base = home / "Library" / "Application Support"
+        base = home / "Library" / "Application Support" if home else None
     else:
         xdg = env.get("XDG_CONFIG_HOME", "")
         # The XDG spec: a relative path is invalid and is ignored.
-        base = Path(xdg) if xdg.startswith("/") else home / ".config"
-    return base / APP_FOLDER / FILE_NAME
+        base = Path(xdg) if xdg.startswith("/") else home / ".config" if home else None
+    return base / APP_FOLDER / FILE_NAME if base is not None else None
 
 
 def disabled(env: Mapping[str, str] | None = None) -> bool:

@@ -52,6 +52,23 @@ def test_the_settings_file_is_in_the_platforms_config_folder(platform, env, expe
     assert st.settings_path(env, platform, Path("/h")) == Path(expected)
 
 
+@pytest.mark.parametrize("platform", ["linux", "darwin", "win32"])
+def test_no_home_folder_means_nothing_remembered_never_a_relative_folder(platform):
+    assert st.settings_path({}, platform, Path("~")) is None
+    assert st.settings_path({"XDG_CONFIG_HOME": "rel", "APPDATA": "rel"}, platform,
+                            Path("~")) is None
+
+
+def test_no_home_folder_the_game_still_starts(monkeypatch, tmp_path):
+    monkeypatch.delenv(st.NO_SETTINGS_ENV, raising=False)
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(Path, "home", classmethod(lambda cls: Path("~")))
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert cli.setup(args()).store is None
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_windows_uses_appdata(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "platform", "win32")
     monkeypatch.setenv("APPDATA", str(tmp_path / "Roaming"))
