@@ -18,6 +18,7 @@ from pathlib import Path
 
 from game import config as config_mod
 from game import resolvers
+from game import settings as settings_mod
 from game.errors import UserError, quote_path, quoted
 
 try:
@@ -38,7 +39,8 @@ def make_parser() -> argparse.ArgumentParser:
                 "switchable tile-collision resolvers.")
     p.add_argument("--config", metavar="PATH", help="config file (default: config.toml beside "
                    "main.py); it overrides only the keys it names")
-    p.add_argument("--level", metavar="PATH", help="Tiled .tmx level to play")
+    p.add_argument("--level", metavar="PATH", help="Tiled .tmx level to play (skips the title "
+                   "screen)")
     p.add_argument("--resolver", metavar="NAME", help="collision resolver (see --list-resolvers)")
     p.add_argument("--list-resolvers", action="store_true", help="print the resolver names")
     p.add_argument("--headless", action="store_true", help="run with no window (needs --ticks)")
@@ -46,6 +48,9 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--input", metavar="PATH", help="headless: input script (default: no keys)")
     p.add_argument("--trace", metavar="PATH", help="headless: write a JSON Lines trace "
                    "('-' for stdout)")
+    p.add_argument("--no-settings", action="store_true", help="neither read nor write the "
+                   f"remembered settings ({settings_mod.settings_path() or 'no home folder'}; "
+                   f"also {settings_mod.NO_SETTINGS_ENV}=1)")
     return p
 
 
@@ -53,15 +58,26 @@ def make_parser() -> argparse.ArgumentParser:
 class Setup:
     config: config_mod.Config
     level_path: Path
+    title: bool = False  # open on the title screen (a window and no --level)
+    levels_dir: Path | None = None  # the folder the title screen lists
+    store: settings_mod.Store | None = None  # the remembered settings, when the window uses them
 
 
 def setup(args: argparse.Namespace) -> Setup:
-    cfg = config_mod.load(args.config)
+    """Defaults < remembered settings (window only) < config file < command line."""
+    cfg, table = config_mod.load_with_table(args.config)
+    levels_dir = Path(cfg.level).parent  # the config's level folder, not a remembered one
+    store = None
+    where = settings_mod.settings_path()
+    if not args.headless and not args.no_settings and not settings_mod.disabled() and where:
+        store = settings_mod.Store(where)
+        cfg = settings_mod.apply(cfg, store.saved, settings_mod.pinned_keys(table))
     if args.resolver is not None:
         cfg = replace(cfg, resolver=config_mod.check_resolver(args.resolver, "command line",
                                                               "--resolver"))
     level = Path(args.level) if args.level is not None else Path(cfg.level)
-    return Setup(cfg, level)
+    return Setup(cfg, level, title=not args.headless and args.level is None,
+                 levels_dir=levels_dir, store=store)
 
 
 def list_resolvers() -> int:
@@ -372,7 +388,8 @@ def _umask() -> int:
 def play(s: Setup) -> int:
     from game.view.app import run_app  # the window is imported only when playing
 
-    return run_app(s.config, s.level_path)
+    return run_app(s.config, s.level_path, title=s.title, levels_dir=s.levels_dir,
+                   store=s.store)
 
 
 def main(argv: list[str] | None = None) -> int:

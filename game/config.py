@@ -1,8 +1,9 @@
 """Configuration: TOML read with ``tomllib`` into frozen dataclasses, checked once at load.
 
-Layers, lowest first: the defaults below, one config file (``config.toml`` beside ``main.py``, or
-the file given with ``--config``; it overrides only the keys it names), the level's map properties
-(``[physics]`` keys only), then the command line.
+Layers, lowest first: the defaults below, the remembered settings (the window only; see
+game/settings.py: they fill only keys the config file does not write), one config file
+(``config.toml`` beside ``main.py``, or the file given with ``--config``; it overrides only the
+keys it names), the level's map properties (``[physics]`` keys only), then the command line.
 
 Every field states its unit and its range in its metadata; ``config.toml`` repeats both in a
 comment. The ranges are generous for any level but bound the work a tick can ask for (see
@@ -325,13 +326,20 @@ def check_resolver(name: str, where: str | os.PathLike, what: str = "resolver") 
 
 def load(path: str | os.PathLike | None = None) -> Config:
     """Defaults, then the config file: ``path``, or ``config.toml`` beside main.py if present."""
+    return load_with_table(path)[0]
+
+
+def load_with_table(path: str | os.PathLike | None = None) -> tuple[Config, dict[str, Any]]:
+    """As ``load``, and the file's TOML table as read (empty without a file): what it writes out
+    (game.settings lets those keys win over the saved settings). The file is read once."""
     cfg = replace(Config(), level=str(ROOT / Config().level))
     if path is None:
         if not DEFAULT_CONFIG.exists():
-            return cfg
+            return cfg, {}
         path = DEFAULT_CONFIG
     p = Path(path)
-    return from_table(read_toml(p), p, cfg, p.resolve().parent)
+    table = read_toml(p)
+    return from_table(table, p, cfg, p.resolve().parent), table
 
 
 def with_map_properties(cfg: Config, props: Mapping[str, Any], where: str | os.PathLike) -> Config:

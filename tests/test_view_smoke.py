@@ -55,9 +55,9 @@ def test_tab_cycles_resolvers_and_keeps_the_player(cfg):
     pygame.init()
 
 
-def test_escape_pauses_and_q_quits(cfg):
+def test_p_pauses_and_q_quits(cfg):
     app = App(cfg, FIRST, max_frames=1)
-    app.handle_event(key(pygame.K_ESCAPE))
+    app.handle_event(key(pygame.K_p))
     assert app.paused
     app.handle_event(key(pygame.K_q))
     assert not app.running
@@ -243,10 +243,10 @@ def test_a_jump_tapped_while_paused_does_not_jump_on_resume(cfg):
         w.step(app.keys_seq.frame(Held()))
     assert w.player.on_ground
     y = w.player.y
-    app.handle_event(key(pygame.K_ESCAPE))
+    app.handle_event(key(pygame.K_p))
     app.handle_event(key(pygame.K_SPACE))
     app.handle_event(key(pygame.K_z))
-    app.handle_event(key(pygame.K_ESCAPE))
+    app.handle_event(key(pygame.K_p))
     assert not app.paused
     app.run()
     assert w.player.on_ground and w.player.y == y, "no jump after the pause"
@@ -256,7 +256,7 @@ def test_a_jump_tapped_while_paused_does_not_jump_on_resume(cfg):
 def test_pausing_forgets_a_jump_tapped_just_before(cfg):
     app = App(cfg, FIRST, max_frames=1)
     app.handle_event(key(pygame.K_SPACE))
-    app.handle_event(key(pygame.K_ESCAPE))
+    app.handle_event(key(pygame.K_p))
     assert app.paused and not app._jump_tapped
     app.run()
     pygame.init()

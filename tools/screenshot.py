@@ -3,7 +3,9 @@
     xvfb-run -a -s "-screen 0 1280x720x24" uv run python tools/screenshot.py \\
         --level levels/01_first_steps.tmx --input SCRIPT --seconds 3 --out shot.png [--debug]
 
-Also ``--render-map OUT.png``: the whole level at scale 1 over the sky colour, for docs.
+Also ``--render-map OUT.png``: the whole level at scale 1 over the sky colour, for docs; and
+``--title [--keys down,right] [--levels-dir DIR]``: the title screen, after pressing those keys
+(pygame's key names, comma-separated) on its first frame.
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ def _main(argv: list[str] | None) -> int:
     ap.add_argument("--out", default="screenshot.png")
     ap.add_argument("--debug", action="store_true")
     ap.add_argument("--render-map", metavar="OUT", help="save the whole level instead")
+    ap.add_argument("--title", action="store_true", help="show the title screen")
+    ap.add_argument("--keys", default="", help="title: keys pressed on the first frame")
+    ap.add_argument("--levels-dir", default=None, help="title: the folder it lists")
     a = ap.parse_args(argv)
     if not 0 < a.seconds <= 3600:
         raise UserError("command line", f"--seconds must be above 0 and at most 3600, not "
@@ -76,8 +81,19 @@ def _main(argv: list[str] | None) -> int:
 
     cfg = replace(cfg, display=replace(cfg.display, vsync=False, debug=a.debug))
     script = load_script(a.input) if a.input else None
+    levels_dir = Path(a.levels_dir) if a.levels_dir else None
     app = App(cfg, level, max_frames=int(a.seconds * 60), screenshot=a.out, script=script,
-              frame_time=1 / 60)
+              frame_time=1 / 60, title=a.title, levels_dir=levels_dir)
+    if a.keys:
+        import pygame
+
+        for name in a.keys.split(","):
+            try:
+                code = pygame.key.key_code(name.strip())
+            except ValueError:
+                raise UserError("command line", f"--keys: unknown key {name.strip()!r}") from None
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="",
+                                                 scancode=0))
     return app.run()
 
 

@@ -31,10 +31,12 @@ from game.grid import ONE_WAY, SLOPE, SOLID  # noqa: E402
 from game.inputs import Held, InputScript, InputSequencer  # noqa: E402
 from game.level import Level  # noqa: E402
 from game.resolvers.base import Contacts  # noqa: E402
+from game.settings import Settings, Store, clamp_window  # noqa: E402
 from game.view.pad import Gamepads, either  # noqa: E402
 from game.view.render import MapRenderer, TileImages  # noqa: E402
 from game.view.sound import Snapshot, Sounds, heard  # noqa: E402
 from game.view.sprites import Background, PlayerSprite  # noqa: E402
+from game.view.title import QUIT, Backdrop, Play, TitleScreen  # noqa: E402
 from game.world import World, load_world  # noqa: E402
 
 VIEW_HEIGHT = 240  # px of map visible vertically at the automatic scale
@@ -59,9 +61,9 @@ PROBED = (255, 255, 0, 70)
 HITBOX_STANDING, HITBOX_AIR = (60, 255, 90), (255, 255, 255)
 CONTACT_EDGE = (255, 40, 200)
 HELP = ("arrows/WASD move   Space/Up/W/Z jump   Down+jump drop through   Tab resolver   "
-        "F3 debug   R reload   Backspace restart   Home first level   Esc pause   F11 fullscreen   "
-        "M sound on/off   Gamepad: stick/d-pad move   A jump   LB/RB resolver   Start pause   "
-        "Back restart")
+        "F3 debug   R reload   Backspace restart   Home first level   P pause   Esc title screen   "
+        "F11 fullscreen   M sound on/off   Gamepad: stick/d-pad move   A jump   LB/RB resolver   "
+        "Start pause   Back restart")
 
 
 @contextmanager
@@ -187,17 +189,27 @@ class Banner:
 
 
 class App:
+    """Two states: the title screen (``self.title_screen`` set) and play. Esc in play goes back
+    to the title, Esc on the title quits."""
+
     def __init__(self, cfg: Config, level_path: Path, *, max_frames: int | None = None,
                  screenshot: str | None = None, script: InputScript | None = None,
-                 frame_time: float | None = None) -> None:
+                 frame_time: float | None = None, title: bool = False,
+                 levels_dir: Path | None = None, store: Store | None = None) -> None:
         self.cfg = cfg
         # For tools and tests: stop after max_frames, save the window to screenshot, take the keys
         # from an input script (by tick) instead of the keyboard, pretend every frame lasted
         # frame_time seconds (a deterministic replay) instead of reading the clock.
         self.max_frames, self.screenshot, self.script = max_frames, screenshot, script
         self.frame_time = frame_time
+        # title: open on the title screen with level_path selected, instead of playing it.
+        # levels_dir: the folder the title lists. store: the settings file, None to leave it be.
+        self.levels_dir = Path(levels_dir) if levels_dir is not None else Path(cfg.level).parent
+        self.store = store
+        self.done: set[Path] = set()  # levels completed since the game started (resolved)
+        self.title_screen: TitleScreen | None = None
         self._resolvers = {}
-        self.world = load_world(level_path, cfg, self._resolver(cfg.resolver))
+        self.world = None if title else load_world(level_path, cfg, self._resolver(cfg.resolver))
         try:
             with quiet_wayland():
                 pygame.display.init()
@@ -216,12 +228,13 @@ class App:
         self._wrapped: dict[tuple, list[str]] = {}  # wrap_text's answers, kept between frames
         self.background = Background()
         self.player_sprite = PlayerSprite()
-        try:
-            images = TileImages(self.world.level)
-        except UserError:
-            pygame.quit()  # close the window: the command line prints the one error line
-            raise
-        self._use_level(self.world.level, images)
+        if self.world is not None:
+            try:
+                images = TileImages(self.world.level)
+            except UserError:
+                pygame.quit()  # close the window: the command line prints the one error line
+                raise
+            self._use_level(self.world.level, images)
         self.keys_seq = InputSequencer()
         self.paused = False
         self.debug = cfg.display.debug
@@ -242,6 +255,8 @@ class App:
         self.running = True
         self._acc = 0.0
         self._next_check = 0.0
+        if title:
+            self.open_title(level_path, cfg.resolver)
 
     # --- set-up ---------------------------------------------------------------------------------
     def _resolver(self, name: str):
@@ -309,14 +324,10 @@ class App:
         On any failure the current level keeps playing and the error is shown in the bar: a
         user error as its own line, anything else as ``error: <file>: could not load (...)``.
         """
-        try:
-            world = load_world(path, self.cfg, self.world.resolver)
-            images = TileImages(world.level)
-        except UserError as exc:
-            return self._load_failed(path, exc.line())
-        except Exception as exc:  # a half-saved file can break a library in any way
-            return self._load_failed(path, UserError(
-                path, f"could not load ({type(exc).__name__}: {exc})").line())
+        got = self._open_level(path, self.world.resolver)
+        if isinstance(got, str):
+            return self._load_failed(path, got)
+        world, images = got
         self.error_line = None
         self.error_note = KEEPING
         if keep_position:
@@ -326,15 +337,30 @@ class App:
             if (p.x, p.y) != spot:
                 self.camera = None  # sent back to the spawn: the camera goes with them
         else:
-            self.camera = None
-            self.world = world
-            self.goal_wait = False
-            # A new level: what was said about the last one ("Level complete!") is over, and a
-            # level change still to come was for the last one too.
-            self.pending_level = None
-            self.banner = Banner(level_name(world.level), time.monotonic() + TITLE_TIME)
+            self._enter(world)
         self._use_level(self.world.level, images)
         return True
+
+    def _open_level(self, path: Path, resolver) -> tuple[World, TileImages] | str:
+        """The level at ``path`` with its tile images, or the error line saying why not: a user
+        error as its own line, anything else as ``error: <file>: could not load (...)``."""
+        try:
+            world = load_world(path, self.cfg, resolver)
+            return world, TileImages(world.level)
+        except UserError as exc:
+            return exc.line()
+        except Exception as exc:  # a half-saved file can break a library in any way
+            return UserError(path, f"could not load ({type(exc).__name__}: {exc})").line()
+
+    def _enter(self, world: World) -> None:
+        """Play ``world`` from its start."""
+        self.camera = None
+        self.world = world
+        self.goal_wait = False
+        # A new level: what was said about the last one ("Level complete!") is over, and a
+        # level change still to come was for the last one too.
+        self.pending_level = None
+        self.banner = Banner(level_name(world.level), time.monotonic() + TITLE_TIME)
 
     def reload(self) -> bool:
         """Load the level's file again, the player kept in place: R, and the hot reload."""
@@ -362,6 +388,7 @@ class App:
         return False
 
     def complete_level(self) -> None:
+        self.done.add(self.world.level.path.resolve())
         nxt, wrapped = next_level_path(self.world.level)
         text = "All levels done! Back to the first." if wrapped else "Level complete!"
         self.banner = Banner(text, time.monotonic() + BANNER_TIME, (255, 230, 120))
@@ -373,6 +400,80 @@ class App:
             self._watch = stamp
             self.reload()
 
+    # --- the title screen -----------------------------------------------------------------------
+    def open_title(self, selected: Path | None, resolver: str) -> None:
+        """Show the title screen, ``selected`` chosen in its list. Behind it pans the level just
+        played, or else the selected one (nothing when that cannot be loaded)."""
+        backdrop = None
+        if self.world is not None:
+            backdrop = Backdrop(self.world.level, self.images)
+        elif selected is not None:
+            got = self._open_level(selected, self._resolver(resolver))
+            if not isinstance(got, str):
+                backdrop = Backdrop(got[0].level, got[1])
+        self.title_screen = TitleScreen(self.levels_dir, selected, resolver, self.done, backdrop)
+        self.set_paused(False)
+        self.show_help = False
+        pygame.display.set_caption("tilecollide")
+
+    def back_to_title(self) -> None:
+        """Esc in play: the title screen, with this level and resolver chosen."""
+        self.remember()
+        self.open_title(self.world.level.path, self.world.resolver.name)
+
+    def start_level(self, play: Play) -> bool:
+        """Enter on the title: play the chosen level with the chosen resolver; if it does not
+        load, the title screen stays and shows why."""
+        got = self._open_level(play.path, self._resolver(play.resolver))
+        if isinstance(got, str):
+            self.title_screen.error_line = got
+            return False
+        world, images = got
+        self.title_screen = None
+        self.error_line = None
+        self.error_note = KEEPING
+        self._enter(world)
+        self._use_level(world.level, images)
+        self._acc = 0.0
+        self.keys_seq = InputSequencer()
+        self.remember()
+        return True
+
+    def _title_event(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.QUIT or (e.type == pygame.KEYDOWN and e.key == pygame.K_F11):
+            self.handle_event(e)
+            return
+        action = self.title_screen.handle_event(e)
+        if action == QUIT:
+            self.running = False
+        elif isinstance(action, Play):
+            self.start_level(action)
+
+    def _title_frame(self, frame_time: float) -> None:
+        self.title_screen.update(frame_time)
+        self.title_screen.draw(self.window, self.scale(), self.background)
+        pygame.display.flip()
+
+    # --- settings that last ---------------------------------------------------------------------
+    def remember(self) -> None:
+        """Save to the settings file (if any) the level and resolver last chosen (in play, or
+        selected on the title screen) and the window's size when not fullscreen."""
+        if self.store is None:
+            return
+        s = self.store.saved
+        level, resolver = s.level, s.resolver
+        if self.title_screen is not None:
+            entry = self.title_screen.selected
+            level = str(entry.path) if entry is not None else level
+            resolver = self.title_screen.resolver
+        elif self.world is not None:
+            level, resolver = str(self.world.level.path.resolve()), self.world.resolver.name
+        size = (getattr(self, "windowed_size", None) if self.fullscreen
+                else self.window.get_size())
+        w, h = clamp_window(*size) if size else (s.window_width, s.window_height)
+        self.store.save(Settings(level=level, resolver=resolver, volume=s.volume,
+                                 window_width=w, window_height=h))
+
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> None:
         action = self.pads.handle(e)
@@ -383,6 +484,8 @@ class App:
         elif e.type == pygame.KEYDOWN:
             k = e.key
             if k == pygame.K_ESCAPE:
+                self.back_to_title()
+            elif k == pygame.K_p:
                 self.set_paused(not self.paused)
             elif self.paused and k == pygame.K_q:
                 self.running = False
@@ -461,14 +564,20 @@ class App:
             clock.tick(0 if self.vsync else 240)
         if self.screenshot:
             pygame.image.save(self.window, self.screenshot)
+        self.remember()
         pygame.quit()
         return 0
 
     def frame(self, frame_time: float) -> None:
         """One frame: events, the ticks the time allows, level changes, hot reload, the picture."""
         frame_time = min(frame_time, self.cfg.display.max_frame_time)
-        for e in pygame.event.get():
-            self.handle_event(e)
+        for e in pygame.event.get():  # each to the state it arrives in (Esc, Enter switch)
+            if self.title_screen is None:
+                self.handle_event(e)
+            else:
+                self._title_event(e)
+        if self.title_screen is not None:
+            return self._title_frame(frame_time)
         w = self.world
         dt = w.physics.dt
         if w is not self._heard_world:
@@ -798,7 +907,8 @@ class App:
             self.window.blit(shade, (0, 0))
             self._text(self.font, "Paused", (win_w // 2, win_h // 2 - self.font.get_height()),
                        anchor="center")
-            self._text(self.small, "Esc resume   Q quit   Backspace restart   Home first level",
+            self._text(self.small, "P resume   Esc title screen   Q quit   Backspace restart   "
+                       "Home first level",
                        (win_w // 2, win_h // 2 + 8), anchor="center")
 
 

@@ -1,0 +1,326 @@
+"""Settings that last between runs: the last level, the resolver, the volume and the window size.
+
+They live in a small TOML file in the user's config folder, never in the repository:
+
+* Linux and other Unix: ``$XDG_CONFIG_HOME/tilecollide/settings.toml`` (when that is an absolute
+  path), else ``~/.config/tilecollide/settings.toml``;
+* macOS: ``~/Library/Application Support/tilecollide/settings.toml``;
+* Windows: ``%APPDATA%\\tilecollide\\settings.toml`` (else ``~\\AppData\\Roaming\\...``).
+
+The game writes the file itself: a temp file in the same folder, flushed to disk, then moved over
+the old one with ``os.replace``, so a failed or stopped write leaves the old file whole. A file
+that cannot be read, is not TOML, or holds a value of the wrong kind is ignored as a whole, with
+one ``warning: <file>: ...; using defaults`` line on stderr; it never stops the game. A failed
+save is one warning line too.
+
+Precedence, lowest first: the defaults, this file, the config file (``config.toml`` or
+``--config``), the command line. "The config file wins" means a key *written* in the config file
+pins that value and the saved one is not used; a key the config file leaves out (or only shows in
+a comment, as the shipped config.toml does for ``resolver``, ``level`` and the window size) comes
+from this file. The remembered level is used only while its file still exists.
+
+Only the window reads and writes this file: ``--headless`` runs never do, so a trace depends only
+on the files named on the command line. ``--no-settings`` or the environment variable
+``TILECOLLIDE_NO_SETTINGS=1`` leaves it alone too.
+
+This module is pure (no pygame): the CLI and the app call ``settings_path``, ``load``,
+``apply`` and ``save``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import stat
+import sys
+import tempfile
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from game import config as config_mod
+from game import resolvers
+from game.errors import UserError, quote_path, quoted, read_bounded
+
+APP_FOLDER = "tilecollide"
+FILE_NAME = "settings.toml"
+NO_SETTINGS_ENV = "TILECOLLIDE_NO_SETTINGS"
+SETTINGS_LIMIT = 16_000  # bytes: the file the game writes is a few hundred
+HEADER = ("# tilecollide's remembered settings, written by the game when you play.\n"
+          "# Delete this file to forget them; a key set in config.toml wins over the same one "
+          "here.\n")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What is remembered; None: nothing remembered, the lower layers decide."""
+
+    level: str | None = None  # absolute path of the last level started
+    resolver: str | None = None  # a name from --list-resolvers
+    volume: float | None = None  # a plain number, as [audio] volume takes it
+    window_width: int | None = None  # px, the window's last size when not fullscreen
+    window_height: int | None = None
+
+
+def settings_path(env: Mapping[str, str] | None = None, platform: str | None = None,
+                  home: Path | None = None) -> Path | None:
+    """Where the settings file lives on this platform (see the module's docstring); None when
+    there is no such folder to name (no home folder): then nothing is remembered. A relative
+    folder is never used, so nothing lands in the current folder (the repository)."""
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if home is None:
+        try:
+            home = Path.home()  # "~" unexpanded when the system knows no home folder
+        except (RuntimeError, KeyError, OSError):
+            home = None
+    if home is not None and not home.is_absolute():
+        home = None
+    if platform.startswith("win"):
+        appdata = env.get("APPDATA", "")
+        base = Path(appdata) if appdata and os.path.isabs(appdata) else (
+            home / "AppData" / "Roaming" if home else None)
+    elif platform == "darwin":
+        base = home / "Library" / "Application Support" if home else None
+    else:
+        xdg = env.get("XDG_CONFIG_HOME", "")
+        # The XDG spec: a relative path is invalid and is ignored.
+        base = Path(xdg) if xdg.startswith("/") else home / ".config" if home else None
+    return base / APP_FOLDER / FILE_NAME if base is not None else None
+
+
+def disabled(env: Mapping[str, str] | None = None) -> bool:
+    """True when the environment asks to leave the settings file alone."""
+    env = os.environ if env is None else env
+    return env.get(NO_SETTINGS_ENV, "").strip().lower() not in ("", "0", "no", "false")
+
+
+def warn(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+# ----------------------------------------------------------------------------------------------
+# Reading
+# ----------------------------------------------------------------------------------------------
+
+class _Bad(Exception):
+    """Why the settings file is ignored."""
+
+
+def load(path: Path, warn: Callable[[str], None] = warn) -> Settings:
+    """The settings in ``path``; empty Settings when there is no file yet (silently) or when it
+    cannot be used (with one warning line through ``warn``)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, ValueError) as exc:
+        return _ignored(path, f"cannot look at it ({_reason(exc)})", warn)
+    if not stat.S_ISREG(st.st_mode):  # a folder, or a pipe that would block the start
+        return _ignored(path, "not a regular file", warn)
+    try:
+        data = read_bounded(path, SETTINGS_LIMIT, "settings file", "")
+        return parse(data.decode("utf-8"))
+    except UserError as exc:
+        return _ignored(path, exc.message, warn)
+    except UnicodeDecodeError:
+        return _ignored(path, "not UTF-8 text", warn)
+    except tomllib.TOMLDecodeError as exc:
+        return _ignored(path, f"not valid TOML ({exc})", warn)
+    except (_Bad, RecursionError, ValueError) as exc:
+        return _ignored(path, str(exc) or type(exc).__name__, warn)
+
+
+def _ignored(path: Path, why: str, warn: Callable[[str], None]) -> Settings:
+    warn(f"warning: {quote_path(path)}: {' '.join(why.split())}; using defaults")
+    return Settings()
+
+
+def parse(text: str) -> Settings:
+    """Settings from the file's text; raises (TOMLDecodeError, _Bad) when it cannot be used.
+    Keys this version does not know are skipped: a newer game may have written them."""
+    data = tomllib.loads(text)
+    out: dict[str, Any] = {}
+    for f in fields(Settings):
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        if f.name in ("level", "resolver"):
+            if not isinstance(value, str) or not value or "\0" in value:
+                raise _Bad(f"{f.name} must be a non-empty string, not {_shown(value)}")
+            if f.name == "resolver" and value not in resolvers.REGISTRY:
+                raise _Bad(f"unknown resolver {quoted(value)}")
+        elif f.name == "volume":
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
+                    math.isfinite(value) and value >= 0):
+                raise _Bad(f"volume must be a number of 0 or more, not {_shown(value)}")
+            value = float(value)
+        else:
+            display_field = f.name.removeprefix("window_")
+            try:
+                value = config_mod.check_value(_display_field(display_field), value, f.name, "")
+            except UserError as exc:
+                raise _Bad(exc.message) from None
+        out[f.name] = value
+    return Settings(**out)
+
+
+def _display_field(name: str):
+    return next(f for f in fields(config_mod.DisplayConfig) if f.name == name)
+
+
+def _shown(value: Any) -> str:
+    return config_mod.shown(value)
+
+
+def _reason(exc: BaseException) -> str:
+    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+
+
+# ----------------------------------------------------------------------------------------------
+# Precedence
+# ----------------------------------------------------------------------------------------------
+
+def pinned_keys(table: Mapping[str, Any]) -> frozenset[str]:
+    """The keys a config file's TOML table writes out (``resolver``, ``level``,
+    ``display.width``...; see config.load_with_table): those win over the saved settings."""
+    keys = {k for k, v in table.items() if not isinstance(v, dict)}
+    for section, sub in table.items():
+        if isinstance(sub, dict):
+            keys.update(f"{section}.{k}" for k in sub)
+    return frozenset(keys)
+
+
+def apply(cfg: config_mod.Config, saved: Settings, pinned: frozenset[str]) -> config_mod.Config:
+    """``cfg`` (defaults + config file) with the saved settings the config file does not pin.
+
+    The saved volume goes to ``[audio] volume`` where this game has such a section."""
+    changes: dict[str, Any] = {}
+    if saved.resolver is not None and "resolver" not in pinned:
+        changes["resolver"] = saved.resolver
+    if saved.level is not None and "level" not in pinned and Path(saved.level).is_file():
+        changes["level"] = saved.level
+    display = {}
+    if saved.window_width is not None and "display.width" not in pinned:
+        display["width"] = saved.window_width
+    if saved.window_height is not None and "display.height" not in pinned:
+        display["height"] = saved.window_height
+    if display:
+        changes["display"] = replace(cfg.display, **display)
+    audio = getattr(cfg, "audio", None)
+    if saved.volume is not None and audio is not None and "audio.volume" not in pinned:
+        volume = next((f for f in fields(audio) if f.name == "volume"), None)
+        if volume is not None:
+            try:
+                changes["audio"] = replace(audio, volume=config_mod.check_value(
+                    volume, saved.volume, "volume", ""))
+            except UserError:
+                pass  # out of this version's range: the config's volume stays
+    return replace(cfg, **changes) if changes else cfg
+
+
+# ----------------------------------------------------------------------------------------------
+# Writing
+# ----------------------------------------------------------------------------------------------
+
+def dumps(s: Settings) -> str:
+    """The file's text for ``s``; what has no value, or cannot be written as TOML text (a path
+    with bytes that are not UTF-8), is left out."""
+    lines = [HEADER]
+    for f in fields(Settings):
+        value = getattr(s, f.name)
+        if value is None:
+            continue
+        if isinstance(value, str):
+            text = _toml_string(value)
+            if text is None:
+                continue
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                continue
+            text = repr(value)
+        else:
+            text = str(int(value))
+        lines.append(f"{f.name} = {text}\n")
+    return "".join(lines)
+
+
+def _toml_string(value: str) -> str | None:
+    out = ['"']
+    for ch in value:
+        code = ord(ch)
+        if 0xD800 <= code <= 0xDFFF:  # a surrogate-escaped byte from a non-UTF-8 file name
+            return None
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif code < 0x20 or code == 0x7F:
+            out.append(f"\\u{code:04X}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def save(path: Path, s: Settings, warn: Callable[[str], None] = warn) -> bool:
+    """Write ``s`` to ``path`` atomically: a temp file beside it, flushed, then ``os.replace``.
+    On any failure the old file is as it was, no temp file stays, one warning line goes through
+    ``warn``, and False is returned."""
+    data = dumps(s).encode("utf-8")
+    tmp: str | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+        tmp = None
+        return True
+    except (OSError, ValueError) as exc:
+        warn(f"warning: {quote_path(path)}: cannot save the settings ({_reason(exc)}); they are "
+             "not remembered")
+        return False
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+class Store:
+    """The settings file of one run: read once at the start, written when a level starts and
+    when the window closes. Warns at most once about a failed write."""
+
+    def __init__(self, path: Path, warn: Callable[[str], None] = warn) -> None:
+        self.path = path
+        self._warn = warn
+        self._warned = False
+        self.saved = load(path, warn)
+
+    def save(self, s: Settings) -> bool:
+        if s == self.saved:
+            return True
+        ok = save(self.path, s, self._warn_once)
+        if ok:
+            self.saved = s
+        return ok
+
+    def _warn_once(self, line: str) -> None:
+        if not self._warned:
+            self._warned = True
+            self._warn(line)
+
+
+def clamp_window(width: int, height: int) -> tuple[int, int]:
+    """A window size inside [display] width/height's ranges, so the saved file always loads."""
+    def fit(name: str, value: int) -> int:
+        meta = _display_field(name).metadata
+        return int(min(max(value, meta["lo"]), meta["hi"]))
+
+    return fit("width", width), fit("height", height)
