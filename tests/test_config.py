@@ -464,7 +464,8 @@ def test_key_comment_reader_understands_both_comment_styles():
 
 # Keys config.toml shows only as comments (``# key = default``), so that the settings the game
 # remembers (game/settings.py) apply: a key written out in the config file wins over them.
-REMEMBERED = {("", "resolver"), ("", "level"), ("display", "width"), ("display", "height")}
+REMEMBERED = {("", "resolver"), ("", "level"), ("display", "width"), ("display", "height"),
+              ("audio", "volume")}
 
 
 def commented_keys(text: str) -> dict[tuple[str, str], object]:
@@ -494,6 +495,7 @@ def test_repository_config_toml_leaves_the_remembered_keys_as_comments_with_thei
     assert shown[("", "level")] == cfgmod.Config().level
     assert shown[("display", "width")] == cfgmod.DisplayConfig().width
     assert shown[("display", "height")] == cfgmod.DisplayConfig().height
+    assert shown[("audio", "volume")] == cfgmod.AudioConfig().volume
 
 
 def test_repository_config_toml_shows_every_key_with_its_default_and_a_comment():

@@ -268,3 +268,24 @@ def test_make_sounds_refuses_a_folder_it_cannot_write_with_one_line(tmp_path):
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1 and r.stderr.startswith(f"error: {blocker}:")
     assert blocker.read_text() == "not a folder"
+
+
+def test_minus_and_plus_change_the_volume_by_tenths_and_it_is_remembered(cfg, tmp_path):
+    from game import settings as st
+
+    store = st.Store(tmp_path / "settings.toml")
+    app = App(cfg, FIRST, max_frames=1, store=store)
+    start = app.sounds.volume
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_MINUS, mod=0, unicode="-", scancode=0)
+    app.handle_event(key)
+    app.handle_event(key)
+    assert app.sounds.volume == pytest.approx(round(start * 10 - 2) / 10)
+    assert app.banner.text in (f"Volume {round(app.sounds.volume * 100)}%",
+                               "No audio device: playing without sound")
+    for _ in range(20):
+        app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_EQUALS, mod=0,
+                                            unicode="=", scancode=0))
+    assert app.sounds.volume == 1.0  # kept within 0..1
+    app.run()  # a normal exit saves the settings
+    pygame.init()
+    assert st.Store(tmp_path / "settings.toml").saved.volume == 1.0

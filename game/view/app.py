@@ -50,6 +50,9 @@ BANNER_TIME = 2.0  # s a "level complete" message stays up
 TITLE_TIME = 1.5  # s the "Level N: title" banner stays up after a level is swapped in
 RELOADED_TIME = 1.0  # s the "Reloaded" banner stays up
 MUTE_TIME = 1.0  # s the "Sound off" / "Sound on" banner stays up
+# Volume down / up by a tenth ('=' is the unshifted '+' on most layouts)
+VOLUME_KEYS = {pygame.K_MINUS: -0.1, pygame.K_KP_MINUS: -0.1, pygame.K_EQUALS: 0.1,
+               pygame.K_PLUS: 0.1, pygame.K_KP_PLUS: 0.1}
 WINDOWLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
 NO_WINDOW_FIX = "play on a desktop session, or run without a window with --headless --ticks N"
 ERROR_BAR = (120, 20, 30)
@@ -62,7 +65,7 @@ HITBOX_STANDING, HITBOX_AIR = (60, 255, 90), (255, 255, 255)
 CONTACT_EDGE = (255, 40, 200)
 HELP = ("arrows/WASD move   Space/Up/W/Z jump   Down+jump drop through   Tab resolver   "
         "F3 debug   R reload   Backspace restart   Home first level   P pause   Esc title screen   "
-        "F11 fullscreen   M sound on/off   Gamepad: stick/d-pad move   A jump   LB/RB resolver   "
+        "F11 fullscreen   M sound on/off   -/+ volume   Gamepad: stick/d-pad move   A jump   LB/RB resolver   "
         "Start pause   Back restart")
 
 
@@ -471,7 +474,9 @@ class App:
         size = (getattr(self, "windowed_size", None) if self.fullscreen
                 else self.window.get_size())
         w, h = clamp_window(*size) if size else (s.window_width, s.window_height)
-        self.store.save(Settings(level=level, resolver=resolver, volume=s.volume,
+        sounds = getattr(self, "sounds", None)
+        volume = sounds.volume if sounds is not None else s.volume
+        self.store.save(Settings(level=level, resolver=resolver, volume=volume,
                                  window_width=w, window_height=h))
 
     # --- input ----------------------------------------------------------------------------------
@@ -506,6 +511,8 @@ class App:
                 self.restart()
             elif k == pygame.K_m:
                 self.toggle_mute()
+            elif k in VOLUME_KEYS:
+                self.change_volume(VOLUME_KEYS[k])
             elif k == pygame.K_HOME:
                 seq = level_sequence(self.world.level.path)
                 if seq:
@@ -540,6 +547,12 @@ class App:
         self.camera = None
         self.goal_wait = False
         self.set_paused(False)
+
+    def change_volume(self, step: float) -> None:
+        volume = self.sounds.change_volume(step)
+        text = (f"Volume {round(volume * 100)}%" if self.sounds.device
+                else "No audio device: playing without sound")
+        self.banner = Banner(text, time.monotonic() + MUTE_TIME)
 
     def toggle_mute(self) -> None:
         muted = self.sounds.toggle_mute()

@@ -109,16 +109,17 @@ class Sounds:
     """The effects, loaded once, and whether they are muted."""
 
     def __init__(self, effects: dict[str, pygame.mixer.Sound], muted: bool = False,
-                 device: bool = True) -> None:
+                 device: bool = True, volume: float = 1.0) -> None:
         self.effects = effects
         self.muted = muted
         self.device = device  # False: no audio device, every effect is silent
+        self.volume = volume  # 0..1, as [audio] volume
 
     @classmethod
     def open(cls, audio: AudioConfig, folder: Path = SOUND_DIR) -> Sounds:
         """Start the mixer and load the effects; silence, without a word, where that fails."""
         if not start_mixer():
-            return cls({}, audio.muted, device=False)
+            return cls({}, audio.muted, device=False, volume=audio.volume)
         effects = {}
         for name in SOUNDS:
             try:
@@ -127,12 +128,19 @@ class Sounds:
                 continue  # a missing or broken file: that effect is silent
             sound.set_volume(audio.volume)
             effects[name] = sound
-        return cls(effects, audio.muted)
+        return cls(effects, audio.muted, volume=audio.volume)
 
     def play(self, name: str) -> None:
         sound = self.effects.get(name)
         if sound is not None and not self.muted:
             sound.play()
+
+    def change_volume(self, step: float) -> float:
+        """Louder or quieter by ``step`` (kept within 0..1, in tenths); returns the new volume."""
+        self.volume = min(1.0, max(0.0, round((self.volume + step) * 10) / 10))
+        for sound in self.effects.values():
+            sound.set_volume(self.volume)
+        return self.volume
 
     def toggle_mute(self) -> bool:
         """Mute or unmute; returns whether it is muted now. Muting stops what is playing."""
