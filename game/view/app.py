@@ -31,7 +31,7 @@ from game.grid import ONE_WAY, SLOPE, SOLID  # noqa: E402
 from game.inputs import Held, InputScript, InputSequencer  # noqa: E402
 from game.level import Level  # noqa: E402
 from game.resolvers.base import Contacts  # noqa: E402
-from game.view.render import MapRenderer, TileImages  # noqa: E402
+from game.view.render import MapRenderer, Recent, TileImages, blit_scaled  # noqa: E402
 from game.view.sprites import Background, PlayerSprite  # noqa: E402
 from game.world import World, load_world  # noqa: E402
 
@@ -206,6 +206,11 @@ class App:
         self.font = self.small = None
         self._fonts_for = 0
         self._wrapped: dict[tuple, list[str]] = {}  # wrap_text's answers, kept between frames
+        # Kept between frames, so that a frame makes no surfaces: the view drawn at scale 1 (the
+        # map renderer's buffers are encoded for it: see MapRenderer.draw), and the text images,
+        # panels and overlays the last frames drew.
+        self._scene: pygame.Surface | None = None
+        self._made = Recent()
         self.background = Background()
         self.player_sprite = PlayerSprite()
         try:
@@ -475,7 +480,10 @@ class App:
         """The picture ``alpha`` of a tick after the last one; the camera moves on ``dt`` s."""
         w = self.world
         view_w, view_h = self.view_size()
-        scene = pygame.Surface((view_w, view_h))
+        self._made.next_frame()
+        if self._scene is None or self._scene.get_size() != (view_w, view_h):
+            self._scene = pygame.Surface((view_w, view_h))
+        scene = self._scene
         p = w.player
         bx = w.prev[0] + (p.x - w.prev[0]) * alpha
         by = w.prev[1] + (p.y - w.prev[1]) * alpha
@@ -508,9 +516,7 @@ class App:
         self.renderer.draw_front(scene, origin)  # tile layers after the object layer
         if self.debug:
             self._draw_debug(scene, origin, bx, by)
-        s = self.scale()
-        scaled = pygame.transform.scale(scene, (view_w * s, view_h * s))
-        self.window.blit(scaled, (0, 0))
+        blit_scaled(scene, self.scale(), self.window)
         self._draw_hud()
 
     def _draw_goals(self, scene: pygame.Surface, origin: tuple[int, int]) -> None:

@@ -66,13 +66,24 @@ class Background:
     def __init__(self) -> None:
         self.sky = _load("sky.png")
         self.hills = _load("hills.png")
+        # A sky opaque everywhere covers the view: kept without alpha, it is copied, not
+        # blended. Else the view is cleared to black (as a new surface is) before it is drawn.
+        w, h = self.sky.get_size()
+        self.sky_covers = pygame.mask.from_surface(self.sky, 254).count() == w * h
+        if self.sky_covers and self.sky.get_flags() & pygame.SRCALPHA:
+            plain = pygame.Surface((w, h))
+            plain.blit(self.sky, (0, 0))
+            self.sky = plain
         self._scaled_sky: pygame.Surface | None = None
 
     def draw(self, target: pygame.Surface, origin: tuple[int, int], map_size: tuple[int, int]
              ) -> None:
+        """Draw over the whole of ``target`` (a surface reused from the last frame is fine)."""
         w, h = target.get_size()
         if self._scaled_sky is None or self._scaled_sky.get_size() != (w, h):
             self._scaled_sky = pygame.transform.scale(self.sky, (w, h))
+        if not self.sky_covers:
+            target.fill((0, 0, 0))
         target.blit(self._scaled_sky, (0, 0))
         hw, hh = self.hills.get_size()
         # The hills move at a third of the camera's speed across, a sixth up and down.
