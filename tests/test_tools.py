@@ -56,6 +56,9 @@ def test_bench_quick_run_reports_every_figure_as_json():
                 f"load/pytmx/{size}", "frame/ours"):
         assert figures[key]["median"] > 0, key
     assert figures["frame/ours"]["details"]["ticks"] == report["settings"]["frames"]
+    times = figures["frame/ours"]["frame_times"]
+    for clock in ("", "cpu_"):
+        assert 0 < times[f"{clock}p50_ms"]["median"] <= times[f"{clock}p99_ms"]["median"]
     assert report["ratios"][f"load/{size} vs pytmx"]["median"] > 0
     assert "physics/arcade" not in figures  # no --peers, no peers
 

@@ -18,7 +18,9 @@ movers that walk, jump and turn round by fixed rules, a camera that bounces acro
   against ``pytmx.load_pygame`` (map and images), what a pyscroll user calls (pytmx is one of our
   dependencies, so this runs without ``--peers`` too);
 * a whole game frame: frames per second of the game's own frame (events, one tick, the whole
-  picture with the HUD, flip) on level 2 in a 1280x720 window on SDL's dummy driver.
+  picture with the HUD, flip) on level 2 in a 1280x720 window on SDL's dummy driver, and the
+  median and 99th percentile of the frames' times (ms): wall clock, which a busy machine's other
+  processes inflate, and this process's CPU time, which they do not.
 
 The fairness rules:
 
@@ -63,6 +65,10 @@ from tools import bench_scenario as S  # noqa: E402
 TOOLS = ROOT / "tools"
 PEERS_COMMAND = "uv run --group peers python tools/bench.py --peers"
 PARTS = ("physics", "render", "load", "frame")
+# Per-frame times a measurement may report (ms): wall clock and this process's CPU time.
+FRAME_TIMES = {"p50_ms": "frame time, median", "p99_ms": "frame time, 99th percentile",
+               "cpu_p50_ms": "CPU time a frame, median",
+               "cpu_p99_ms": "CPU time a frame, 99th percentile"}
 
 # Sizes: the full benchmark (the peers' figures are comparable at these), and --quick.
 FULL = {"map": "200x50", "movers": 100, "steps": 600, "render_maps": "60x34,1000x1000",
@@ -203,8 +209,12 @@ def figure(m: Measurement) -> dict:
             details[k] = statistics.median(r[k] for r in m.results)
         else:
             details[k] = v
-    return {"what": m.what, "unit": first["unit"], **summary(m.values), "rounds": m.values,
-            "details": details}
+    out = {"what": m.what, "unit": first["unit"], **summary(m.values), "rounds": m.values,
+           "details": details}
+    times = {k: summary([r[k] for r in m.results]) for k in FRAME_TIMES if k in first}
+    if times:
+        out["frame_times"] = times
+    return out
 
 
 def ratio(r: Ratio, by_key: dict[str, Measurement]) -> dict:
@@ -240,6 +250,9 @@ def table(report: dict) -> str:
     for key, f in report["figures"].items():
         rows.append((f["what"], f"{number(f['median'])} {f['unit']}",
                      f"{number(f['min'])}-{number(f['max'])}", ratio_of.get(key, "")))
+        for k, t in f.get("frame_times", {}).items():
+            rows.append((f"  {FRAME_TIMES[k]}", f"{t['median']:.2f} ms",
+                         f"{t['min']:.2f}-{t['max']:.2f}", ""))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))

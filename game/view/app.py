@@ -33,7 +33,7 @@ from game.level import Level  # noqa: E402
 from game.resolvers.base import Contacts  # noqa: E402
 from game.settings import Settings, Store, clamp_window  # noqa: E402
 from game.view.pad import Gamepads, either  # noqa: E402
-from game.view.render import MapRenderer, TileImages  # noqa: E402
+from game.view.render import MapRenderer, Recent, TileImages, blit_scaled  # noqa: E402
 from game.view.sound import Snapshot, Sounds, heard  # noqa: E402
 from game.view.sprites import Background, PlayerSprite  # noqa: E402
 from game.view.title import QUIT, Backdrop, Play, TitleScreen  # noqa: E402
@@ -58,6 +58,9 @@ NO_WINDOW_FIX = "play on a desktop session, or run without a window with --headl
 ERROR_BAR = (120, 20, 30)
 KEEPING = "(keeping the last good level)"
 PANEL = (12, 14, 28, 165)  # translucent dark panel behind text drawn over the level
+SHADOW = (20, 20, 35)  # text's drop shadow
+PAUSE_SHADE = (10, 10, 30, 150)
+GOAL_GLOW = (255, 240, 120)
 # The debug view's colours, shared by the scene and its legend.
 DEBUG_TILES = {SOLID: (255, 80, 80, 110), ONE_WAY: (80, 200, 255, 200), SLOPE: (255, 170, 60, 220)}
 PROBED = (255, 255, 0, 70)
@@ -229,6 +232,11 @@ class App:
         self.font = self.small = None
         self._fonts_for = 0
         self._wrapped: dict[tuple, list[str]] = {}  # wrap_text's answers, kept between frames
+        # Kept between frames, so that a frame makes no surfaces: the view drawn at scale 1 (the
+        # map renderer's buffers are encoded for it: see MapRenderer.draw), and the text images,
+        # panels and overlays the last frames drew.
+        self._scene: pygame.Surface | None = None
+        self._made = Recent()
         self.background = Background()
         self.player_sprite = PlayerSprite()
         if self.world is not None:
@@ -641,7 +649,10 @@ class App:
         """The picture ``alpha`` of a tick after the last one; the camera moves on ``dt`` s."""
         w = self.world
         view_w, view_h = self.view_size()
-        scene = pygame.Surface((view_w, view_h))
+        self._made.next_frame()
+        if self._scene is None or self._scene.get_size() != (view_w, view_h):
+            self._scene = pygame.Surface((view_w, view_h))
+        scene = self._scene
         p = w.player
         bx = w.prev[0] + (p.x - w.prev[0]) * alpha
         by = w.prev[1] + (p.y - w.prev[1]) * alpha
@@ -674,9 +685,7 @@ class App:
         self.renderer.draw_front(scene, origin)  # tile layers after the object layer
         if self.debug:
             self._draw_debug(scene, origin, bx, by)
-        s = self.scale()
-        scaled = pygame.transform.scale(scene, (view_w * s, view_h * s))
-        self.window.blit(scaled, (0, 0))
+        blit_scaled(scene, self.scale(), self.window)
         self._draw_hud()
 
     def _draw_goals(self, scene: pygame.Surface, origin: tuple[int, int]) -> None:
@@ -685,8 +694,9 @@ class App:
             glow = 120 + int(60 * (1 + math.sin(t * 4)) / 2)
             rect = pygame.Rect(px(goal.x) - origin[0], px(goal.y) - origin[1],
                                max(1, px(goal.w)), max(1, px(goal.h))).clip(scene.get_rect())
-            overlay = pygame.Surface(rect.size, pygame.SRCALPHA)
-            overlay.fill((255, 240, 120, glow // 4))
+            overlay = self._made.get(("goal", rect.size),
+                                     lambda: pygame.Surface(rect.size, pygame.SRCALPHA))
+            overlay.fill(GOAL_GLOW + (glow // 4,))
             scene.blit(overlay, rect)
 
     def _draw_debug(self, scene: pygame.Surface, origin: tuple[int, int], bx: float,
@@ -697,7 +707,9 @@ class App:
         ox, oy = origin
         vw, vh = scene.get_size()
         colours = DEBUG_TILES
-        grid_layer = pygame.Surface(scene.get_size(), pygame.SRCALPHA)
+        grid_layer = self._made.get(("debug grid", (vw, vh)),
+                                    lambda: pygame.Surface((vw, vh), pygame.SRCALPHA))
+        grid_layer.fill((0, 0, 0, 0))
         for row in range(max(0, oy // th), min(g.rows, (oy + vh) // th + 1)):
             for col in range(max(0, ox // tw), min(g.cols, (ox + vw) // tw + 1)):
                 kind = g.kind(col, row)
@@ -713,9 +725,7 @@ class App:
         scene.blit(grid_layer, (0, 0))
         for col, row in set(w.player.contacts.probed):
             r = pygame.Rect(col * tw - ox, row * th - oy, tw, th)
-            overlay = pygame.Surface(r.size, pygame.SRCALPHA)
-            overlay.fill(PROBED)
-            scene.blit(overlay, r)
+            scene.blit(self._made.get(("probed", r.size), lambda: self._overlay(r.size, PROBED)), r)
         p = w.player
         c = p.contacts
         box = pygame.Rect(px(bx) - ox, px(by) - oy, px(p.w), px(p.h))
@@ -729,6 +739,12 @@ class App:
             pygame.draw.line(scene, edge, box.topleft, box.bottomleft)
         if c.hit_right:
             pygame.draw.line(scene, edge, box.topright, box.bottomright)
+
+    @staticmethod
+    def _overlay(size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:
+        overlay = pygame.Surface(size, pygame.SRCALPHA)
+        overlay.fill(colour)
+        return overlay
 
     def _fonts(self) -> None:
         size = max(16, self.window.get_height() // 26)
@@ -749,8 +765,8 @@ class App:
     def _text(self, font, text: str, pos: tuple[int, int], colour=(255, 255, 255),
               anchor: str = "topleft") -> pygame.Rect:
         """Text with a drop shadow; returns (and keeps in ``hud_text``) the area both cover."""
-        img = font.render(text, True, colour)
-        shadow = font.render(text, True, (20, 20, 35))
+        img, shadow = self._made.get(("text", font, text, colour), lambda: (
+            font.render(text, True, colour), font.render(text, True, SHADOW)))
         rect = img.get_rect(**{anchor: pos})
         self.window.blit(shadow, rect.move(2, 2))
         self.window.blit(img, rect)
@@ -762,15 +778,24 @@ class App:
         """A translucent dark panel, so that text reads over sky, clouds and dirt alike."""
         if rect.width <= 0 or rect.height <= 0:
             return
-        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, PANEL, panel.get_rect(), border_radius=max(2, rect.height // 12))
-        self.window.blit(panel, rect)
+        self.window.blit(self._made.get(("panel", rect.size), lambda: self._make_panel(rect.size)),
+                         rect)
         self.hud_panels.append(rect)
+
+    @staticmethod
+    def _make_panel(size: tuple[int, int]) -> pygame.Surface:
+        panel = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, PANEL, panel.get_rect(), border_radius=max(2, size[1] // 12))
+        return panel
+
+    def _width(self, font, text: str) -> int:
+        """``font.size(text)[0]``, remembered while the text is shown."""
+        return self._made.get(("width", font, text), lambda: font.size(text)[0])
 
     def _block(self, rows: list[tuple[str, tuple[int, int, int]]], font, left: int, top: int,
                inner: int) -> pygame.Rect:
         """Lines of text on one panel, their top-left at (left, top); returns the panel."""
-        width = max(font.size(text)[0] for text, _ in rows) + 2
+        width = max(self._width(font, text) for text, _ in rows) + 2
         line_h = font.get_linesize()
         panel = pygame.Rect(left - inner, top - inner, width + 2 * inner,
                             len(rows) * line_h + 2 * inner)
@@ -809,12 +834,13 @@ class App:
         font = self.small
         line_h = font.get_linesize()
         size = max(6, line_h - 4)
-        width = size + 8 + max(font.size(name)[0] for name in self.LEGEND) + 2
+        width = size + 8 + max(self._width(font, name) for name in self.LEGEND) + 2
         panel = pygame.Rect(left - inner, top - inner, width + 2 * inner,
                             len(self.LEGEND) * line_h + 2 * inner)
         self._panel(panel)
         for i, name in enumerate(self.LEGEND):
-            self.window.blit(self._swatch(i, size),
+            self.window.blit(self._made.get(("swatch", i, size, self.scale()),
+                                            lambda: self._swatch(i, size)),
                              (left, top + i * line_h + (line_h - size) // 2))
             self._text(font, name, (left + size + 8, top + i * line_h), (220, 220, 235))
         return panel
@@ -853,7 +879,7 @@ class App:
 
         # Top right: the two keys worth knowing.
         hint = "H help   F3 debug"
-        hint_w = self.small.size(hint)[0] + 2
+        hint_w = self._width(self.small, hint) + 2
         self._panel(pygame.Rect(win_w - pad - hint_w - inner, pad - inner, hint_w + 2 * inner,
                                 line_h + 2 * inner))
         self._text(self.small, hint, (win_w - pad - 2, pad), (220, 220, 235), "topright")
@@ -871,7 +897,7 @@ class App:
         rows += [(line, self.small, (220, 220, 235))
                  for line in self._wrap(f"{d['summary']}; {d['axis_order']}; {slopes}", text_w)]
         height = sum(f.get_linesize() for _, f, _ in rows)
-        width = max(f.size(t)[0] for t, f, _ in rows) + 2
+        width = max(self._width(f, t) for t, f, _ in rows) + 2
         self._panel(pygame.Rect(pad - inner, pad - inner, width + 2 * inner, height + 2 * inner))
         y = pad
         for text, font, colour in rows:
@@ -892,7 +918,7 @@ class App:
         if self.show_help:
             lines = self._wrap(HELP, win_w - 2 * pad - 2 * inner - 2, "   ")
             top = bottom - pad - len(lines) * line_h
-            widest = max(self.small.size(line)[0] for line in lines) + 2
+            widest = max(self._width(self.small, line) for line in lines) + 2
             self._panel(pygame.Rect((win_w - widest) // 2 - inner, top - inner,
                                     widest + 2 * inner, len(lines) * line_h + 2 * inner))
             for i, line in enumerate(lines):
@@ -915,9 +941,8 @@ class App:
         if self.banner and time.monotonic() < self.banner.until:
             self._label(self.banner.text, (win_w // 2, win_h // 4), self.banner.colour, inner)
         if self.paused:
-            shade = pygame.Surface((win_w, win_h), pygame.SRCALPHA)
-            shade.fill((10, 10, 30, 150))
-            self.window.blit(shade, (0, 0))
+            self.window.blit(self._made.get(("shade", (win_w, win_h)), lambda: self._overlay(
+                (win_w, win_h), PAUSE_SHADE)), (0, 0))
             self._text(self.font, "Paused", (win_w // 2, win_h // 2 - self.font.get_height()),
                        anchor="center")
             self._text(self.small, "P resume   Esc title screen   Q quit   Backspace restart   "

@@ -422,6 +422,63 @@ class _ViewBuffer:
             yield (i, j), kind
 
 
+class Recent:
+    """Things made for the last two frames, by key (text images, panels, overlays): what a frame
+    asks for again is reused; what neither this frame nor the one before asked for is let go.
+    So what is kept follows what is on screen, however long the game runs.
+    Call :meth:`next_frame` once a frame."""
+
+    def __init__(self) -> None:
+        self._now: dict = {}
+        self._before: dict = {}
+
+    def get(self, key, make):
+        """The thing kept for ``key``, made by ``make()`` if neither frame has it."""
+        got = self._now.get(key)
+        if got is None:
+            got = self._before.get(key)
+            if got is None:
+                got = make()
+            self._now[key] = got
+        return got
+
+    def next_frame(self) -> None:
+        self._before, self._now = self._now, {}
+
+    def __len__(self) -> int:
+        return len(self._now.keys() | self._before.keys())
+
+
+def same_format(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return a.get_bitsize() == b.get_bitsize() and a.get_masks() == b.get_masks()
+
+
+def blit_scaled(src: pygame.Surface, factor: int, dest: pygame.Surface) -> None:
+    """``src`` scaled up ``factor`` times (nearest neighbour) onto ``dest`` at (0, 0), cut at
+    ``dest``'s edges: the same pixels as ``dest.blit(pygame.transform.scale(src, (w * factor,
+    h * factor)), (0, 0))``, without making and filling a window-sized surface each frame.
+
+    The source pixels shown whole are scaled straight into ``dest``; the last column and row,
+    which ``dest``'s edge cuts, are scaled apart (small surfaces) and blitted."""
+    w, h = src.get_size()
+    dw, dh = dest.get_size()
+    if not same_format(src, dest):  # scale() writes only into its own format
+        dest.blit(pygame.transform.scale(src, (w * factor, h * factor)), (0, 0))
+        return
+    fw, fh = min(w, dw // factor), min(h, dh // factor)  # source px shown whole
+    if fw and fh:
+        pygame.transform.scale(src.subsurface(0, 0, fw, fh), (fw * factor, fh * factor),
+                               dest.subsurface(0, 0, fw * factor, fh * factor))
+    if fw < w and fh:
+        part = src.subsurface(fw, 0, w - fw, fh)
+        dest.blit(pygame.transform.scale(part, ((w - fw) * factor, fh * factor)),
+                  (fw * factor, 0))
+    if fh < h:
+        part = src.subsurface(0, fh, w, h - fh)
+        dest.blit(pygame.transform.scale(part, (w * factor, (h - fh) * factor)),
+                  (0, fh * factor))
+
+
 class MapRenderer:
     """Draws the part of the map a camera sees.
 
@@ -446,7 +503,11 @@ class MapRenderer:
 
     def draw(self, target: pygame.Surface, origin: tuple[int, int], front: bool = False) -> None:
         """Draw the layers behind the sprites (or, ``front``, those in front) that a view of
-        ``target``'s size at ``origin`` (map px of its top-left) sees onto ``target``."""
+        ``target``'s size at ``origin`` (map px of its top-left) sees onto ``target``.
+
+        Draw onto the same target every frame: SDL encodes a run-length encoded buffer for the
+        surface it is blitted onto, and a new target means decoding and encoding it again
+        (milliseconds for a whole map)."""
         (self._front if front else self._back).draw(target, origin)
 
     def draw_front(self, target: pygame.Surface, origin: tuple[int, int]) -> None:

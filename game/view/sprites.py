@@ -60,19 +60,44 @@ class PlayerSprite:
         return frames[int(self.look.time * fps) % len(frames)]
 
 
+def _opaque_pixels(img: pygame.Surface) -> int:
+    """How many of the image's pixels have alpha 255."""
+    return pygame.mask.from_surface(img, 254).count()
+
+
 class Background:
     """A sky that fills the view and a row of hills that scrolls slower than the map."""
 
-    def __init__(self) -> None:
-        self.sky = _load("sky.png")
-        self.hills = _load("hills.png")
+    def __init__(self, sky: pygame.Surface | None = None,
+                 hills: pygame.Surface | None = None) -> None:
+        """The game's own pictures unless others are given."""
+        self.sky = _load("sky.png") if sky is None else sky
+        self.hills = _load("hills.png") if hills is None else hills
+        # A sky opaque everywhere covers the view: kept without alpha, it is copied, not
+        # blended. Else the view is cleared to black (as a new surface is) before it is drawn.
+        w, h = self.sky.get_size()
+        self.sky_covers = _opaque_pixels(self.sky) == w * h
+        if self.sky_covers and self.sky.get_flags() & pygame.SRCALPHA:
+            plain = pygame.Surface((w, h))
+            plain.blit(self.sky, (0, 0))
+            self.sky = plain
+        # Hills whose pixels are each opaque or clear are blitted run-length encoded: the clear
+        # runs are skipped, the same pixels drawn. (Translucent pixels would be rounded apart
+        # from a plain blit's blend, so such hills are blitted plainly.)
+        if self.hills.get_flags() & pygame.SRCALPHA and (
+                _opaque_pixels(self.hills) == pygame.mask.from_surface(self.hills, 0).count()):
+            self.hills = self.hills.copy()
+            self.hills.set_alpha(255, pygame.RLEACCEL)
         self._scaled_sky: pygame.Surface | None = None
 
     def draw(self, target: pygame.Surface, origin: tuple[int, int], map_size: tuple[int, int]
              ) -> None:
+        """Draw over the whole of ``target`` (a surface reused from the last frame is fine)."""
         w, h = target.get_size()
         if self._scaled_sky is None or self._scaled_sky.get_size() != (w, h):
             self._scaled_sky = pygame.transform.scale(self.sky, (w, h))
+        if not self.sky_covers:
+            target.fill((0, 0, 0))
         target.blit(self._scaled_sky, (0, 0))
         hw, hh = self.hills.get_size()
         # The hills move at a third of the camera's speed across, a sixth up and down.

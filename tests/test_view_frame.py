@@ -1,0 +1,184 @@
+"""A frame draws what it drew before it kept things between frames: the scene surface, text
+images, panels and overlays are reused, and the picture is the same as one drawn from nothing."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import config
+from game.inputs import parse_script
+from game.view import app as app_module
+from game.view.app import App
+from game.view.render import Recent, blit_scaled
+from game.view.sprites import Background
+
+ROOT = Path(__file__).resolve().parent.parent
+EVERY_TILE = ROOT / "levels" / "02_every_tile.tmx"
+SCRIPT = ["0 right", "20 right+jump", "30 right", "45 left", "60 left+jump", "70 right"]
+
+
+def make_cfg(width: int, height: int):
+    """A window that shows little of the level (scale 3), so that the camera moves."""
+    c = config.load(ROOT / "config.toml")
+    return replace(c, display=replace(c.display, width=width, height=height, scale=3,
+                                      vsync=False, hot_reload=False, debug=False))
+
+
+@pytest.fixture(autouse=True)
+def fresh_pygame():
+    yield
+    pygame.quit()
+    pygame.init()
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def drawn_from_nothing(played: App, size: tuple[int, int], alpha: float, dt: float) -> bytes:
+    """What a new App, nothing kept from any frame, draws for ``played``'s state."""
+    fresh = App(make_cfg(*size), EVERY_TILE)
+    fresh.world = played.world
+    fresh.camera = played.camera
+    fresh.player_sprite.look = replace(played.player_sprite.look)
+    for name in ("debug", "show_help", "paused", "error_line", "error_note", "banner"):
+        setattr(fresh, name, getattr(played, name))
+    fresh.draw(alpha, dt)
+    return pixels(fresh.window)
+
+
+def test_a_frame_after_many_shows_what_a_first_frame_shows(monkeypatch):
+    # A clock that moves by the frame, and stands still while the two draws compared are made
+    # (the goal's glow and the banners follow it).
+    clock = [1000.0]
+    monkeypatch.setattr(app_module.time, "monotonic", lambda: clock[0])
+    size = (640, 360)
+    app = App(make_cfg(*size), EVERY_TILE, script=parse_script(SCRIPT, "test"))
+    # Keys pressed before these frames: the HUD's text, panels and overlays come and go.
+    events = {10: pygame.K_F3, 25: pygame.K_h, 40: pygame.K_F3, 50: pygame.K_p,
+              55: pygame.K_p, 62: pygame.K_TAB}
+    checked = 0
+    origins = set()
+    for frame in range(1, 81):
+        if frame in events:
+            pygame.event.post(key(events[frame]))
+        if frame == 66:
+            app.error_line = "error: x.tmx: " + "a long complaint " * 6
+        if frame == 70:  # another window size: another scene, other fonts and panels
+            size = (800, 450)
+            app.windowed_size = size
+            app.window = app._open_window()
+        if frame == 74:  # just before the goal: its glow, then "Level complete!"
+            p, goal = app.world.player, app.world.level.goals[0]
+            p.x, p.y = goal.x - 4, goal.y + goal.h - p.h
+            app.world.prev = (p.x, p.y)
+            app.camera = None
+        clock[0] += 1 / 60
+        app.frame(1 / 60)
+        origins.add(app.view_origin)
+        if frame in (1, 15, 30, 52, 64, 68, 72, 75, 77, 80):
+            camera, look = app.camera, replace(app.player_sprite.look)
+            app.draw(0.5, 1 / 60)
+            shown = pixels(app.window)
+            app.camera = camera  # the reference starts from the same camera
+            assert shown == drawn_from_nothing(app, size, 0.5, 1 / 60), f"frame {frame}"
+            app.player_sprite.look = look
+            app.window = pygame.display.get_surface()
+            checked += 1
+    assert checked == 10 and len(origins) > 20, "the camera moved"
+    assert app.banner is not None and app.banner.text == "Level complete!"
+
+
+@pytest.mark.parametrize("src_size, factor, dest_size", [
+    ((427, 240), 3, (1280, 720)),  # the usual window: the last column is cut to 2 px
+    ((500, 350), 2, (999, 700)),
+    ((334, 200), 1, (333, 200)),
+    ((1, 240), 3, (2, 720)),  # narrower than one scaled pixel
+    ((2, 2), 3, (4, 5)),  # both edges cut
+    ((1, 1), 4, (1, 1)),
+])
+def test_blit_scaled_is_scale_then_blit(src_size, factor, dest_size):
+    pygame.display.init()
+    src = pygame.Surface(src_size)
+    w, h = src_size
+    for x in range(w):
+        for y in range(0, h, max(1, h // 37)):
+            src.set_at((x, y), ((x * 37) % 256, (y * 11) % 256, (x * y) % 256))
+    for depth in (32, 24):  # the window's format, and one blit_scaled must convert to
+        want = pygame.Surface(dest_size, 0, depth)
+        want.fill((9, 9, 9))
+        got = want.copy()
+        want.blit(pygame.transform.scale(src, (w * factor, h * factor)), (0, 0))
+        blit_scaled(src, factor, got)
+        assert pixels(got) == pixels(want), depth
+
+
+def test_a_translucent_sky_is_drawn_over_black_on_a_reused_view():
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    sky = pygame.Surface((32, 16), pygame.SRCALPHA)
+    sky.fill((100, 150, 200, 128))
+    hills = pygame.Surface((8, 8), pygame.SRCALPHA)
+    bg = Background(sky, hills)
+    assert not bg.sky_covers
+    new = pygame.Surface((40, 30))
+    bg.draw(new, (0, 0), (400, 300))
+    reused = pygame.Surface((40, 30))
+    reused.fill((255, 0, 255))  # the last frame's pixels
+    bg.draw(reused, (0, 0), (400, 300))
+    assert pixels(reused) == pixels(new)
+
+
+def test_recent_keeps_what_the_last_two_frames_asked_for():
+    made = []
+    recent = Recent()
+
+    def get(key):
+        return recent.get(key, lambda: made.append(key) or key)
+
+    get("a"), get("b")
+    recent.next_frame()
+    get("a")  # still kept
+    recent.next_frame()
+    get("a"), get("b")  # "b" was asked for two frames ago: made again
+    assert made == ["a", "b", "b"]
+    assert len(recent) == 2
+
+
+def test_what_the_hud_keeps_does_not_grow_as_its_numbers_change():
+    app = App(make_cfg(640, 360), EVERY_TILE, script=parse_script(["0 right"], "test"))
+    app.debug = True
+    sizes = []
+    for _ in range(120):  # the debug numbers (x, tick, ...) are new text every frame
+        app.frame(1 / 60)
+        sizes.append(len(app._made))
+    assert max(sizes[60:]) <= max(sizes[:10]) + 5
+
+
+def test_hills_blitted_encoded_are_the_same_pixels():
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    sky = pygame.Surface((30, 20))
+    sky.fill((90, 160, 230))
+    hills = pygame.Surface((25, 12), pygame.SRCALPHA)
+    for x in range(25):
+        for y in range(12):
+            if (x * 7 + y * 3) % 5 < 2 or y > 8:  # each pixel opaque or clear
+                hills.set_at((x, y), (x * 10, 100 + y * 10, 50, 255))
+    encoded = Background(sky, hills)
+    assert encoded.hills.get_flags() & pygame.RLEACCELOK  # encoded at its first blit
+    plain = Background(sky, hills)
+    plain.hills = hills
+    for origin in ((0, 0), (7, 3), (40, 90)):
+        a, b = pygame.Surface((61, 33)), pygame.Surface((61, 33))
+        encoded.draw(a, origin, (200, 150))
+        plain.draw(b, origin, (200, 150))
+        assert pixels(a) == pixels(b), origin
