@@ -28,7 +28,6 @@ import math
 import os
 import stat
 import sys
-from itertools import islice
 import xml.etree.ElementTree as ET
 import zlib
 from collections.abc import Mapping, Sequence
@@ -68,9 +67,11 @@ MAX_IMAGE_PIXELS = 64_000_000  # what the window holds: every image file, plus a
 #                                tile of an image collection and of every different tile placed
 
 COLLISION_KINDS = {"solid": SOLID, "one_way": ONE_WAY, "slope": SLOPE}
-# bytes.translate table: a kind's strength -> the kind (strengths are small, distinct numbers)
-_KIND_BY_STRENGTH = bytes(next((k for k, s in KIND_STRENGTH.items() if s == i), 0)
-                          for i in range(256))
+# A kind's strength as a mask of that many low bits: the "or" of two masks is the mask of the
+# stronger kind, so a cell's kind over all layers comes from or-ing whole layers at once.
+_MASK_OF_KIND = {kind: (1 << strength) - 1 for kind, strength in KIND_STRENGTH.items()}
+_KIND_OF_MASK = bytes(next((k for k, m in _MASK_OF_KIND.items() if m == i), 0)
+                      for i in range(256))  # a bytes.translate table
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
 GID_MASK = 0x0FFFFFFF  # Tiled also keeps a 120-degree hex flag in bit 28
 # Attributes pytmx sets on maps, layers, tilesets and objects: a custom property of one of these
@@ -176,7 +177,8 @@ class _LayerData:
     """A tile layer's cells as decoded once by the checks, for pytmx and the level to share."""
 
     gids: Sequence[int]  # Tiled's gids with their flip bits, row by row (array 'I' or list)
-    new: tuple[int, ...]  # those no earlier layer holds, in the order they first appear
+    used: tuple[int, ...]  # the different ones, in the order they first appear
+    new: tuple[int, ...]  # those of ``used`` that no earlier layer holds
 
 
 @dataclass(frozen=True)
@@ -359,11 +361,11 @@ def _check_map(path: Path, root: ET.Element, budget: _Budget) -> _MapInfo:
     gids: dict[int, None] = {}  # every gid placed, in the order first placed
     layers = []
     for layer in root.iter("layer"):
-        known = len(gids)
-        values = _check_layer_data(path, layer, cols, rows, gids)
-        layers.append(_LayerData(values, tuple(islice(gids, known, None))))
+        values, used = _check_layer_data(path, layer, cols, rows)
+        layers.append(_LayerData(values, tuple(used), tuple(g for g in used if g not in gids)))
+        _note_gids(path, [used], gids)
     objects = (_int_or_none(o.get("gid")) for o in root.iter("object") if o.get("gid"))
-    _note_gids(path, [o for o in objects if o is not None], gids)  # tile objects are drawn too
+    _note_gids(path, [[o for o in objects if o is not None]], gids)  # tile objects are drawn too
     gids.pop(0, None)
     _spend_pixels(path, f"the {len(gids):,} different tiles the map places", len(gids) * tw * th,
                   budget)
@@ -414,15 +416,14 @@ def _check_map_size(path: Path, root: ET.Element, cols: int, rows: int, tw: int,
                         "smaller")
 
 
-def _check_layer_data(path: Path, layer: ET.Element, cols: int, rows: int,
-                      gids: dict[int, None]) -> Sequence[int]:
-    """A tile layer's gids, as pytmx would read them: Tiled's numbers with their flip bits, row
-    by row.
+def _check_layer_data(path: Path, layer: ET.Element, cols: int,
+                      rows: int) -> tuple[Sequence[int], dict[int, None]]:
+    """A tile layer's gids as pytmx would read them (Tiled's numbers with their flip bits, row
+    by row), and the different ones in the order they first appear.
 
     The layer must hold exactly the map's cells, counted before they are built, and its
-    compressed data is unpacked no further than that, so nothing meets a zip bomb. Its gids are
-    added to ``gids`` (in the order they first appear), which may not grow past
-    ``MAX_TILE_VARIANTS``."""
+    compressed data is unpacked no further than that, so nothing meets a zip bomb. It may not
+    use more than ``MAX_TILE_VARIANTS`` different gids."""
     name = quoted(layer.get("name", ""))
     wrong = (f"tile layer {name} does not hold {cols}x{rows} tiles like the map; in Tiled use "
              "Map > Resize Map (or re-save the map)")
@@ -447,16 +448,17 @@ def _check_layer_data(path: Path, layer: ET.Element, cols: int, rows: int,
         if (text.count(",") + 1 if text else 0) != cells:
             raise UserError(path, wrong)
         values: Sequence[int] = array.array(_U32)
+        used: dict[int, None] = {}
         try:
-            for piece in _csv_pieces(text):
-                _note_gids(path, (piece,), gids)
+            for piece, different in _csv_pieces(text):
+                _note_gids(path, [different], used)
                 if isinstance(values, array.array) and not isinstance(piece, array.array):
                     values = values.tolist()
                 values.extend(piece)
         except ValueError:
             raise UserError(path, f"tile layer {name} has CSV values that are not tile numbers; "
                             "re-save the map from Tiled") from None
-        return values
+        return values, used
     if encoding != "base64":
         raise UserError(path, f"tile layer {name} has encoding {quoted(encoding or '')}, which "
                         f"cannot be read; {fmt}")
@@ -476,8 +478,9 @@ def _check_layer_data(path: Path, layer: ET.Element, cols: int, rows: int,
     values = array.array(_U32, raw)
     if sys.byteorder == "big":  # Tiled writes little-endian
         values.byteswap()
-    _note_gids(path, (values[i:i + 65536] for i in range(0, len(values), 65536)), gids)
-    return values
+    used = {}
+    _note_gids(path, (values[i:i + 65536] for i in range(0, len(values), 65536)), used)
+    return values, used
 
 
 # The array type code of 32-bit unsigned numbers: a base64 layer's gids.
@@ -485,17 +488,19 @@ _U32 = next(code for code in "IL" if array.array(code).itemsize == 4)
 
 
 def _csv_pieces(text: str):
-    """The numbers of a CSV layer, some thousands at a time, each piece an array of 32-bit gids,
-    or a list where a number does not fit in one (never a gid, but pytmx would take it)."""
+    """The numbers of a CSV layer, some thousands at a time: each piece an array of 32-bit gids
+    (a list if a number does not fit in one: never a gid, but pytmx would take it), with the
+    different numbers in it. Each different text is turned into a number once."""
     at = 0
     while at < len(text):
         end = text.find(",", at + 65536)
         end = len(text) if end < 0 else end
-        numbers = list(map(int, text[at:end].split(",")))
+        texts = text[at:end].split(",")
+        number = {t: int(t) for t in dict.fromkeys(texts)}  # int() as pytmx reads them
         try:
-            yield array.array(_U32, numbers)
+            yield array.array(_U32, map(number.__getitem__, texts)), number.values()
         except OverflowError:
-            yield numbers
+            yield list(map(number.__getitem__, texts)), number.values()
         at = end + 1
 
 
@@ -823,7 +828,8 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
 
     # What each placed tile is, worked out once per gid, in the order the gids are first placed
     # (so that a mistake is reported where it first appears, as a walk over the cells would).
-    strength_of = bytearray(max(number.values()) + 1)
+    # A kind is kept as its strength mask (see _MASK_OF_KIND) so that layers combine with "or".
+    mask_of = [0] * (max(number.values()) + 1)  # pytmx gid -> strength mask
     heights_of: dict[int, tuple[float, float]] = {}
     for layer, data in zip(tile_layers, info.layers, strict=True):
         for raw in data.new:
@@ -838,34 +844,37 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
                                 f"{tiled_gid} (at column {c}, row {r}), which no tileset "
                                 "holds; remove it or add the tileset")
             kind, heights = _tile_kind(path, tmx, gid, flags_of.get(gid), th, ts)
-            strength_of[gid] = KIND_STRENGTH[kind]
+            mask_of[gid] = _MASK_OF_KIND[kind]
             if heights is not None:
                 heights_of[gid] = heights
 
     # The cells: each layer's pytmx gids, and the strongest kind in each cell over all layers.
     cells = cols * rows
     layers_by_id = {}
-    strong = []  # (kind strengths, gids) of the layers with any collision tile
+    strong = []  # (strength mask of each cell, pytmx gids) of the layers with collision tiles
     for layer, data in zip(tile_layers, info.layers):
         gids = list(map(number.__getitem__, data.gids))
         layers_by_id[int(getattr(layer, "id", 0) or 0)] = gids
-        strengths = bytes(map(strength_of.__getitem__, gids))
-        if strengths.count(0) != cells:
-            strong.append((strengths, gids))
-    if not strong:
-        kinds = bytes(cells)
-    else:
-        top = strong[0][0] if len(strong) == 1 else bytes(map(max, *(s for s, _ in strong)))
-        kinds = top.translate(_KIND_BY_STRENGTH)
+        if any(mask_of[number[raw]] for raw in data.used):
+            strong.append((_cell_masks(data, gids, number, mask_of), gids))
+    masks = bytes(cells)
+    if len(strong) == 1:
+        masks = strong[0][0]
+    elif strong:
+        either = 0
+        for layer_masks, _ in strong:
+            either |= int.from_bytes(layer_masks, "little")
+        masks = either.to_bytes(cells, "little")
+    kinds = masks.translate(_KIND_OF_MASK)
     slopes: dict[int, tuple[float, float]] = {}
     if SLOPE in kinds:  # a slope cell's heights come from the first layer with a slope there
-        slope = KIND_STRENGTH[SLOPE]
-        for strengths, gids in strong:
-            i = strengths.find(slope)
+        slope = _MASK_OF_KIND[SLOPE]
+        for layer_masks, gids in strong:
+            i = layer_masks.find(slope)
             while i >= 0:
                 if kinds[i] == SLOPE and i not in slopes:
                     slopes[i] = heights_of[gids[i]]
-                i = strengths.find(slope, i + 1)
+                i = layer_masks.find(slope, i + 1)
     grid = TileGrid(cols, rows, tw, th, kinds, slopes)
 
     props = dict(tmx.properties)
@@ -905,6 +914,19 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
         objects=objects,
         files=info.files,
     )
+
+
+def _cell_masks(data: _LayerData, gids: list[int], number: Mapping[int, int],
+                mask_of: list[int]) -> bytes:
+    """The strength mask of every cell of a layer. When all its gids are below 256 (one small
+    tileset, no flips), the low byte of each gid is picked out and translated at once."""
+    if isinstance(data.gids, array.array) and max(data.used) < 256:
+        table = bytearray(256)
+        for raw in data.used:
+            table[raw] = mask_of[number[raw]]
+        low = data.gids.tobytes()[0 if sys.byteorder == "little" else 3::4]
+        return low.translate(table)
+    return bytes(map(mask_of.__getitem__, gids))
 
 
 def _tile_kind(path: Path, tmx, gid: int, flags, th: int,
