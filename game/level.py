@@ -49,7 +49,7 @@ MAX_XML_ATTRIBUTES_TOTAL = 500_000  # attributes of one file, bounded by its '='
 #                                     parsing (expat builds an element's attributes whole)
 MAX_GROUP_DEPTH = 32  # group layers inside group layers
 MAX_MAP_CELLS = 2_000_000  # the map's width x height, in tiles
-MAX_LAYER_CELLS = 4_000_000  # tile layers x the map's cells: what pytmx decodes, tile by tile
+MAX_LAYER_CELLS = 4_000_000  # tile layers x the map's cells: what the loader decodes and keeps
 MAX_MAP_PX = 1_000_000  # the map's width and height in px; how far objects and offsets reach
 MAX_TILE_PX = 4096  # the map's tile width and height
 # The smallest tile side: a body crosses one tile per sub-step at most, so tiny tiles under a big
