@@ -30,7 +30,7 @@ import stat
 import sys
 import xml.etree.ElementTree as ET
 import zlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,7 +49,7 @@ MAX_XML_ATTRIBUTES_TOTAL = 500_000  # attributes of one file, bounded by its '='
 #                                     parsing (expat builds an element's attributes whole)
 MAX_GROUP_DEPTH = 32  # group layers inside group layers
 MAX_MAP_CELLS = 2_000_000  # the map's width x height, in tiles
-MAX_LAYER_CELLS = 4_000_000  # tile layers x the map's cells: what pytmx decodes, tile by tile
+MAX_LAYER_CELLS = 4_000_000  # tile layers x the map's cells: what the loader decodes and keeps
 MAX_MAP_PX = 1_000_000  # the map's width and height in px; how far objects and offsets reach
 MAX_TILE_PX = 4096  # the map's tile width and height
 # The smallest tile side: a body crosses one tile per sub-step at most, so tiny tiles under a big
@@ -67,6 +67,11 @@ MAX_IMAGE_PIXELS = 64_000_000  # what the window holds: every image file, plus a
 #                                tile of an image collection and of every different tile placed
 
 COLLISION_KINDS = {"solid": SOLID, "one_way": ONE_WAY, "slope": SLOPE}
+# A kind's strength as a mask of that many low bits: the "or" of two masks is the mask of the
+# stronger kind, so a cell's kind over all layers comes from or-ing whole layers at once.
+_MASK_OF_KIND = {kind: (1 << strength) - 1 for kind, strength in KIND_STRENGTH.items()}
+_KIND_OF_MASK = bytes(next((k for k, m in _MASK_OF_KIND.items() if m == i), 0)
+                      for i in range(256))  # a bytes.translate table
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
 GID_MASK = 0x0FFFFFFF  # Tiled also keeps a 120-degree hex flag in bit 28
 # Attributes pytmx sets on maps, layers, tilesets and objects: a custom property of one of these
@@ -168,10 +173,20 @@ class _Tileset:
 
 
 @dataclass(frozen=True)
+class _LayerData:
+    """A tile layer's cells as decoded once by the checks, for pytmx and the level to share."""
+
+    gids: Sequence[int]  # Tiled's gids with their flip bits, row by row (array 'I' or list)
+    used: tuple[int, ...]  # the different ones, in the order they first appear
+    new: tuple[int, ...]  # those of ``used`` that no earlier layer holds
+
+
+@dataclass(frozen=True)
 class _MapInfo:
     tilesets: tuple[_Tileset, ...]  # sorted by firstgid, in file order among equals
     files: tuple[Path, ...]
     firstgids: tuple[int, ...] = ()  # of ``tilesets``, for bisecting
+    layers: tuple[_LayerData, ...] = ()  # of every <layer>, in file order
 
     def tileset_of(self, tiled_gid: int) -> _Tileset | None:
         """The tileset of a gid, as Tiled decides: the one with the largest firstgid <= gid
@@ -204,7 +219,7 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     budget = _Budget()
     root = _read_xml(path, "map", "a Tiled map (.tmx)", budget)
     info = _check_map(path, root, budget)
-    tmx = _parse_with_pytmx(path, root)
+    tmx = _parse_with_pytmx(path, root, info)
     return _build_level(path, root, tmx, info, player_size)
 
 
@@ -343,19 +358,22 @@ def _check_map(path: Path, root: ET.Element, budget: _Budget) -> _MapInfo:
         if image is not None:
             _check_image(path, path.parent, image, f"image layer {quoted(layer.get('name', ''))}",
                          files, budget)
-    gids: set[int] = set()
+    gids: dict[int, None] = {}  # every gid placed, in the order first placed
+    layers = []
     for layer in root.iter("layer"):
-        _check_layer_data(path, layer, cols, rows, gids)
+        values, used = _check_layer_data(path, layer, cols, rows)
+        layers.append(_LayerData(values, tuple(used), tuple(g for g in used if g not in gids)))
+        _note_gids(path, [used], gids)
     objects = (_int_or_none(o.get("gid")) for o in root.iter("object") if o.get("gid"))
-    _note_gids(path, [o for o in objects if o is not None], gids)  # tile objects are drawn too
-    gids.discard(0)
+    _note_gids(path, [[o for o in objects if o is not None]], gids)  # tile objects are drawn too
+    gids.pop(0, None)
     _spend_pixels(path, f"the {len(gids):,} different tiles the map places", len(gids) * tw * th,
                   budget)
     _check_numbers(path, root, budget)
     _check_reserved_names(path, root)
     tilesets = tuple(sorted(tilesets, key=lambda ts: ts.firstgid))
     return _MapInfo(tilesets, tuple(dict.fromkeys(f.resolve() for f in files)),
-                    tuple(ts.firstgid for ts in tilesets))
+                    tuple(ts.firstgid for ts in tilesets), tuple(layers))
 
 
 def _whole(where: Path, el: ET.Element, attr: str, what: str, fix: str, least: int = 1,
@@ -398,11 +416,14 @@ def _check_map_size(path: Path, root: ET.Element, cols: int, rows: int, tw: int,
                         "smaller")
 
 
-def _check_layer_data(path: Path, layer: ET.Element, cols: int, rows: int,
-                      gids: set[int]) -> None:
-    """A tile layer holds exactly the map's cells, counted before they are built, and its
-    compressed data is unpacked no further than that, so pytmx never meets a zip bomb. Its gids
-    are added to ``gids``, which may not grow past ``MAX_TILE_VARIANTS``."""
+def _check_layer_data(path: Path, layer: ET.Element, cols: int,
+                      rows: int) -> tuple[Sequence[int], dict[int, None]]:
+    """A tile layer's gids as pytmx would read them (Tiled's numbers with their flip bits, row
+    by row), and the different ones in the order they first appear.
+
+    The layer must hold exactly the map's cells, counted before they are built, and its
+    compressed data is unpacked no further than that, so nothing meets a zip bomb. It may not
+    use more than ``MAX_TILE_VARIANTS`` different gids."""
     name = quoted(layer.get("name", ""))
     wrong = (f"tile layer {name} does not hold {cols}x{rows} tiles like the map; in Tiled use "
              "Map > Resize Map (or re-save the map)")
@@ -426,12 +447,18 @@ def _check_layer_data(path: Path, layer: ET.Element, cols: int, rows: int,
                             f"{quoted(compression)}, which Tiled never writes; {fmt}")
         if (text.count(",") + 1 if text else 0) != cells:
             raise UserError(path, wrong)
+        values: Sequence[int] = array.array(_U32)
+        used: dict[int, None] = {}
         try:
-            _note_gids(path, _csv_pieces(text), gids)
+            for piece, different in _csv_pieces(text):
+                _note_gids(path, [different], used)
+                if isinstance(values, array.array) and not isinstance(piece, array.array):
+                    values = values.tolist()
+                values.extend(piece)
         except ValueError:
             raise UserError(path, f"tile layer {name} has CSV values that are not tile numbers; "
                             "re-save the map from Tiled") from None
-        return
+        return values, used
     if encoding != "base64":
         raise UserError(path, f"tile layer {name} has encoding {quoted(encoding or '')}, which "
                         f"cannot be read; {fmt}")
@@ -448,23 +475,38 @@ def _check_layer_data(path: Path, layer: ET.Element, cols: int, rows: int,
                         f"cannot be read; {fmt}")
     if len(raw) != cells * 4:
         raise UserError(path, wrong)
-    values = array.array("I", raw)  # the byte order does not change which values differ
-    _note_gids(path, (values[i:i + 65536] for i in range(0, len(values), 65536)), gids)
+    values = array.array(_U32, raw)
+    if sys.byteorder == "big":  # Tiled writes little-endian
+        values.byteswap()
+    used = {}
+    _note_gids(path, (values[i:i + 65536] for i in range(0, len(values), 65536)), used)
+    return values, used
+
+
+# The array type code of 32-bit unsigned numbers: a base64 layer's gids.
+_U32 = next(code for code in "IL" if array.array(code).itemsize == 4)
 
 
 def _csv_pieces(text: str):
-    """The numbers of a CSV layer, some thousands at a time."""
+    """The numbers of a CSV layer, some thousands at a time: each piece an array of 32-bit gids
+    (a list if a number does not fit in one: never a gid, but pytmx would take it), with the
+    different numbers in it. Each different text is turned into a number once."""
     at = 0
     while at < len(text):
         end = text.find(",", at + 65536)
         end = len(text) if end < 0 else end
-        yield map(int, text[at:end].split(","))
+        texts = text[at:end].split(",")
+        number = {t: int(t) for t in dict.fromkeys(texts)}  # int() as pytmx reads them
+        try:
+            yield array.array(_U32, map(number.__getitem__, texts)), number.values()
+        except OverflowError:
+            yield list(map(number.__getitem__, texts)), number.values()
         at = end + 1
 
 
-def _note_gids(path: Path, pieces, gids: set[int]) -> None:
+def _note_gids(path: Path, pieces, gids: dict[int, None]) -> None:
     for piece in pieces:
-        gids.update(piece)
+        gids.update(dict.fromkeys(piece))
         if len(gids) > MAX_TILE_VARIANTS + 1:  # + 1: gid 0, an empty cell
             raise UserError(path, f"the map's tile layers use more than {MAX_TILE_VARIANTS:,} "
                             "different tiles (each flip or rotation of a tile counted apart), "
@@ -737,10 +779,24 @@ def _import_pytmx():
     return pytmx
 
 
-def _parse_with_pytmx(path: Path, root: ET.Element):
-    """pytmx's map, made from the very tree that was checked (not from the file read again)."""
-    pytmx = _import_pytmx()
+def _parse_with_pytmx(path: Path, root: ET.Element, info: _MapInfo):
+    """pytmx's map, made from the very tree that was checked (not from the file read again).
 
+    pytmx numbers the gids it meets in the order it meets them, calling Python once per cell of
+    every tile layer, which is most of the time a big map takes to load. The checks have decoded
+    every layer already, so pytmx gets, in place of each layer's cells, only the gids that layer
+    places first, in the order it places them: it numbers them exactly as it would number the
+    whole layer, and does the rest of its work (tilesets, tile properties, objects) as usual.
+    Its tile layers then hold those few gids, not the cells: :func:`_build_level` reads the
+    cells from ``info``. The tree is put back as it was.
+    """
+    pytmx = _import_pytmx()
+    datas = [layer.find("data") for layer in root.iter("layer")]
+    kept = [(data.text, dict(data.attrib)) for data in datas]
+    for data, layer in zip(datas, info.layers, strict=True):
+        data.attrib.clear()
+        data.set("encoding", "csv")
+        data.text = ",".join(map(str, layer.new)) or "0"
     try:
         tmx = pytmx.TiledMap()  # no file name: nothing parsed yet
         tmx.filename = str(path)  # what it finds .tsx files and images beside
@@ -750,6 +806,11 @@ def _parse_with_pytmx(path: Path, root: ET.Element):
         raise UserError(path, f"pytmx could not read the map ({type(exc).__name__}: "
                         f"{_shown(str(exc), 200)}); open and re-save it in Tiled 1.8 or "
                         "newer") from None
+    finally:
+        for data, (text, attrib) in zip(datas, kept):
+            data.text = text
+            data.attrib.clear()
+            data.attrib.update(attrib)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -760,43 +821,61 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
                  player_size: tuple[float, float]) -> Level:
     cols, rows, tw, th = tmx.width, tmx.height, tmx.tilewidth, tmx.tileheight
     flags_of = dict(v for v in tmx.imagemap.values() if isinstance(v, tuple))
-    tile_kinds: dict[int, tuple[int, tuple[float, float] | None]] = {0: (EMPTY, None)}
+    tiled_tile_layer = _import_pytmx().TiledTileLayer
+    tile_layers = [layer for layer in tmx.layers if isinstance(layer, tiled_tile_layer)]
+    # Tiled's gid (flip bits and all) -> pytmx's; pytmx gave each its number while parsing.
+    number = {raw: tmx.register_gid_check_flags(raw) for data in info.layers for raw in data.new}
 
-    def kind_of(gid: int, layer, c: int, r: int) -> tuple[int, tuple[float, float] | None]:
-        if gid not in tile_kinds:
+    # What each placed tile is, worked out once per gid, in the order the gids are first placed
+    # (so that a mistake is reported where it first appears, as a walk over the cells would).
+    # A kind is kept as its strength mask (see _MASK_OF_KIND) so that layers combine with "or".
+    mask_of = [0] * (max(number.values()) + 1)  # pytmx gid -> strength mask
+    heights_of: dict[int, tuple[float, float]] = {}
+    for layer, data in zip(tile_layers, info.layers, strict=True):
+        for raw in data.new:
+            gid = number[raw]
+            if not gid:
+                continue
             tiled_gid = tmx.tiledgidmap.get(gid, gid)
             ts = info.tileset_of(tiled_gid)
             if ts is None or not ts.holds(tiled_gid - ts.firstgid):
+                r, c = divmod(data.gids.index(raw), cols)
                 raise UserError(path, f"tile layer {quoted(layer.name)} uses tile gid "
                                 f"{tiled_gid} (at column {c}, row {r}), which no tileset "
                                 "holds; remove it or add the tileset")
-            tile_kinds[gid] = _tile_kind(path, tmx, gid, flags_of.get(gid), th, ts)
-        return tile_kinds[gid]
+            kind, heights = _tile_kind(path, tmx, gid, flags_of.get(gid), th, ts)
+            mask_of[gid] = _MASK_OF_KIND[kind]
+            if heights is not None:
+                heights_of[gid] = heights
 
-    kinds = bytearray(cols * rows)
-    slopes: dict[int, tuple[float, float]] = {}
+    # The cells: each layer's pytmx gids, and the strongest kind in each cell over all layers.
+    cells = cols * rows
     layers_by_id = {}
-    for layer in tmx.layers:
-        if not hasattr(layer, "data") or not isinstance(layer.data, list):
-            continue
-        if len(layer.data) != rows or any(len(row) != cols for row in layer.data):
-            raise UserError(path, f"tile layer {quoted(layer.name)} does not hold "
-                            f"{cols}x{rows} tiles like the map; in Tiled use Map > Resize Map "
-                            "(or re-save the map)")
-        layers_by_id[int(getattr(layer, "id", 0) or 0)] = layer
-        for r, row in enumerate(layer.data):
-            for c, gid in enumerate(row):
-                if not gid:
-                    continue
-                kind, heights = kind_of(gid, layer, c, r)
-                i = r * cols + c
-                if KIND_STRENGTH[kind] > KIND_STRENGTH[kinds[i]]:
-                    kinds[i] = kind
-                    if heights is not None:
-                        slopes[i] = heights
-                    else:
-                        slopes.pop(i, None)
-    grid = TileGrid(cols, rows, tw, th, bytes(kinds), slopes)
+    strong = []  # (strength mask of each cell, pytmx gids) of the layers with collision tiles
+    for layer, data in zip(tile_layers, info.layers):
+        gids = list(map(number.__getitem__, data.gids))
+        layers_by_id[int(getattr(layer, "id", 0) or 0)] = gids
+        if any(mask_of[number[raw]] for raw in data.used):
+            strong.append((_cell_masks(data, gids, number, mask_of), gids))
+    masks = bytes(cells)
+    if len(strong) == 1:
+        masks = strong[0][0]
+    elif strong:
+        either = 0
+        for layer_masks, _ in strong:
+            either |= int.from_bytes(layer_masks, "little")
+        masks = either.to_bytes(cells, "little")
+    kinds = masks.translate(_KIND_OF_MASK)
+    slopes: dict[int, tuple[float, float]] = {}
+    if SLOPE in kinds:  # a slope cell's heights come from the first layer with a slope there
+        slope = _MASK_OF_KIND[SLOPE]
+        for layer_masks, gids in strong:
+            i = layer_masks.find(slope)
+            while i >= 0:
+                if kinds[i] == SLOPE and i not in slopes:
+                    slopes[i] = heights_of[gids[i]]
+                i = layer_masks.find(slope, i + 1)
+    grid = TileGrid(cols, rows, tw, th, kinds, slopes)
 
     props = dict(tmx.properties)
     objects = tuple(_objects(root))
@@ -829,12 +908,25 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
         goals=goals,
         next_level=next_level or None,
         properties=props,
-        layers=tuple(_draw_layers(root, layers_by_id)),
+        layers=tuple(_draw_layers(root, layers_by_id, cols)),
         tiles=_tile_images(tmx, flags_of, info),
         background=_colour(root.get("backgroundcolor")),
         objects=objects,
         files=info.files,
     )
+
+
+def _cell_masks(data: _LayerData, gids: list[int], number: Mapping[int, int],
+                mask_of: list[int]) -> bytes:
+    """The strength mask of every cell of a layer. When all its gids are below 256 (one small
+    tileset, no flips), the low byte of each gid is picked out and translated at once."""
+    if isinstance(data.gids, array.array) and max(data.used) < 256:
+        table = bytearray(256)
+        for raw in data.used:
+            table[raw] = mask_of[number[raw]]
+        low = data.gids.tobytes()[0 if sys.byteorder == "little" else 3::4]
+        return low.translate(table)
+    return bytes(map(mask_of.__getitem__, gids))
 
 
 def _tile_kind(path: Path, tmx, gid: int, flags, th: int,
@@ -973,7 +1065,7 @@ def _check_spawn_inside(path: Path, o: dict, box: Rect, is_point: bool, grid: Ti
                     "spawn inside it")
 
 
-def _draw_layers(root: ET.Element, by_id: Mapping[int, Any]):
+def _draw_layers(root: ET.Element, by_id: Mapping[int, Sequence[int]], cols: int):
     """Tile layers in file order, with group visibility, opacity and offsets folded in; those
     after the first object layer are marked ``in_front``."""
     seen_objects = False
@@ -991,11 +1083,12 @@ def _draw_layers(root: ET.Element, by_id: Mapping[int, Any]):
             if child.tag == "group":
                 yield from walk(child, vis, op, dx, dy)
                 continue
-            layer = by_id.get(int(child.get("id", 0)))
-            if layer is None:
+            gids = by_id.get(int(child.get("id", 0)))
+            if gids is None:
                 continue
             yield TileLayer(child.get("name", ""), vis, op, (dx, dy),
-                            tuple(tuple(row) for row in layer.data), seen_objects)
+                            tuple(tuple(gids[i:i + cols]) for i in range(0, len(gids), cols)),
+                            seen_objects)
     return walk(root, True, 1.0, 0.0, 0.0)
 
 
