@@ -328,3 +328,13 @@ def test_crowd_level_has_200_walkers_that_stay_on_their_platforms():
     for _ in range(120):
         world.step(InputFrame())
     assert not any(w.fallen for w in world.walkers)
+
+
+def test_headless_summary_counts_the_walkers():
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "main.py", "--headless", "--ticks", "60", "--level",
+                          str(ROOT / "levels" / "04_crowd.tmx")], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.rstrip().endswith("walkers=200 fallen=0")
