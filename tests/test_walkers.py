@@ -338,3 +338,32 @@ def test_headless_summary_counts_the_walkers():
                          text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.rstrip().endswith("walkers=200 fallen=0")
+
+
+def test_the_view_draws_the_walkers_in_view_only():
+    from dataclasses import replace
+
+    import pygame
+
+    from game import config
+    from game.view.app import App
+
+    c = config.load(ROOT / "config.toml")
+    c = replace(c, display=replace(c.display, width=640, height=360, vsync=False))
+    app = App(c, ROOT / "levels" / "04_crowd.tmx", max_frames=1)
+    world = app.world
+
+    def picture() -> bytes:
+        app.draw(1.0)
+        return pygame.image.tobytes(app.window, "RGB")
+
+    with_walkers = picture()
+    walkers, world.walkers = world.walkers, []
+    without = picture()
+    assert with_walkers != without
+    far = walkers[-1]
+    far.x = far.prev_x = world.level.grid.width_px - far.w  # the map's far end: out of view
+    world.walkers = [far]
+    assert picture() == without
+    app.run()
+    pygame.init()
