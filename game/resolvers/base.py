@@ -349,6 +349,16 @@ def support_under(grid: TileGrid, x: float, w: float, bottom: float,
 
 def only_one_way_under(grid: TileGrid, x: float, w: float, bottom: float) -> bool:
     """True if the floor right under [x, x + w) at ``bottom`` is one-way tiles and nothing else."""
+    # Quick no, for the mover's every landing on a map with one-way tiles somewhere: without a
+    # one-way cell in the row whose top is ``bottom``, support_under cannot say "one-way only".
+    th, tw, cols = grid.tile_h, grid.tile_w, grid.cols
+    row = round(bottom / th)
+    if abs(row * th - bottom) > 1e-4 or not 0 <= row < grid.rows:
+        return False
+    first = max(math.floor((x + EPS) / tw), 0)
+    last = min(math.ceil((x + w - EPS) / tw), cols)
+    if first >= last or grid.kinds.find(ONE_WAY, row * cols + first, row * cols + last) < 0:
+        return False
     return support_under(grid, x, w, bottom, True)[1]
 
 
