@@ -18,7 +18,11 @@ movers that walk, jump and turn round by fixed rules, a camera that bounces acro
   against ``pytmx.load_pygame`` (map and images), what a pyscroll user calls (pytmx is one of our
   dependencies, so this runs without ``--peers`` too);
 * a whole game frame: frames per second of the game's own frame (events, one tick, the whole
-  picture with the HUD, flip) on level 2 in a 1280x720 window on SDL's dummy driver.
+  picture with the HUD, flip) on level 2 in a 1280x720 window on SDL's dummy driver;
+* walkers: ticks per second of a headless world holding 1,000 walkers on the Crowd level's
+  layout (levels/04_crowd.tmx, its 200 spawns taken five times), with each resolver, and
+  walker-steps per second; and the game frame on Crowd itself (200 walkers) with its 99th
+  percentile frame time.
 
 The fairness rules:
 
@@ -62,13 +66,14 @@ from tools import bench_scenario as S  # noqa: E402
 
 TOOLS = ROOT / "tools"
 PEERS_COMMAND = "uv run --group peers python tools/bench.py --peers"
-PARTS = ("physics", "render", "load", "frame")
+PARTS = ("physics", "render", "load", "frame", "walkers")
 
 # Sizes: the full benchmark (the peers' figures are comparable at these), and --quick.
 FULL = {"map": "200x50", "movers": 100, "steps": 600, "render_maps": "60x34,1000x1000",
-        "load_map": "1000x1000", "frames": 600, "warmup": 10, "repeat": 3}
+        "load_map": "1000x1000", "frames": 600, "warmup": 10, "repeat": 3, "walkers": 1000,
+        "walker_ticks": 300}
 QUICK = {"map": "30x12", "movers": 10, "steps": 30, "render_maps": "40x24", "load_map": "40x24",
-         "frames": 20, "warmup": 2, "repeat": 1}
+         "frames": 20, "warmup": 2, "repeat": 1, "walkers": 50, "walker_ticks": 10}
 
 
 @dataclass
@@ -143,6 +148,15 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
     if "frame" in a.only:
         out.append(Measurement("frame/ours", f"game frame: level 2, {S.VIEW[0]}x{S.VIEW[1]} "
                                "window, one tick per frame", [py, ours, "frame", *frames]))
+    if "walkers" in a.only:
+        for name in resolvers.names():
+            out.append(Measurement(f"walkers/{name}", f"walkers: {name} ({a.walkers} walkers x "
+                                   f"{a.walker_ticks} ticks, headless world)",
+                                   [py, ours, "walkers", "--resolver", name, "--walkers",
+                                    str(a.walkers), "--ticks", str(a.walker_ticks)]))
+        out.append(Measurement("frame/crowd", f"game frame: Crowd (200 walkers), {S.VIEW[0]}x"
+                               f"{S.VIEW[1]} window, one tick per frame",
+                               [py, ours, "crowd-frame", *frames]))
     return out, ratios
 
 
@@ -276,6 +290,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--load-map", help=f"WxH (default {FULL['load_map']})")
     ap.add_argument("--frames", type=int, help=f"timed frames (default {FULL['frames']})")
     ap.add_argument("--warmup", type=int, help=f"untimed frames first (default {FULL['warmup']})")
+    ap.add_argument("--walkers", type=int, help=f"walkers in the world (default {FULL['walkers']})")
+    ap.add_argument("--walker-ticks", type=int,
+                    help=f"timed ticks of the walkers' world (default {FULL['walker_ticks']})")
     a = ap.parse_args(argv)
     for k, v in (QUICK if a.quick else FULL).items():
         if getattr(a, k) is None:
@@ -285,9 +302,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         raise UserError("command line", msg)
 
     for k, lo, hi in (("repeat", 1, 100), ("movers", 1, 100_000), ("steps", 1, 1_000_000),
-                      ("frames", 1, 1_000_000), ("warmup", 0, 100_000)):
+                      ("frames", 1, 1_000_000), ("warmup", 0, 100_000),
+                      ("walkers", 1, 5000), ("walker_ticks", 1, 1_000_000)):
         if not lo <= getattr(a, k) <= hi:
-            fail(f"--{k} must be {lo} to {hi:,}, not {getattr(a, k)}")
+            fail(f"--{k.replace('_', '-')} must be {lo} to {hi:,}, not {getattr(a, k)}")
     a.only = a.only.split(",") if a.only else list(PARTS)
     for part in a.only:
         if part not in PARTS:
@@ -335,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     report = {
         "settings": {k: getattr(a, k) for k in ("peers", "quick", "repeat", "only", "map",
                                                 "movers", "steps", "render_maps", "load_map",
-                                                "frames", "warmup")}
+                                                "frames", "warmup", "walkers", "walker_ticks")}
         | {"view": list(S.VIEW), "camera_step": list(S.CAMERA_STEP), "tile": S.TILE,
            "layers": S.LAYERS},
         "versions": versions,
