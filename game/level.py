@@ -55,7 +55,7 @@ MAX_TILE_PX = 4096  # the map's tile width and height
 # The smallest tile side: a body crosses one tile per sub-step at most, so tiny tiles under a big
 # body at top speed multiply a tick's work (1 px tiles: ~5 s of work per second played).
 MIN_TILE_PX = 4
-MAX_BODY_PX = 256  # a spawn rectangle's width and height, as [player] width/height in config.toml
+MAX_BODY_PX = 256  # a spawn's or walker's rectangle, width and height; as [player] width/height
 MAX_WALKERS = 5000  # objects of class walker in one map (each is stepped every tick)
 MAX_WALKER_SPEED = 1000.0  # a walker's speed property, px/s
 MAX_TILESETS = 1000  # tilesets of the map (each is read and checked)
