@@ -57,7 +57,6 @@ MAX_TILE_PX = 4096  # the map's tile width and height
 MIN_TILE_PX = 4
 MAX_BODY_PX = 256  # a spawn's or walker's rectangle, width and height; as [player] width/height
 MAX_WALKERS = 5000  # objects of class walker in one map (each is stepped every tick)
-MAX_WALKER_SPEED = 1000.0  # a walker's speed property, px/s
 MAX_TILESETS = 1000  # tilesets of the map (each is read and checked)
 MAX_LAYERS = 1000  # layers of every kind: tile, object, image and group layers
 MAX_TILES = 262_144  # tiles of all tilesets together (pytmx walks every one)
@@ -140,6 +139,7 @@ class WalkerSpawn:
 # them with these defaults: Tiled does not save a class member left at its default).
 WALKER_SIZE = (12.0, 12.0)  # a point walker's hitbox, px, feet at the point
 WALKER_SPEED = 40.0  # px/s
+WALKER_TOP_SPEED = 1000.0  # the most a walker's speed property may say, px/s
 WALKER_DIRECTIONS = {"left": -1, "right": 1}
 WALKER_DIRECTION = "right"
 
@@ -1024,9 +1024,9 @@ def _walker(path: Path, o: dict, grid: TileGrid) -> WalkerSpawn:
                     number = float(value)
                 except ValueError:
                     pass
-            if number is None or not 0 <= number <= MAX_WALKER_SPEED:  # nan fails too
+            if number is None or not 0 <= number <= WALKER_TOP_SPEED:  # nan fails too
                 raise UserError(path, f"the {label} has speed={quoted(value)} ({kind}); make it "
-                                f"a float property from 0 to {MAX_WALKER_SPEED:g} (px/s) in "
+                                f"a float property from 0 to {WALKER_TOP_SPEED:g} (px/s) in "
                                 "Tiled's Properties panel")
             speed = number
         elif name == "direction":
