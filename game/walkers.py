@@ -90,20 +90,34 @@ def ledge_ahead(grid: TileGrid, x: float, w: float, bottom: float, step: float,
     """Would a step of ``step`` px (negative: left) put the box's front edge over a column with
     nothing to stand on at its feet? A pure question to the map: nothing moves.
 
-    The feet's row is the one just under ``bottom``; the column ahead holds up the walker if that
-    cell is not empty, or (when slopes are slopes) if a slope carries on down in the row below.
+    The feet's row is the one just under ``bottom``; the column ahead holds the walker up if that
+    cell is not empty. When slopes are slopes, the ground may also be one row lower: where a slope
+    carries on down, and where a walker standing on a slope steps off its low end onto the floor
+    beyond (a body rests on a slope by its higher corner, so its bottom is above that floor).
     Outside the map there is nothing to stand on.
     """
-    front = x + w + step - 1e-6 if step > 0 else x + step + 1e-6
-    col = math.floor(front / grid.tile_w)
-    if col < 0 or col >= grid.cols:
+    ahead = x + w + step - 1e-6 if step > 0 else x + step + 1e-6
+    col = math.floor(ahead / grid.tile_w)
+    cols = grid.cols
+    if col < 0 or col >= cols:
         return True
     row = math.floor((bottom + 0.5) / grid.tile_h)
     rows, kinds = grid.rows, grid.kinds
-    if 0 <= row < rows and kinds[row * grid.cols + col] != EMPTY:
+    if 0 <= row < rows and kinds[row * cols + col] != EMPTY:
         return False
-    row += 1
-    return not (slopes and 0 <= row < rows and kinds[row * grid.cols + col] == SLOPE)
+    if not slopes or not 0 <= row + 1 < rows:
+        return True
+    below = kinds[(row + 1) * cols + col]
+    if below == SLOPE:
+        return False
+    if below == EMPTY:
+        return True
+    # Ground one row lower counts if the walker stands on a slope now (its span, either row).
+    for c in range(max(math.floor((x + 1e-6) / grid.tile_w), 0),
+                   min(math.floor((x + w - 1e-6) / grid.tile_w) + 1, cols)):
+        if (row >= 0 and kinds[row * cols + c] == SLOPE) or kinds[(row + 1) * cols + c] == SLOPE:
+            return False
+    return True
 
 
 def step_walkers(walkers: Sequence[Walker], resolver: Resolver, grid: TileGrid, gravity: float,

@@ -367,3 +367,25 @@ def test_the_view_draws_the_walkers_in_view_only():
     assert picture() == without
     app.run()
     pygame.init()
+
+
+@pytest.mark.parametrize("name", resolver_names())
+def test_a_hill_is_walked_over_with_slopes_and_a_wall_without(name):
+    grid = TileGrid.from_rows(["............",
+                               "....../\\....",
+                               "############"])
+    walkers = make_walkers([spawn(1, 2, facing=1, speed=80)], grid, True)
+    seen = run(walkers, name, grid, 240, check_free=True)
+    crossed = max(x for x, _, _ in seen) > 8 * 16
+    assert crossed == resolvers.REGISTRY[name].supports_slopes
+    assert not walkers[0].fallen
+
+
+@pytest.mark.parametrize("name", resolver_names())
+def test_a_walker_on_a_slope_at_a_cliff_turns(name):
+    grid = TileGrid.from_rows(["..........",
+                               "...#\\.....",
+                               "...##....."])
+    walkers = make_walkers([WalkerSpawn(1, 50, 0, 12, 12, 60.0, 1)], grid, True)
+    seen = run(walkers, name, grid, 240, check_free=True)
+    assert not walkers[0].fallen and max(x for x, _, _ in seen) + 12 <= 5 * 16 + 1e-6

@@ -17,7 +17,9 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_levels import LEVELS_DIR, TSX, T, Grid, build_layers, check_layout, prop, tile_layer  # noqa: E402
+from make_levels import (  # noqa: E402
+    LEVELS_DIR, TSX, Grid, T, build_layers, check_layout, prop, tile_layer,
+)
 
 NAME = "04_crowd.tmx"
 TITLE = "Crowd"
