@@ -148,7 +148,7 @@ def step_walkers(walkers: Sequence[Walker], resolver: Resolver, grid: TileGrid, 
 
         # --- resolve against the tiles ---------------------------------------------------------
         x, y, c = move_box(resolver, grid, x, y, wk, hk, step, dy, one_way_bottom=y + hk,
-                           drop_through=False, was_on_ground=k.on_ground)
+                           drop_through=False, was_on_ground=k.on_ground, tell_one_way=False)
         k.x, k.y = x, y
 
         # --- contacts: land, bump a ceiling, turn at a wall -------------------------------------

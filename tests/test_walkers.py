@@ -389,3 +389,15 @@ def test_a_walker_on_a_slope_at_a_cliff_turns(name):
     walkers = make_walkers([WalkerSpawn(1, 50, 0, 12, 12, 60.0, 1)], grid, True)
     seen = run(walkers, name, grid, 240, check_free=True)
     assert not walkers[0].fallen and max(x for x, _, _ in seen) + 12 <= 5 * 16 + 1e-6
+
+
+@pytest.mark.parametrize("name", resolver_names())
+def test_the_mover_leaves_the_one_way_flag_out_when_asked(name):
+    from game.resolvers.base import ON_GROUND, ON_ONE_WAY, move_box
+    grid = TileGrid.from_rows(["....",
+                               "===="])
+    res = resolvers.create(name)
+    told = move_box(res, grid, 8, 4, 12, 12, 1.0, 0.5, one_way_bottom=16)
+    quiet = move_box(res, grid, 8, 4, 12, 12, 1.0, 0.5, one_way_bottom=16, tell_one_way=False)
+    assert told[2] == ON_GROUND | ON_ONE_WAY and quiet[2] == ON_GROUND
+    assert told[:2] == quiet[:2]
