@@ -32,7 +32,8 @@ from game.resolvers.base import (
 
 
 class Walker:
-    """One walker's state: top-left (x, y) and size in px, velocity in px/s, facing -1 or 1.
+    """One walker's state: top-left (x, y) and size in px; it walks at ``speed`` px/s toward
+    ``facing`` (-1 left, 1 right) and falls at ``vy`` px/s.
 
     ``prev_x``/``prev_y`` are where it was before the last tick, for the view's blend.
     """
@@ -53,10 +54,6 @@ class Walker:
         self.y = self.prev_y = s.y
         self.facing, self.vy = s.facing, 0.0
         self.on_ground = self.fallen = False
-
-    @property
-    def vx(self) -> float:
-        return self.facing * self.speed
 
     def settle(self, grid: TileGrid, slopes: bool) -> None:
         """Read ``on_ground`` off the map where no move has said it yet (a spawn, a switch)."""
