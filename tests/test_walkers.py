@@ -401,3 +401,22 @@ def test_the_mover_leaves_the_one_way_flag_out_when_asked(name):
     quiet = move_box(res, grid, 8, 4, 12, 12, 1.0, 0.5, one_way_bottom=16, tell_one_way=False)
     assert told[2] == ON_GROUND | ON_ONE_WAY and quiet[2] == ON_GROUND
     assert told[:2] == quiet[:2]
+
+
+def test_the_project_declares_the_walker_class_with_the_loaders_defaults():
+    """Tiled does not save a class member left at its default, so the project's defaults must be
+    the ones the loader assumes."""
+    import json
+
+    from game.level import WALKER_DIRECTION, WALKER_DIRECTIONS, WALKER_SPEED
+
+    project = json.loads((ROOT / "levels" / "tilecollide.tiled-project").read_text("utf-8"))
+    types = {t["name"]: t for t in project["propertyTypes"]}
+    assert types["direction"]["type"] == "enum"
+    assert types["direction"]["values"] == list(WALKER_DIRECTIONS)
+    walker = types["walker"]
+    assert walker["type"] == "class" and walker["useAs"] == ["object"]
+    members = {m["name"]: m for m in walker["members"]}
+    assert members["speed"]["type"] == "float" and members["speed"]["value"] == WALKER_SPEED
+    assert members["direction"]["propertyType"] == "direction"
+    assert members["direction"]["value"] == WALKER_DIRECTION
