@@ -420,3 +420,9 @@ def test_the_project_declares_the_walker_class_with_the_loaders_defaults():
     assert members["speed"]["type"] == "float" and members["speed"]["value"] == WALKER_SPEED
     assert members["direction"]["propertyType"] == "direction"
     assert members["direction"]["value"] == WALKER_DIRECTION
+
+
+def test_a_walker_by_class_as_tiled_1_9_writes_it(tmp_path):
+    obj = '<object id="2" class="walker" x="24" y="80"><point/></object>'
+    level = load_level(write_map(tmp_path, rows=WORLD_ROWS, objects=SPAWN + obj))
+    assert [s.id for s in level.walkers] == [2]
