@@ -118,8 +118,13 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
         on_stdout = write_trace_to(args.trace, records, protected)
     p = world.player
     if not on_stdout:  # the summary would spoil a trace on standard output
+        walkers = ""
+        if world.walkers:
+            fallen = sum(w.fallen for w in world.walkers)
+            walkers = f" walkers={len(world.walkers)} fallen={fallen}"
         print(f"{ticks} ticks on {level.path} with {resolver.name}: x={p.x:.2f} y={p.y:.2f} "
-              f"on_ground={p.on_ground} respawning={p.respawning} goal={world.goal_reached}")
+              f"on_ground={p.on_ground} respawning={p.respawning} goal={world.goal_reached}"
+              f"{walkers}")
     return 0
 
 

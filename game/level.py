@@ -55,7 +55,8 @@ MAX_TILE_PX = 4096  # the map's tile width and height
 # The smallest tile side: a body crosses one tile per sub-step at most, so tiny tiles under a big
 # body at top speed multiply a tick's work (1 px tiles: ~5 s of work per second played).
 MIN_TILE_PX = 4
-MAX_BODY_PX = 256  # a spawn rectangle's width and height, as [player] width/height in config.toml
+MAX_BODY_PX = 256  # a spawn's or walker's rectangle, width and height; as [player] width/height
+MAX_WALKERS = 5000  # objects of class walker in one map (each is stepped every tick)
 MAX_TILESETS = 1000  # tilesets of the map (each is read and checked)
 MAX_LAYERS = 1000  # layers of every kind: tile, object, image and group layers
 MAX_TILES = 262_144  # tiles of all tilesets together (pytmx walks every one)
@@ -123,6 +124,31 @@ class TileLayer:
     in_front: bool = False
 
 
+@dataclass(frozen=True)
+class WalkerSpawn:
+    """Where a walker starts: its hitbox at the start, its speed and its first direction.
+
+    ``id`` is the Tiled object id: walkers are stepped in that order (``game.walkers``).
+    """
+
+    id: int
+    x: float
+    y: float
+    w: float
+    h: float
+    speed: float  # px/s
+    facing: int  # -1 left, 1 right
+
+
+# A walker's Tiled properties (the class ``walker`` of levels/tilecollide.tiled-project declares
+# them with these defaults: Tiled does not save a class member left at its default).
+WALKER_SIZE = (12.0, 12.0)  # a point walker's hitbox, px, feet at the point
+WALKER_SPEED = 40.0  # px/s
+WALKER_TOP_SPEED = 1000.0  # the most a walker's speed property may say, px/s
+WALKER_DIRECTIONS = {"left": -1, "right": 1}
+WALKER_DIRECTION = "right"
+
+
 @dataclass(frozen=True, eq=False)
 class Level:
     path: Path
@@ -139,6 +165,7 @@ class Level:
     objects: tuple[dict, ...] = field(default_factory=tuple)
     # The .tmx, every .tsx it uses and every tileset image, resolved: what a hot reload watches.
     files: tuple[Path, ...] = ()
+    walkers: tuple[WalkerSpawn, ...] = ()  # in Tiled object id order
 
     @property
     def tile_size(self) -> tuple[int, int]:
@@ -892,6 +919,7 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
         raise UserError(path, f"the spawn overlaps a collision tile at column {c}, row {r}; move "
                         "the spawn object into free space in Tiled")
     goals = tuple(Rect(o["x"], o["y"], o["w"], o["h"]) for o in objects if o["kind"] == "goal")
+    walkers = _walkers(path, objects, grid)
     next_level = props.get("next_level")
     if next_level is not None and not isinstance(next_level, str):
         raise UserError(path, "map property next_level must be a string (a .tmx file name)")
@@ -913,6 +941,7 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
         background=_colour(root.get("backgroundcolor")),
         objects=objects,
         files=info.files,
+        walkers=walkers,
     )
 
 
@@ -1009,10 +1038,101 @@ def _objects(root: ET.Element):
                     y -= h  # tile objects are anchored at their bottom-left corner
                 shape = next((s for s in ("point", "ellipse", "polygon", "polyline", "text")
                               if child.find(s) is not None), "rectangle")
-                yield {"id": int(child.get("id", 0)), "name": child.get("name", ""),
-                       "kind": (child.get("type") or child.get("class") or "").strip().lower(),
-                       "shape": shape, "x": x, "y": y, "w": w, "h": h}
+                kind = (child.get("type") or child.get("class") or "").strip().lower()
+                obj = {"id": int(child.get("id", 0)), "name": child.get("name", ""),
+                       "kind": kind, "shape": shape, "x": x, "y": y, "w": w, "h": h}
+                if kind == "walker":
+                    obj["props"] = _raw_properties(child)
+                yield obj
     yield from walk(root, 0.0, 0.0)
+
+
+def _raw_properties(el: ET.Element) -> dict[str, tuple[str, str]]:
+    """An object's own custom properties as {name: (type, value text)}, as the file has them."""
+    props = el.find("properties")
+    if props is None:
+        return {}
+    return {prop.get("name", ""): (prop.get("type", "string"),
+                                   prop.get("value", prop.text or ""))
+            for prop in props.findall("property")}
+
+
+def _one_edit_apart(a: str, b: str) -> bool:
+    """True if a and b differ by one typo: a letter changed, added, dropped or two swapped
+    (case aside: 'Speed' is a typo of 'speed')."""
+    a, b = a.lower(), b.lower()
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+def _walkers(path: Path, objects: tuple[dict, ...], grid: TileGrid) -> tuple[WalkerSpawn, ...]:
+    """The spawns of the objects of class (type) ``walker``, in object id order."""
+    found = sorted((o for o in objects if o["kind"] == "walker"), key=lambda o: o["id"])
+    if len(found) > MAX_WALKERS:
+        raise UserError(path, f"the map has {len(found):,} walker objects, more than the "
+                        f"{MAX_WALKERS:,} a level may hold; remove some in Tiled")
+    return tuple(_walker(path, o, grid) for o in found)
+
+
+def _walker(path: Path, o: dict, grid: TileGrid) -> WalkerSpawn:
+    label = f"walker {quoted(o['name'])} (id {o['id']})" if o["name"] else f"walker (id {o['id']})"
+    if o["shape"] == "point":
+        w, h = WALKER_SIZE
+        x, y = o["x"] - w / 2, o["y"] - h
+    elif o["shape"] != "rectangle" or o["w"] <= 0 or o["h"] <= 0:
+        raise UserError(path, f"the {label} is a {o['shape']}; make it a point (the feet of a "
+                        f"{_px(WALKER_SIZE[0])}x{_px(WALKER_SIZE[1])} px walker) or a rectangle "
+                        "with a size (its hitbox)")
+    elif max(o["w"], o["h"]) > MAX_BODY_PX:
+        raise UserError(path, f"the {label} is {_px(o['w'])}x{_px(o['h'])} px; a walker's hitbox "
+                        f"is at most {MAX_BODY_PX}x{MAX_BODY_PX} px: make it smaller in Tiled")
+    else:
+        x, y, w, h = o["x"], o["y"], o["w"], o["h"]
+    if x < 0 or y < 0 or x + w > grid.width_px or y + h > grid.height_px:
+        raise UserError(path, f"the {label} at x={_px(o['x'])}, y={_px(o['y'])} is outside the "
+                        f"map: its {_px(w)}x{_px(h)} px hitbox spans x {_px(x)} to {_px(x + w)}, "
+                        f"y {_px(y)} to {_px(y + h)}; the map is {grid.width_px}x"
+                        f"{grid.height_px} px; move the walker inside it")
+    bad = overlapping_tiles(grid, x, y, w, h, y + h, True)
+    if bad:
+        c, r = bad[0]
+        raise UserError(path, f"the {label} overlaps a collision tile at column {c}, row {r}; "
+                        "move it into free space in Tiled (a point walker stands on the point)")
+
+    speed, direction = WALKER_SPEED, WALKER_DIRECTION
+    for name, (kind, value) in o["props"].items():
+        if name == "speed":
+            number = None
+            if kind in ("float", "int"):
+                try:
+                    number = float(value)
+                except ValueError:
+                    pass
+            if number is None or not 0 <= number <= WALKER_TOP_SPEED:  # nan fails too
+                raise UserError(path, f"the {label} has speed={quoted(value)} ({kind}); make it "
+                                f"a float property from 0 to {WALKER_TOP_SPEED:g} (px/s) in "
+                                "Tiled's Properties panel")
+            speed = number
+        elif name == "direction":
+            if value not in WALKER_DIRECTIONS:
+                raise UserError(path, f"the {label} has direction={quoted(value)}; use "
+                                + " or ".join(WALKER_DIRECTIONS) + " (the enum 'direction' of "
+                                "the project lists them)")
+            direction = value
+        else:
+            close = [k for k in ("speed", "direction") if _one_edit_apart(name, k)]
+            if close:
+                raise UserError(path, f"the {label} has a property {quoted(name)}; did you mean "
+                                f"{close[0]}? (rename it in Tiled's Properties panel)")
+    return WalkerSpawn(o["id"], x, y, w, h, speed, WALKER_DIRECTIONS[direction])
 
 
 def _spawn(path: Path, objects: tuple[dict, ...], size: tuple[float, float],

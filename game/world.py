@@ -1,20 +1,25 @@
-"""The simulation: a level, a player and a resolver, advanced one fixed tick at a time.
+"""The simulation: a level, a player, its walkers and a resolver, advanced one fixed tick at a time.
 
 Headless: nothing here opens a window or reads a keyboard. The view keeps the previous and the
-current position of the player (``prev``) to draw a blend of the two.
+current position of the player (``prev``) to draw a blend of the two; each walker keeps its own
+(``prev_x``, ``prev_y``).
+
+Each tick steps the player first, then the walkers in Tiled object id order (``game.walkers``),
+all with the world's current resolver. A level without walkers runs exactly as before they
+existed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import os
+from dataclasses import dataclass, field
 
 from game.config import Config, PhysicsConfig, with_map_properties
 from game.inputs import InputFrame
 from game.level import Level, load_level
 from game.player import Player
 from game.resolvers.base import Resolver, overlapping_tiles
+from game.walkers import Walker, make_walkers, step_walkers
 
 
 @dataclass
@@ -25,12 +30,14 @@ class World:
     player: Player
     tick: int = 0
     goal_reached: bool = False
+    walkers: list[Walker] = field(default_factory=list)  # in object id order: stepping order
 
     @classmethod
     def create(cls, level: Level, physics: PhysicsConfig, resolver: Resolver) -> World:
         s = level.spawn
         world = cls(level, physics, resolver, Player(s.x, s.y, s.w, s.h))
         world.player.settle(level.grid, resolver.supports_slopes)  # a spawn on the floor stands
+        world.walkers = make_walkers(level.walkers, level.grid, resolver.supports_slopes)
         return world
 
     def __post_init__(self) -> None:
@@ -48,6 +55,10 @@ class World:
         p.step(inp, self.physics, self.resolver, self.level.grid, self.spawn_xy)
         if was_respawning and not p.respawning:
             self.prev = (p.x, p.y)  # just reappeared: don't blend from where they fell
+        if self.walkers:
+            ph = self.physics
+            step_walkers(self.walkers, self.resolver, self.level.grid, ph.gravity,
+                         ph.max_fall_speed, ph.dt)
         self.tick += 1
         if not p.respawning and any(g.intersects(p.x, p.y, p.w, p.h) for g in self.level.goals):
             self.goal_reached = True
@@ -58,6 +69,8 @@ class World:
         self.resolver = resolver
         _prepare(resolver, self.level)
         self._fit_player()
+        for w in self.walkers:
+            w.fit(self.level.grid, resolver.supports_slopes)
 
     def _fit_player(self) -> None:
         """The same spot can be inside a tile for another resolver: three of them take a slope
@@ -78,15 +91,23 @@ class World:
         p.settle(g, slopes)
 
     def restart(self) -> None:
+        """The player and every walker back at their spawns."""
         self.player.place(*self.spawn_xy, self.level.grid, self.resolver.supports_slopes)
         self.prev = self.spawn_xy
         self.goal_reached = False
+        self._reset_walkers()
+
+    def _reset_walkers(self) -> None:
+        self.walkers = make_walkers(self.level.walkers, self.level.grid,
+                                    self.resolver.supports_slopes)
 
     def replace_level(self, level: Level, physics: PhysicsConfig) -> None:
-        """Hot reload: keep the player's spot if it is still free, else go to the new spawn."""
+        """Hot reload: keep the player's spot if it is still free, else go to the new spawn.
+        The walkers start again from the new level's spawns (the map may have moved them)."""
         p = self.player
         self.level, self.physics = level, physics
         _prepare(self.resolver, level)
+        self._reset_walkers()
         blocked = overlapping_tiles(level.grid, p.x, p.y, p.w, p.h, p.y + p.h, True)
         if blocked or p.respawning:
             self.restart()

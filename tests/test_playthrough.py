@@ -139,6 +139,9 @@ ROUTES: dict[str, list[Leg]] = {
             note="along the roof, leap the 7-wide pit (cols 47-53) onto the plateau"),
         run(col(67), note="down the 45-degree slope (cols 60-63) to the flag"),
     ],
+    "04_crowd.tmx": [  # the walkers patrol the tiers above and the floor; they touch nobody yet
+        run(col(97), floor=row_top(27), note="along the floor to the flag"),
+    ],
 }
 
 

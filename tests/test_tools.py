@@ -55,6 +55,12 @@ def test_bench_quick_run_reports_every_figure_as_json():
     for key in (f"render/ours/{report['settings']['render_maps'][0]}", f"load/ours/{size}",
                 f"load/pytmx/{size}", "frame/ours"):
         assert figures[key]["median"] > 0, key
+    for name in resolvers.names():
+        walkers = figures[f"walkers/{name}"]
+        assert walkers["median"] > 0 and walkers["details"]["walker_steps_per_s"] > 0, name
+        assert walkers["details"]["walkers"] == report["settings"]["walkers"], name
+    assert figures["frame/crowd"]["details"]["walkers"] == 200
+    assert figures["frame/crowd"]["details"]["p99_ms"] > 0
     assert figures["frame/ours"]["details"]["ticks"] == report["settings"]["frames"]
     times = figures["frame/ours"]["frame_times"]
     for clock in ("", "cpu_"):

@@ -21,6 +21,10 @@ movers that walk, jump and turn round by fixed rules, a camera that bounces acro
   picture with the HUD, flip) on level 2 in a 1280x720 window on SDL's dummy driver, and the
   median and 99th percentile of the frames' times (ms): wall clock, which a busy machine's other
   processes inflate, and this process's CPU time, which they do not.
+* walkers: ticks per second of a headless world holding 1,000 walkers on the Crowd level's
+  layout (levels/04_crowd.tmx, its 200 spawns taken five times), with each resolver, and
+  walker-steps per second; and the game frame on Crowd itself (200 walkers) with its 99th
+  percentile frame time.
 
 The fairness rules:
 
@@ -64,7 +68,7 @@ from tools import bench_scenario as S  # noqa: E402
 
 TOOLS = ROOT / "tools"
 PEERS_COMMAND = "uv run --group peers python tools/bench.py --peers"
-PARTS = ("physics", "render", "load", "frame")
+PARTS = ("physics", "render", "load", "frame", "walkers")
 # Per-frame times a measurement may report (ms): wall clock and this process's CPU time.
 FRAME_TIMES = {"p50_ms": "frame time, median", "p99_ms": "frame time, 99th percentile",
                "cpu_p50_ms": "CPU time a frame, median",
@@ -72,9 +76,10 @@ FRAME_TIMES = {"p50_ms": "frame time, median", "p99_ms": "frame time, 99th perce
 
 # Sizes: the full benchmark (the peers' figures are comparable at these), and --quick.
 FULL = {"map": "200x50", "movers": 100, "steps": 600, "render_maps": "60x34,1000x1000",
-        "load_map": "1000x1000", "frames": 600, "warmup": 10, "repeat": 3}
+        "load_map": "1000x1000", "frames": 600, "warmup": 10, "repeat": 3, "walkers": 1000,
+        "walker_ticks": 300}
 QUICK = {"map": "30x12", "movers": 10, "steps": 30, "render_maps": "40x24", "load_map": "40x24",
-         "frames": 20, "warmup": 2, "repeat": 1}
+         "frames": 20, "warmup": 2, "repeat": 1, "walkers": 50, "walker_ticks": 10}
 
 
 @dataclass
@@ -149,6 +154,15 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
     if "frame" in a.only:
         out.append(Measurement("frame/ours", f"game frame: level 2, {S.VIEW[0]}x{S.VIEW[1]} "
                                "window, one tick per frame", [py, ours, "frame", *frames]))
+    if "walkers" in a.only:
+        for name in resolvers.names():
+            out.append(Measurement(f"walkers/{name}", f"walkers: {name} ({a.walkers} walkers x "
+                                   f"{a.walker_ticks} ticks, headless world)",
+                                   [py, ours, "walkers", "--resolver", name, "--walkers",
+                                    str(a.walkers), "--ticks", str(a.walker_ticks)]))
+        out.append(Measurement("frame/crowd", f"game frame: Crowd (200 walkers), {S.VIEW[0]}x"
+                               f"{S.VIEW[1]} window, one tick per frame",
+                               [py, ours, "crowd-frame", *frames]))
     return out, ratios
 
 
@@ -289,6 +303,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--load-map", help=f"WxH (default {FULL['load_map']})")
     ap.add_argument("--frames", type=int, help=f"timed frames (default {FULL['frames']})")
     ap.add_argument("--warmup", type=int, help=f"untimed frames first (default {FULL['warmup']})")
+    ap.add_argument("--walkers", type=int, help=f"walkers in the world (default {FULL['walkers']})")
+    ap.add_argument("--walker-ticks", type=int,
+                    help=f"timed ticks of the walkers' world (default {FULL['walker_ticks']})")
     a = ap.parse_args(argv)
     for k, v in (QUICK if a.quick else FULL).items():
         if getattr(a, k) is None:
@@ -298,9 +315,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         raise UserError("command line", msg)
 
     for k, lo, hi in (("repeat", 1, 100), ("movers", 1, 100_000), ("steps", 1, 1_000_000),
-                      ("frames", 1, 1_000_000), ("warmup", 0, 100_000)):
+                      ("frames", 1, 1_000_000), ("warmup", 0, 100_000),
+                      ("walkers", 1, 5000), ("walker_ticks", 1, 1_000_000)):
         if not lo <= getattr(a, k) <= hi:
-            fail(f"--{k} must be {lo} to {hi:,}, not {getattr(a, k)}")
+            fail(f"--{k.replace('_', '-')} must be {lo} to {hi:,}, not {getattr(a, k)}")
     a.only = a.only.split(",") if a.only else list(PARTS)
     for part in a.only:
         if part not in PARTS:
@@ -348,7 +366,7 @@ def main(argv: list[str] | None = None) -> int:
     report = {
         "settings": {k: getattr(a, k) for k in ("peers", "quick", "repeat", "only", "map",
                                                 "movers", "steps", "render_maps", "load_map",
-                                                "frames", "warmup")}
+                                                "frames", "warmup", "walkers", "walker_ticks")}
         | {"view": list(S.VIEW), "camera_step": list(S.CAMERA_STEP), "tile": S.TILE,
            "layers": S.LAYERS},
         "versions": versions,

@@ -5,6 +5,8 @@ worker for our side (it starts one fresh process per measurement and round).
     python tools/bench_ours.py render --tmx MAP.tmx --frames 600 --warmup 10
     python tools/bench_ours.py load --tmx MAP.tmx
     python tools/bench_ours.py frame --frames 600 --warmup 10
+    python tools/bench_ours.py walkers --resolver axis --walkers 1000 --ticks 300
+    python tools/bench_ours.py crowd-frame --frames 600 --warmup 10
 
 Only the loop being measured is inside the timer; building the grid, the resolver's ``prepare``,
 loading the map and building the renderer are not (they are reported apart where they matter).
@@ -34,6 +36,7 @@ from game.resolvers.base import HIT_CEILING, ON_GROUND, move_box  # noqa: E402
 from tools import bench_scenario as S  # noqa: E402
 
 FRAME_LEVEL = ROOT / "levels" / "02_every_tile.tmx"
+CROWD_LEVEL = ROOT / "levels" / "04_crowd.tmx"  # 200 walkers
 
 
 # ----------------------------------------------------------------------------------------------
@@ -187,6 +190,85 @@ def frame(frames: int, warmup: int) -> dict:
             "cpu_p99_ms": percentile(cpu, 99) * 1000, "ticks": ticks, "resolver": resolver}
 
 
+# ----------------------------------------------------------------------------------------------
+# Walkers: a world full of them, headless and in the window
+# ----------------------------------------------------------------------------------------------
+
+def walkers(resolver_name: str, count: int, ticks: int) -> dict:
+    """Ticks per second of a headless world on the crowd level's layout holding ``count``
+    walkers (its 200 spawns taken in turn, each copy with its own speed and direction), the
+    player standing at the spawn. The tick is the whole :meth:`World.step`: player and walkers."""
+    from game import config
+    from game.inputs import NO_INPUT
+    from game.level import WalkerSpawn, load_level
+    from game.world import World
+
+    level = load_level(CROWD_LEVEL)
+    base = level.walkers
+    spawns = tuple(WalkerSpawn(i + 1, b.x, b.y, b.w, b.h, 25.0 + (i * 37) % 61,
+                               b.facing if (i // len(base)) % 2 == 0 else -b.facing)
+                   for i, b in ((i, base[i % len(base)]) for i in range(count)))
+    level = replace(level, walkers=spawns)
+    world = World.create(level, config.load().physics, resolvers.create(resolver_name))
+    world.step(NO_INPUT)  # first-use work before the timer
+    t0 = time.perf_counter()
+    for _ in range(ticks):
+        world.step(NO_INPUT)
+    run_s = time.perf_counter() - t0
+    return {"value": ticks / run_s, "unit": "ticks/s", "run_s": run_s,
+            "walker_steps_per_s": count * ticks / run_s,
+            "us_per_walker_step": run_s / (count * ticks) * 1e6, "walkers": count,
+            "fallen": sum(w.fallen for w in world.walkers)}
+
+
+def crowd_frame(frames: int, warmup: int) -> dict:
+    """The game's own frame (as :func:`frame`) on the crowd level, 200 walkers, the player
+    holding right: frames per second, and the frame times' 99th percentile."""
+    from game import config
+    from game.inputs import Held, InputScript
+    from game.view.app import App
+
+    cfg = config.load()
+    cfg = replace(cfg, display=replace(cfg.display, width=S.VIEW[0], height=S.VIEW[1], scale=0,
+                                       vsync=False, fullscreen=False, hot_reload=False,
+                                       debug=False))
+    app = App(cfg, CROWD_LEVEL, script=InputScript(((0, Held(right=True)),)))
+    dt = app.world.physics.dt
+    for _ in range(warmup):
+        app.frame(dt)
+    # The walkers' share: their drawing, and the world's tick (the player's step and theirs),
+    # timed by wrapping the two calls on these instances.
+    spent = {"draw": 0.0, "tick": 0.0}
+
+    def timed(key: str, call):
+        def wrapper(*args):
+            t = time.perf_counter()
+            call(*args)
+            spent[key] += time.perf_counter() - t
+        return wrapper
+
+    app._draw_walkers = timed("draw", app._draw_walkers)
+    app.world.step = timed("tick", app.world.step)
+    times = []
+    t0 = time.perf_counter()
+    for _ in range(frames):
+        t = time.perf_counter()
+        app.frame(dt)
+        times.append(time.perf_counter() - t)
+    run_s = time.perf_counter() - t0
+    times.sort()
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    result = {"value": frames / run_s, "unit": "fps", "run_s": run_s,
+              "ms_per_frame": run_s / frames * 1000, "p99_ms": p99 * 1000,
+              "draw_walkers_ms": spent["draw"] / frames * 1000,
+              "tick_ms": spent["tick"] / frames * 1000,
+              "walkers": len(app.world.walkers), "resolver": app.world.resolver.name}
+    import pygame
+
+    pygame.quit()
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="what", required=True)
@@ -201,9 +283,14 @@ def main(argv: list[str] | None = None) -> int:
         if name == "render":
             p.add_argument("--frames", required=True, type=int)
             p.add_argument("--warmup", required=True, type=int)
-    p = sub.add_parser("frame")
-    p.add_argument("--frames", required=True, type=int)
-    p.add_argument("--warmup", required=True, type=int)
+    for name in ("frame", "crowd-frame"):
+        p = sub.add_parser(name)
+        p.add_argument("--frames", required=True, type=int)
+        p.add_argument("--warmup", required=True, type=int)
+    p = sub.add_parser("walkers")
+    p.add_argument("--resolver", required=True, choices=resolvers.names())
+    p.add_argument("--walkers", required=True, type=int)
+    p.add_argument("--ticks", required=True, type=int)
     a = ap.parse_args(argv)
     if a.what == "physics":
         res = physics(a.resolver, a.map, a.movers, a.steps)
@@ -211,6 +298,10 @@ def main(argv: list[str] | None = None) -> int:
         res = render(a.tmx, a.frames, a.warmup)
     elif a.what == "load":
         res = load(a.tmx)
+    elif a.what == "walkers":
+        res = walkers(a.resolver, a.walkers, a.ticks)
+    elif a.what == "crowd-frame":
+        res = crowd_frame(a.frames, a.warmup)
     else:
         res = frame(a.frames, a.warmup)
     print(json.dumps(res))

@@ -4,6 +4,7 @@ Run with `uv run python tools/make_levels.py`. It writes, under levels/:
   terrain.tsx                external tileset (collision properties per tile)
   tilecollide.tiled-project  Tiled project declaring the custom types
   01_first_steps.tmx, 02_every_tile.tmx
+(04_crowd.tmx comes from tools/make_crowd.py, with this file's tile picking.)
 
 Authors polish these files in Tiled afterwards, so an existing file is never
 overwritten unless --force is given. --check only validates the layouts.
@@ -413,6 +414,14 @@ def project_json():
             {"name": "slope_right", "type": "int", "value": 16}]),
         cls(3, "player", "#ffee5a5a", ["object"], []),
         cls(4, "goal", "#ffffd23f", ["object"], []),
+        {"id": 5, "name": "direction", "storageType": "string", "type": "enum",
+         "values": ["left", "right"], "valuesAsFlags": False},
+        # Defaults as game/level.py's WALKER_SPEED and WALKER_DIRECTION: Tiled does not save a
+        # member left at its default, so the game must assume the same value.
+        cls(6, "walker", "#ff8a5ad6", ["object"], [
+            {"name": "direction", "propertyType": "direction", "type": "string",
+             "value": "right"},
+            {"name": "speed", "type": "float", "value": 40}]),
     ]
     project = {"automappingRulesFile": "", "commands": [], "compatibilityVersion": 1100,
                "extensionsPath": "extensions", "folders": ["."], "properties": [],

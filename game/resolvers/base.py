@@ -200,14 +200,17 @@ def substeps(grid: TileGrid, w: float, h: float, dx: float, dy: float) -> int:
 
 def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h: float,
              dx: float, dy: float, *, one_way_bottom: float, drop_through: bool = False,
-             was_on_ground: bool = False, probe: Probe = None) -> tuple[float, float, int]:
+             was_on_ground: bool = False, probe: Probe = None,
+             tell_one_way: bool = True) -> tuple[float, float, int]:
     """Move a box for one tick with ``resolver``: the call the simulation makes each tick.
 
     ``one_way_bottom`` is the box's bottom when the tick began (``y + h`` for a whole tick);
     ``was_on_ground`` says the body stood at the start of the tick and is not jumping (the ground
     snap is for it). Returns (x, y, contact flags); walls and ceilings count if touched at any
     point of the tick, the ground is where it ended. ``probe``, if a list, receives the cells the
-    resolver looked at in the moves whose answers were kept.
+    resolver looked at in the moves whose answers were kept. ``tell_one_way=False`` leaves
+    :data:`ON_ONE_WAY` out (never set), for a body that never drops through (a walker): it saves
+    looking at the floor again after every landing on a map with one-way tiles.
     """
     # The map's sides are walls: clamp the motion, not the result, so nothing is pushed into a tile.
     edge = 0
@@ -254,7 +257,8 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
             del probe[mark:]  # a snap that found no ground is not part of the answer
 
     flags |= edge
-    if flags & ON_GROUND and grid.has_one_way and only_one_way_under(grid, x, w, y + h):
+    if (flags & ON_GROUND and tell_one_way and grid.has_one_way
+            and only_one_way_under(grid, x, w, y + h)):
         flags |= ON_ONE_WAY
     return x, y, flags
 
@@ -349,6 +353,16 @@ def support_under(grid: TileGrid, x: float, w: float, bottom: float,
 
 def only_one_way_under(grid: TileGrid, x: float, w: float, bottom: float) -> bool:
     """True if the floor right under [x, x + w) at ``bottom`` is one-way tiles and nothing else."""
+    # Quick no, for the mover's every landing on a map with one-way tiles somewhere: without a
+    # one-way cell in the row whose top is ``bottom``, support_under cannot say "one-way only".
+    th, tw, cols = grid.tile_h, grid.tile_w, grid.cols
+    row = round(bottom / th)
+    if abs(row * th - bottom) > 1e-4 or not 0 <= row < grid.rows:
+        return False
+    first = max(math.floor((x + EPS) / tw), 0)
+    last = min(math.ceil((x + w - EPS) / tw), cols)
+    if first >= last or grid.kinds.find(ONE_WAY, row * cols + first, row * cols + last) < 0:
+        return False
     return support_under(grid, x, w, bottom, True)[1]
 
 

@@ -35,7 +35,7 @@ from game.settings import Settings, Store, clamp_window  # noqa: E402
 from game.view.pad import Gamepads, either  # noqa: E402
 from game.view.render import MapRenderer, Recent, TileImages, blit_scaled  # noqa: E402
 from game.view.sound import Snapshot, Sounds, heard  # noqa: E402
-from game.view.sprites import Background, PlayerSprite  # noqa: E402
+from game.view.sprites import Background, PlayerSprite, WalkerSprite  # noqa: E402
 from game.view.title import QUIT, Backdrop, Play, TitleScreen  # noqa: E402
 from game.world import World, load_world  # noqa: E402
 
@@ -239,6 +239,7 @@ class App:
         self._made = Recent()
         self.background = Background()
         self.player_sprite = PlayerSprite()
+        self.walker_sprite = WalkerSprite()
         if self.world is not None:
             try:
                 images = TileImages(self.world.level)
@@ -673,6 +674,7 @@ class App:
             self.background.draw(scene, origin, (g.width_px, g.height_px))
         self.renderer.draw(scene, origin)
         self._draw_goals(scene, origin)
+        self._draw_walkers(scene, origin, alpha)
         if not p.respawning:
             img = self.player_sprite.image(p.facing, p.vy)
             # The sprite's bottom centre sits on the hitbox's bottom centre; on a slope, on the
@@ -687,6 +689,29 @@ class App:
             self._draw_debug(scene, origin, bx, by)
         blit_scaled(scene, self.scale(), self.window)
         self._draw_hud()
+
+    def _draw_walkers(self, scene: pygame.Surface, origin: tuple[int, int], alpha: float) -> None:
+        """The walkers inside the view, each blended between its last two ticks like the player,
+        its sprite's bottom centre on its hitbox's (on a slope, on the surface: feet_on_slope)."""
+        w = self.world
+        if not w.walkers:
+            return
+        g, sprite = w.level.grid, self.walker_sprite
+        slopes = w.resolver.supports_slopes
+        m = 16  # px: a sprite reaches less than a frame past its hitbox
+        left, top = origin[0] - m, origin[1] - m
+        right, bottom = origin[0] + scene.get_width() + m, origin[1] + scene.get_height() + m
+        drawn = []
+        for k in w.walkers:
+            x = k.prev_x + (k.x - k.prev_x) * alpha
+            y = k.prev_y + (k.y - k.prev_y) * alpha
+            if k.fallen or x + k.w < left or x > right or y + k.h < top or y > bottom:
+                continue
+            img = sprite.image(k.facing, x)
+            drop = feet_on_slope(g, x, y, k.w, k.h) if k.on_ground and slopes else 0.0
+            drawn.append((img, (px(x + k.w / 2) - img.get_width() // 2 - origin[0],
+                                px(y + k.h + drop) - img.get_height() - origin[1])))
+        scene.blits(drawn, doreturn=False)
 
     def _draw_goals(self, scene: pygame.Surface, origin: tuple[int, int]) -> None:
         t = time.monotonic()

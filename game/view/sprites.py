@@ -1,4 +1,5 @@
-"""The player's picture and the parallax background: what the simulation state looks like."""
+"""The player's and the walkers' pictures and the parallax background: what the simulation
+state looks like."""
 
 from __future__ import annotations
 
@@ -63,6 +64,27 @@ class PlayerSprite:
 def _opaque_pixels(img: pygame.Surface) -> int:
     """How many of the image's pixels have alpha 255."""
     return pygame.mask.from_surface(img, 254).count()
+
+
+WALKER_STRIDE = 3.0  # px walked per frame of assets/walker.png's walk cycle
+
+
+class WalkerSprite:
+    """The walkers' picture: a walk cycle facing right (assets/walker.png) and its mirror.
+
+    The frame follows the distance walked (the walker's x), so walkers need no animation state
+    of their own and one standing still stands still.
+    """
+
+    def __init__(self) -> None:
+        sheet = _load("walker.png")
+        count = sheet.get_width() // FRAME
+        self.right = [sheet.subsurface((i * FRAME, 0, FRAME, FRAME)).copy() for i in range(count)]
+        self.left = [pygame.transform.flip(f, True, False) for f in self.right]
+
+    def image(self, facing: int, x: float) -> pygame.Surface:
+        frames = self.right if facing >= 0 else self.left
+        return frames[int(x // WALKER_STRIDE) % len(frames)]
 
 
 class Background:
