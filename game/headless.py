@@ -27,17 +27,21 @@ class TraceRecord(NamedTuple):
     on_ground: bool
     respawning: bool
     resolver: str
+    events: list[str]  # what happened this tick (``game.world.EVENTS``), in order; mostly empty
 
 
 TRACE_KEYS = frozenset(TraceRecord._fields)
-TRACE_LINE_LIMIT = 4096  # bytes; a trace line is about 150, so a longer line is not a trace
+# A trace written before ticks had ``events`` is still one of ours (and may be replaced).
+EARLIER_TRACE_KEYS = (TRACE_KEYS - {"events"},)
+TRACE_LINE_LIMIT = 4096  # bytes; a trace line is about 170, so a longer line is not a trace
 
 
 def trace_record(world: World) -> dict:
     p = world.player
     return TraceRecord(tick=world.tick - 1, x=float(p.x), y=float(p.y), w=float(p.w),
                        h=float(p.h), vx=float(p.vx), vy=float(p.vy), on_ground=p.on_ground,
-                       respawning=p.respawning, resolver=world.resolver.name)._asdict()
+                       respawning=p.respawning, resolver=world.resolver.name,
+                       events=list(world.events))._asdict()
 
 
 def run(world: World, frames: Iterable[InputFrame]) -> Iterator[dict]:
@@ -57,7 +61,7 @@ def write_trace(records: Iterable[dict], out: IO[str]) -> int:
 
 def is_trace(f: BinaryIO) -> bool:
     """Whether ``f`` holds nothing but a trace: every line a JSON object with exactly the keys
-    ``TRACE_KEYS`` (each once), ticks counting 0, 1, 2... and every line ending in a newline.
+    ``TRACE_KEYS`` or those of an earlier version (``EARLIER_TRACE_KEYS``), each once, ticks counting 0, 1, 2... and every line ending in a newline.
     An empty file counts (a run of 0 ticks writes one). Read line by line, in bounded memory."""
     for expected_tick, line in enumerate(iter(lambda: f.readline(TRACE_LINE_LIMIT + 1), b"")):
         if len(line) > TRACE_LINE_LIMIT or not line.endswith(b"\n"):
@@ -66,7 +70,8 @@ def is_trace(f: BinaryIO) -> bool:
             rec = json.loads(line, object_pairs_hook=_object_without_repeated_keys)
         except (ValueError, RecursionError):  # not JSON, not UTF-8, a key given twice, too deep
             return False
-        if not isinstance(rec, dict) or rec.keys() != TRACE_KEYS:
+        if not isinstance(rec, dict) or (rec.keys() != TRACE_KEYS
+                                         and rec.keys() not in EARLIER_TRACE_KEYS):
             return False
         tick = rec["tick"]
         if type(tick) is not int or tick != expected_tick:

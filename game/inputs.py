@@ -8,7 +8,7 @@ Input script format (a text file)::
     45  -                <- from tick 45, hold nothing
 
 Each line's keys are held from its tick until the next line's tick; ticks start at 0 and strictly
-increase. Key names: left, right, up, down, jump. A script is UTF-8 text of at most 8 MB, and a
+increase. Key names: left, right, up, down, jump, throw. A script is UTF-8 text of at most 8 MB, and a
 tick has at most 18 digits.
 """
 
@@ -24,7 +24,7 @@ from pathlib import Path
 
 from game.errors import UserError, quoted, read_bounded
 
-KEY_NAMES = ("left", "right", "up", "down", "jump")
+KEY_NAMES = ("left", "right", "up", "down", "jump", "throw")
 TICK = re.compile(r"[0-9]+")
 # A script of a key change every tick for an hour at 60 Hz is about 3 MB; 8 MB leaves room and
 # bounds the memory a script takes (its lines share one Held record per set of keys).
@@ -44,16 +44,19 @@ class Held:
     up: bool = False
     down: bool = False
     jump: bool = False
+    throw: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class InputFrame:
-    """What the player wants this tick. ``jump_pressed`` is true only on the first tick held."""
+    """What the player wants this tick. ``jump_pressed`` and ``throw_pressed`` are true only on
+    the first tick the key is held."""
 
     move: int = 0  # -1 left, 0 none, +1 right
     down: bool = False
     jump_held: bool = False
     jump_pressed: bool = False
+    throw_pressed: bool = False
 
 
 NO_INPUT = InputFrame()
@@ -64,12 +67,15 @@ class InputSequencer:
 
     def __init__(self) -> None:
         self._jump_was_held = False
+        self._throw_was_held = False
 
     def frame(self, held: Held) -> InputFrame:
         jump = held.jump or held.up
         pressed = jump and not self._jump_was_held
         self._jump_was_held = jump
-        return InputFrame(int(held.right) - int(held.left), held.down, jump, pressed)
+        throw = held.throw and not self._throw_was_held
+        self._throw_was_held = held.throw
+        return InputFrame(int(held.right) - int(held.left), held.down, jump, pressed, throw)
 
 
 @dataclass(frozen=True)

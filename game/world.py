@@ -21,6 +21,9 @@ from game.player import Player
 from game.resolvers.base import Resolver, overlapping_tiles
 from game.walkers import Walker, make_walkers, step_walkers
 
+# What can happen on a tick, as the trace's ``events`` names it (``World.events``).
+EVENTS = ("respawn", "checkpoint", "coin", "stomp", "hurt", "goal", "switch", "squish")
+
 
 @dataclass
 class World:
@@ -42,6 +45,7 @@ class World:
 
     def __post_init__(self) -> None:
         self.prev = (self.player.x, self.player.y)
+        self.events: list[str] = []  # what happened on the last tick, in order (``EVENTS``)
         _prepare(self.resolver, self.level)
 
     @property
@@ -50,18 +54,22 @@ class World:
 
     def step(self, inp: InputFrame) -> None:
         p = self.player
+        events = self.events = []
         was_respawning = p.respawning
         self.prev = (p.x, p.y)
         p.step(inp, self.physics, self.resolver, self.level.grid, self.spawn_xy)
         if was_respawning and not p.respawning:
             self.prev = (p.x, p.y)  # just reappeared: don't blend from where they fell
+            events.append("respawn")
         if self.walkers:
             ph = self.physics
             step_walkers(self.walkers, self.resolver, self.level.grid, ph.gravity,
                          ph.max_fall_speed, ph.dt)
         self.tick += 1
-        if not p.respawning and any(g.intersects(p.x, p.y, p.w, p.h) for g in self.level.goals):
+        if (not self.goal_reached and not p.respawning
+                and any(g.intersects(p.x, p.y, p.w, p.h) for g in self.level.goals)):
             self.goal_reached = True
+            events.append("goal")
 
     def set_resolver(self, resolver: Resolver) -> None:
         """Switch resolvers live; the player stays where they are, or as close as the new
@@ -95,6 +103,7 @@ class World:
         self.player.place(*self.spawn_xy, self.level.grid, self.resolver.supports_slopes)
         self.prev = self.spawn_xy
         self.goal_reached = False
+        self.events = []
         self._reset_walkers()
 
     def _reset_walkers(self) -> None:

@@ -23,7 +23,7 @@ from game import resolvers
 from game.headless import run
 from game.inputs import parse_script
 from game.level import load_level
-from game.world import World
+from game.world import EVENTS, World
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"
@@ -32,7 +32,7 @@ CONFIG = DATA / "scenario.toml"
 FLAT = DATA / "flat.tmx"
 PIT = DATA / "pit.tmx"
 
-KEYS = {"tick", "x", "y", "w", "h", "vx", "vy", "on_ground", "respawning", "resolver"}
+KEYS = {"tick", "x", "y", "w", "h", "vx", "vy", "on_ground", "respawning", "resolver", "events"}
 P = cfgmod.PhysicsConfig()
 W, H = 12.0, 14.0
 # flat.tmx and pit.tmx: floor top at y = 64, spawn point at x = 40 (the feet's centre)
@@ -97,6 +97,7 @@ def check_format(recs: list[dict], ticks: int) -> None:
         assert isinstance(r["on_ground"], bool) and isinstance(r["respawning"], bool)
         assert r["resolver"] == "axis"
         assert (r["w"], r["h"]) == (W, H)
+        assert isinstance(r["events"], list) and all(e in EVENTS for e in r["events"])
 
 
 def check_standing(recs: list[dict]) -> None:

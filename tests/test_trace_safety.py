@@ -267,7 +267,7 @@ def test_a_full_stdout_is_one_error_line():
 
 def line(tick: int = 0, **change) -> str:
     rec = {"tick": tick, "x": 1.0, "y": 2.0, "w": 12.0, "h": 14.0, "vx": 0.0, "vy": 0.0,
-           "on_ground": True, "respawning": False, "resolver": "axis"}
+           "on_ground": True, "respawning": False, "resolver": "axis", "events": []}
     rec.update(change)
     return json.dumps({k: v for k, v in rec.items() if v is not ...}) + "\n"
 
@@ -276,6 +276,7 @@ LOOK_ALIKES = {
     "first line only": line(0) + '{"event": "mine"}\n',
     "an extra key": line(0, note="mine"),
     "a missing key": line(0, vy=...),
+    "events but a missing key": line(0, resolver=...),
     "ticks not from 0": line(5) + line(6),
     "a tick skipped": line(0) + line(1) + line(3),
     "a tick repeated": line(0) + line(0),
@@ -307,6 +308,13 @@ def test_an_earlier_trace_of_any_resolver_or_length_is_replaced(tmp_path, capsys
     earlier_trace(trace, ticks="200")
     assert main(args("--trace", str(trace), ticks="7")) == 0
     assert len(trace.read_text().splitlines()) == 7
+
+
+def test_a_trace_from_before_events_is_still_ours(tmp_path, capsys):
+    trace = tmp_path / "t.jsonl"
+    trace.write_text(line(0, events=...) + line(1, events=...))
+    assert main(args("--trace", str(trace), ticks="3")) == 0
+    assert [json.loads(x)["events"] for x in trace.read_text().splitlines()] == [[], [], []]
 
 
 def test_trace_keys_are_the_keys_written(tmp_path, capsys):
