@@ -36,6 +36,7 @@ from game.view.pad import Gamepads, either  # noqa: E402
 from game.view.render import MapRenderer, Recent, TileImages, blit_scaled  # noqa: E402
 from game.view.sound import Snapshot, Sounds, heard  # noqa: E402
 from game.view.sprites import Background, PlayerSprite, WalkerSprite  # noqa: E402
+from game.view.text import wrap_text  # noqa: E402
 from game.view.title import QUIT, Backdrop, Play, TitleScreen  # noqa: E402
 from game.world import World, load_world  # noqa: E402
 
@@ -106,32 +107,6 @@ def check_display_driver() -> None:
     if driver in WINDOWLESS_DRIVERS and driver not in asked:
         pygame.display.quit()
         raise UserError("display", f"no display to open a window on; {NO_WINDOW_FIX}")
-
-
-def wrap_text(font, text: str, width: int, sep: str = " ") -> list[str]:
-    """``text`` broken at ``sep`` (any run of spaces by default) into lines no wider than
-    ``width`` px in ``font``; a piece too long for a line on its own is broken between
-    characters."""
-    lines: list[str] = []
-    line = ""
-    for word in (text.split() if sep == " " else [w for w in text.split(sep) if w.strip()]):
-        word = word.strip()
-        trial = f"{line}{sep}{word}" if line else word
-        if font.size(trial)[0] <= width:
-            line = trial
-            continue
-        if line:
-            lines.append(line)
-        while font.size(word)[0] > width and len(word) > 1:
-            cut = len(word) - 1
-            while cut > 1 and font.size(word[:cut])[0] > width:
-                cut -= 1
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
-    if line or not lines:
-        lines.append(line)
-    return lines
 
 
 def read_keys(pressed, jump_tapped: bool) -> Held:
