@@ -68,7 +68,7 @@ class World:
             friction = ground_friction(feat, grid, p.x, p.y, p.w, p.h) if p.on_ground else 1.0
             water = in_water(feat, grid, p.x, p.y, p.w, p.h)
             p.step(inp, ph, self.resolver, grid, self.flow.respawn, friction, water)
-            if (water and inp.jump_held and p.vy < 0 and not p.respawning
+            if (water and inp.jump_held and not inp.jump_pressed and p.vy < 0 and not p.respawning
                     and not in_water(feat, grid, p.x, p.y, p.w, p.h)):
                 p.vy = min(p.vy, -ph.water_hop)  # out of the surface with jump held: a hop
         else:
