@@ -31,6 +31,10 @@ FRICTION = "friction"
 WATER = "water"
 TILE_KEYS = (HAZARD, FRICTION, WATER)
 SWITCH_KINDS = ("lever", "plate")
+# The tile classes of levels/tilecollide.tiled-project and their members' defaults, which Tiled
+# leaves out of the file: a tile of class ``ice`` has friction 0.15 unless it says otherwise.
+ICE_FRICTION = 0.15
+TILE_CLASSES = {"hazard": {HAZARD: True}, "water": {WATER: True}, "ice": {FRICTION: ICE_FRICTION}}
 MAX_FLOW_OBJECTS = 5000  # checkpoints, coins and switches of one map, together
 
 
@@ -103,6 +107,9 @@ def tile_feature(where: str, file, props: Mapping, flags, tw: int, th: int):
     properties; None when it has none of them. A mistake names ``file`` (the tileset)."""
     from game.errors import UserError, quoted
 
+    cls = next((str(props[k]).strip().lower() for k in ("type", "class") if props.get(k)), "")
+    if cls in TILE_CLASSES:  # Tiled does not save a class member left at its default
+        props = {**TILE_CLASSES[cls], **props}
     if not any(k in props for k in TILE_KEYS):
         return None
     for key in (HAZARD, WATER):

@@ -205,7 +205,8 @@ class _ViewBuffer:
 
     def __init__(self, level: Level, stamps: Stamps, front: bool, bounds: pygame.Rect) -> None:
         self.level, self.stamps, self.front = level, stamps, front
-        self.layers = [layer for layer in level.layers if layer.in_front == front]
+        # door layers change while playing: game/view/living.py draws them each frame
+        self.layers = [layer for layer in level.layers if layer.in_front == front and not layer.door]
         self.bounds = bounds  # map px that may hold tiles; the view's rest is left untouched
         self.surface: pygame.Surface | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)  # map px the surface covers
