@@ -418,3 +418,15 @@ def test_object_and_door_errors_name_the_map(tmp_path, objects, door, words):
 def test_a_level_without_features_has_none(tmp_path):
     level = make_level(tmp_path, ROOM, spawn(24, 112))
     assert not level.features.alive
+
+
+@pytest.mark.parametrize("name", resolver_names())
+def test_the_bot_meets_every_feature_of_the_living_level(name):
+    from test_playthrough import ROOT as REPO, play
+
+    world = play(REPO / "levels" / "05_features.tmx", name).world
+    feat, flow = world.level.features, world.flow
+    assert feat.hazards and feat.friction and feat.water and feat.doors
+    assert flow.checkpoint == feat.checkpoints[-1].id  # all three passed
+    assert flow.doors_open["gate"]  # the lever opened the door it went through
+    assert len(flow.coins) >= 8  # the floor's coins, the pool's, the door's

@@ -9,7 +9,7 @@ tools/make_levels.py plus these:
   I  ice (solid; `ice_top` or `ice`: friction 0.15)
   w  water (air; `water_top` under air, else `water`, on the translucent layer `water`)
   D  a door cell (air in the ground; tile `door` on the layer `door`, door group `gate`)
-  c  a coin      k  a checkpoint (16x32 px, standing on the floor)    s  a lever for `gate`
+  c  a coin      C  a coin in water      k  a checkpoint (16x32 px, standing on the floor)    s  a lever for `gate`
 
 Columns 84-107 are a plain stretch of floor kept for a moving platform and walkers.
 
@@ -64,7 +64,7 @@ def layout() -> str:
             put(x, y, "w")
     put(68, FLOOR, "w")  # the step up out of it, under water
     for x in (60, 63, 66):
-        put(x, FLOOR + 1, "c")
+        put(x, FLOOR + 1, "C")
     put(72, FLOOR - 1, "k")
     put(76, FLOOR - 1, "s")  # the lever, then the door in a wall of bricks
     for y in range(0, FLOOR - 3):
@@ -103,7 +103,7 @@ def objects(layout: Grid) -> tuple[list[str], int]:
                    '   <properties>\n    <property name="door" value="gate"/>\n'
                    '   </properties>\n  </object>\n' % (i, x * T, y * T))
         i += 1
-    for x, y in layout.find("c"):
+    for x, y in sorted(layout.find("c") + layout.find("C"), key=lambda p: (p[1], p[0])):
         out.append('  <object id="%d" type="coin" x="%d" y="%d" width="10" height="10"/>\n'
                    % (i, x * T + 3, y * T + 3))
         i += 1
@@ -113,7 +113,7 @@ def objects(layout: Grid) -> tuple[list[str], int]:
 def features_tmx() -> str:
     layout = Grid(MAIN)
     plain = MAIN
-    for ch in "^~_wDcks":
+    for ch in "^~_wCDcks":
         plain = plain.replace(ch, ".")
     main = Grid(plain.replace("I", "#"))
     back = Grid("\n".join("." * main.w for _ in range(main.h)))
@@ -130,8 +130,8 @@ def features_tmx() -> str:
                 layers["ground"][y][x] = gid("lava_top" if c == "~" else "lava")
             elif c == "I":
                 layers["ground"][y][x] = gid("ice" if layout[x, y - 1] == "I" else "ice_top")
-            elif c == "w":
-                water[y][x] = gid("water" if layout[x, y - 1] == "w" else "water_top")
+            elif c in "wC":
+                water[y][x] = gid("water" if layout[x, y - 1] in "wC" else "water_top")
             elif c == "D":
                 door[y][x] = gid("door")
     door_layer = tile_layer(6, "door", door, "csv").replace(

@@ -157,7 +157,8 @@ def _compose(level: Level, stamps: Stamps, area: pygame.Rect,
              front: bool | None) -> pygame.Surface:
     surf = pygame.Surface(area.size, pygame.SRCALPHA)
     for layer in level.layers:
-        if front is None or layer.in_front == front:
+        # front or back only: the game's view, whose doors game/view/living.py draws each frame
+        if front is None or (layer.in_front == front and not layer.door):
             draw_layer(surf, layer, level, stamps, area)
     return surf
 
