@@ -37,8 +37,8 @@ from typing import Any
 
 from game.errors import UserError, quoted, read_bounded
 from game.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
-from game.tiles import (NO_FEATURES, TileFeatures, cell_features, door_groups, flow_objects,
-                        tile_feature)
+from game.tiles import (NO_FEATURES, TileFeatures, cell_features, check_clear_of_doors,
+                        door_groups, flow_objects, tile_feature)
 from game.imagefile import FORMATS, BadImage, ImageInfo, probe, verify
 from game.resolvers.base import overlapping_tiles
 
@@ -932,7 +932,8 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
                         "the spawn object into free space in Tiled")
     goals = tuple(Rect(o["x"], o["y"], o["w"], o["h"]) for o in objects if o["kind"] == "goal")
     walkers = _walkers(path, objects, grid)
-    features = _features(path, tile_layers, layers_by_id, feature_of, objects, grid, spawn)
+    features = _features(path, tile_layers, layers_by_id, feature_of, objects, grid, spawn,
+                         walkers)
     next_level = props.get("next_level")
     if next_level is not None and not isinstance(next_level, str):
         raise UserError(path, "map property next_level must be a string (a .tmx file name)")
@@ -960,7 +961,7 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
 
 
 def _features(path: Path, tile_layers, layers_by_id, feature_of, objects, grid: TileGrid,
-              spawn: Rect) -> TileFeatures:
+              spawn: Rect, walkers: tuple[WalkerSpawn, ...]) -> TileFeatures:
     """Hazards, friction, water, doors and the flow objects (game.tiles); none: NO_FEATURES."""
     kinds = {o["kind"] for o in objects}
     if not feature_of and not kinds & {"checkpoint", "coin", "switch"} and not any(
@@ -979,6 +980,12 @@ def _features(path: Path, tile_layers, layers_by_id, feature_of, objects, grid: 
 
     checkpoints, coins, switches = flow_objects(path, objects, grid, (spawn.w, spawn.h), doors,
                                                 free)
+    if doors:
+        pw, ph = spawn.w, spawn.h
+        check_clear_of_doors(path, doors, grid, [
+            ("spawn", spawn.x, spawn.y, spawn.w, spawn.h),
+            *((f"walker (id {w.id})", w.x, w.y, w.w, w.h) for w in walkers),
+            *((f"checkpoint (id {c.id})'s respawn point", *c.spawn, pw, ph) for c in checkpoints)])
     return TileFeatures(hazards, friction, water, doors, checkpoints, coins, switches)
 
 

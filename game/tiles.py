@@ -268,3 +268,18 @@ def flow_objects(path, objects, grid, player: tuple[float, float], doors: Mappin
                                 + " or ".join(SWITCH_KINDS))
             switches.append(Switch(o["id"], box, door, how))
     return tuple(checkpoints), tuple(coins), tuple(switches)
+
+
+def check_clear_of_doors(path, doors: Mapping[str, DoorGroup], grid, boxes) -> None:
+    """No body may start inside a door that starts closed: ``boxes`` are (label, x, y, w, h)."""
+    from game.errors import UserError, quoted
+
+    closed = [d for d in doors.values() if not d.open]
+    for label, x, y, w, h in boxes:
+        for row in grid.rows_between(y + 1e-6, y + h - 1e-6):
+            for col in grid.cols_between(x + 1e-6, x + w - 1e-6):
+                for d in closed:
+                    if 0 <= col < grid.cols and row * grid.cols + col in d.cells:
+                        raise UserError(path, f"the {label} overlaps door group {quoted(d.name)}, "
+                                        f"closed at the start, at column {col}, row {row}; move "
+                                        "it out of the door (or tick the door layer's open)")

@@ -15,6 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import resolvers
 from game.config import Config
@@ -404,6 +406,8 @@ def test_tile_property_errors_name_the_tileset(tmp_path, tile_props, words):
     ("", '<properties><property name="door" value="gate"/><property name="open" '
          'value="no"/></properties>', "open='no'"),
     (obj(2, "checkpoint", 0, 90, 16, 32), door_props(), "would be in a collision tile"),
+    (obj(2, "walker", 168, 112), door_props(),
+     "walker (id 2) overlaps door group 'gate', closed at the start, at column 10, row 6"),
     (obj(2, "coin", 400, 20), door_props(), "outside the map"),
     (obj(2, "coin", 40, 20, 0, 0).replace("<point/>", "<ellipse/>"), door_props(),
      "coin (id 2) is a ellipse"),
@@ -430,3 +434,30 @@ def test_the_bot_meets_every_feature_of_the_living_level(name):
     assert flow.checkpoint == feat.checkpoints[-1].id  # all three passed
     assert flow.doors_open["gate"]  # the lever opened the door it went through
     assert len(flow.coins) >= 8  # the floor's coins, the pool's, the door's
+
+
+MOVES = st.lists(st.tuples(st.sampled_from((-1, 0, 1)), st.booleans(), st.integers(1, 30)),
+                 min_size=1, max_size=30)
+
+
+@pytest.mark.parametrize("name", resolver_names())
+@settings(max_examples=15, deadline=None)
+@given(moves=MOVES, start=st.integers(0, 3))
+def test_no_overlap_on_the_living_level_whatever_the_input(name, moves, start):
+    """Random play from the spawn or a checkpoint: after every tick no solid overlap with the
+    grid as the doors are then (``run`` checks), and the player never leaves the map sideways."""
+    from test_playthrough import ROOT as REPO
+
+    world = World.create(load_level(REPO / "levels" / "05_features.tmx"), PHYSICS,
+                         resolvers.create(name))
+    if start:
+        cp = world.level.features.checkpoints[start - 1]
+        world.player.place(*cp.spawn, world.grid, world.resolver.supports_slopes)
+    frames, held = [], False
+    for move, jump, ticks in moves:
+        for i in range(ticks):
+            frames.append(InputFrame(move=move, jump_held=jump, jump_pressed=jump and not held))
+            held = jump
+    run(world, frames)
+    p = world.player
+    assert 0 <= p.x and p.x + p.w <= world.grid.width_px
