@@ -50,9 +50,7 @@ class World:
         self.events: list[str] = []  # what happened on the last tick, in order (``EVENTS``)
         # Checkpoints, coins, doors (game.living); ``grid`` is the collision grid with the doors
         # as they are now: the level's own grid on a level without doors.
-        self.flow = Flow(self.level.features, self.spawn_xy)
-        self.grid = self.flow.grid(self.level.grid)
-        _prepare(self.resolver, self.grid)
+        self._reset_flow()
 
     @property
     def spawn_xy(self) -> tuple[float, float]:
@@ -64,7 +62,7 @@ class World:
         was_respawning = p.respawning
         self.prev = (p.x, p.y)
         feat, grid, ph = self.level.features, self.grid, self.physics
-        if feat.alive:
+        if self._alive:
             friction = ground_friction(feat, grid, p.x, p.y, p.w, p.h) if p.on_ground else 1.0
             water = in_water(feat, grid, p.x, p.y, p.w, p.h)
             p.step(inp, ph, self.resolver, grid, self.flow.respawn, friction, water)
@@ -78,7 +76,7 @@ class World:
             events.append("respawn")
         if self.walkers:
             step_walkers(self.walkers, self.resolver, grid, ph.gravity, ph.max_fall_speed, ph.dt)
-        if feat.alive:
+        if self._alive:
             bodies = [(w.x, w.y, w.w, w.h) for w in self.walkers] if feat.doors else ()
             if self.flow.after_player(p, bodies, events, ph.respawn_delay):
                 self.grid = self.flow.grid(self.level.grid)
@@ -130,6 +128,7 @@ class World:
                                     self.resolver.supports_slopes)
 
     def _reset_flow(self) -> None:
+        self._alive = self.level.features.alive  # anything for game.living to do at all
         self.flow = Flow(self.level.features, self.spawn_xy)
         self.grid = self.flow.grid(self.level.grid)
         _prepare(self.resolver, self.grid)
