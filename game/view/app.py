@@ -34,7 +34,8 @@ from game.resolvers.base import Contacts  # noqa: E402
 from game.settings import Settings, Store, clamp_window  # noqa: E402
 from game.view.pad import Gamepads, either  # noqa: E402
 from game.view.render import MapRenderer, Recent, TileImages, blit_scaled  # noqa: E402
-from game.view.sound import Snapshot, Sounds, heard  # noqa: E402
+from game.view.living import ItemSprites, hud_line  # noqa: E402
+from game.view.sound import Snapshot, Sounds, event_sounds, heard  # noqa: E402
 from game.view.sprites import Background, PlayerSprite, WalkerSprite  # noqa: E402
 from game.view.text import wrap_text  # noqa: E402
 from game.view.title import QUIT, Backdrop, Play, TitleScreen  # noqa: E402
@@ -200,6 +201,7 @@ class App:
         pygame.font.init()
         self.pads = Gamepads.start(cfg.gamepad.dead_zone)
         self.sounds = Sounds.open(cfg.audio)
+        self._item_sprites: ItemSprites | None = None
         self._heard_world: World | None = None  # the world the level-start sound was played for
         self.fullscreen = cfg.display.fullscreen
         self.vsync = False
@@ -599,7 +601,7 @@ class App:
                         w.goal_reached = False  # still on the goal whose next level failed
                     else:
                         self.goal_wait = False  # left it: the next touch counts again
-                for name in heard(before, Snapshot.of(w)):
+                for name in heard(before, Snapshot.of(w)) + event_sounds(w.events):
                     self.sounds.play(name)
                 self._acc -= dt
                 ticks += 1
@@ -648,6 +650,7 @@ class App:
         else:
             self.background.draw(scene, origin, (g.width_px, g.height_px))
         self.renderer.draw(scene, origin)
+        self._items().draw(scene, w, origin, self.images)
         self._draw_goals(scene, origin)
         self._draw_walkers(scene, origin, alpha)
         if not p.respawning:
@@ -664,6 +667,12 @@ class App:
             self._draw_debug(scene, origin, bx, by)
         blit_scaled(scene, self.scale(), self.window)
         self._draw_hud()
+
+    def _items(self) -> ItemSprites:
+        """Coins, checkpoints, switches and doors' pictures, loaded on first use."""
+        if self._item_sprites is None:
+            self._item_sprites = ItemSprites()
+        return self._item_sprites
 
     def _draw_walkers(self, scene: pygame.Surface, origin: tuple[int, int], alpha: float) -> None:
         """The walkers inside the view, each blended between its last two ticks like the player,
@@ -896,6 +905,9 @@ class App:
             f"resolver: {w.resolver.name}  (Tab to switch)", full, big=True)]
         rows += [(line, self.small, (220, 220, 235))
                  for line in self._wrap(f"{d['summary']}; {d['axis_order']}; {slopes}", text_w)]
+        flow = hud_line(w)  # coins and checkpoint, on a level with them
+        if flow:
+            rows.append((flow, self.font, (150, 235, 160)))
         height = sum(f.get_linesize() for _, f, _ in rows)
         width = max(self._width(f, t) for t, f, _ in rows) + 2
         self._panel(pygame.Rect(pad - inner, pad - inner, width + 2 * inner, height + 2 * inner))
