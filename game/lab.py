@@ -287,13 +287,14 @@ def draw(results):
 
     pygame.font.init()
     font = pygame.font.Font(None, 20)
-    scale, pad, head, cols = 2, 10, 40, 3
+    scale, pad, head, cols = 2, 10, 60, 3
     sizes = [(s.level.grid.width_px * scale, s.level.grid.height_px * scale) for s, _ in results]
-    cw = max([w for w, _ in sizes] + [300]) + 2 * pad
-    ch = max([h for _, h in sizes] + [0]) + head + pad
+    cw = max([w for w, _ in sizes] + [340]) + 2 * pad
     rows = max(1, -(-len(results) // cols))
+    row_h = [max(h for _, h in sizes[r * cols:(r + 1) * cols]) + head + pad for r in range(rows)]
+    row_y = [sum(row_h[:r]) for r in range(rows)]
     legend_h = 36
-    img = pygame.Surface((cw * min(cols, max(1, len(results))), legend_h + ch * rows))
+    img = pygame.Surface((cw * min(cols, max(1, len(results))), legend_h + sum(row_h)))
     img.fill((24, 26, 34))
     x = pad
     for name in resolvers.names():
@@ -305,8 +306,7 @@ def draw(results):
     img.blit(font.render("path of the body's centre; box: where it ended; yellow: goal", True,
                          (200, 200, 200)), (x + 10, 10))
     for i, ((s, outcomes), (w, h)) in enumerate(zip(results, sizes)):
-        ox, oy = (i % cols) * cw + pad, legend_h + (i // cols) * ch
-        marks = " ".join(f"{o.resolver[0]}{'✓' if o.ok else 'x'}" for o in outcomes)
+        ox, oy = (i % cols) * cw + pad, legend_h + row_y[i // cols]
         img.blit(font.render(f"{s.name}", True, (240, 240, 240)), (ox, oy + 2))
         img.blit(font.render(f"goal {'expected' if s.expect_goal else 'not expected'}; "
                              f"{s.measure}", True, (170, 170, 170)), (ox, oy + 20))
@@ -344,7 +344,12 @@ def draw(results):
             x, y, w_, h_ = o.path[-1]
             pygame.draw.rect(panel, colour, (x * scale, y * scale, w_ * scale, h_ * scale), 1)
         img.blit(panel, (ox, oy))
-        img.blit(font.render(marks, True, (200, 200, 200)), (ox + 150, oy - 20))
+        x = ox
+        for o in outcomes:  # the verdicts, each in its resolver's colour
+            text = font.render(f"{o.resolver} {'ok' if o.ok else 'WRONG'}", True,
+                               COLOURS.get(o.resolver, OTHER_COLOUR))
+            img.blit(text, (x, oy - 20))
+            x += text.get_width() + 10
     return img
 
 
