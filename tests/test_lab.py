@@ -90,8 +90,17 @@ def test_verdict_equals_the_headless_trace(path, tmp_path):
 
 def test_readme_table_is_what_the_lab_measures():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert lab_readme.replace_block(text, lab_readme.current_table()) == text, (
-        "README's lab table is out of date: run uv run python tools/lab_readme.py")
+    assert lab_readme.replace_block(text, lab_readme.current_results()) == text, (
+        "README's lab figures are out of date: run uv run python tools/lab_readme.py")
+
+
+def test_a_hand_edited_readme_figure_is_caught():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    results = lab_readme.current_results()
+    for old, new in (("✗ 06_ledge_bump (1.33 px)", "✗ 06_ledge_bump (9 px)"),
+                     ("| bump_px | ✓ 0 px", "| bump_px | ✓ 5 px")):
+        assert old in text
+        assert lab_readme.replace_block(text.replace(old, new), results) == text
 
 
 def test_measures_match_the_tiled_project():
