@@ -414,8 +414,9 @@ def lab_main(targets: Sequence[str], out: str | None, cfg: Config) -> int:
     written = write_results(results, Path(out if out is not None else DEFAULT_OUT))
     ok = sum(o.ok for _, outcomes in results for o in outcomes)
     total = sum(len(outcomes) for _, outcomes in results)
-    print(f"lab: {len(results)} scenarios x {len(resolvers.names())} resolvers, {ok}/{total} as "
-          f"expected; wrote " + ", ".join(str(p) for p in written))
+    n = len(results)
+    print(f"lab: {n} scenario{'s' if n != 1 else ''} x {len(resolvers.names())} resolvers, "
+          f"{ok}/{total} as expected; wrote " + ", ".join(str(p) for p in written))
     return 0
 
 

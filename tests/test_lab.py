@@ -148,9 +148,12 @@ def test_user_folder_of_scenarios(tmp_path):
 
 
 def test_defaults_when_tiled_leaves_class_members_out(tmp_path):
-    """Tiled does not save a class member left at its default: expect_goal and measure."""
+    """Tiled 1.9+ writes the map's class, and does not save a class member left at its
+    default: expect_goal and measure."""
     p = _scenario(tmp_path, "d.tmx", lambda s: re.sub(
-        r'  <property name="(expect_goal|measure)"[^>]*/>\n', "", s))
+        r'  <property name="(expect_goal|measure)"[^>]*/>\n', "", s).replace(
+            "<map ", '<map class="lab_scenario" ', 1))
+    assert 'class="lab_scenario"' in p.read_text()
     s, _ = lab.load_scenario(p, config.load(None))
     assert s.expect_goal is lab.DEFAULT_EXPECT_GOAL and s.measure == lab.DEFAULT_MEASURE
 
