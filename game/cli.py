@@ -48,6 +48,11 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--input", metavar="PATH", help="headless: input script (default: no keys)")
     p.add_argument("--trace", metavar="PATH", help="headless: write a JSON Lines trace "
                    "('-' for stdout)")
+    p.add_argument("--lab", nargs="*", metavar="DIR_OR_FILE", help="run every resolver through "
+                   "the collision lab's scenario maps (default: levels/lab/) and write lab.md, "
+                   "lab.json and lab.png")
+    p.add_argument("--out", metavar="DIR", help="--lab: the folder for the results (default: "
+                   "lab-results/ in the current folder)")
     p.add_argument("--no-settings", action="store_true", help="neither read nor write the "
                    f"remembered settings ({settings_mod.settings_path() or 'no home folder'}; "
                    f"also {settings_mod.NO_SETTINGS_ENV}=1)")
@@ -390,6 +395,18 @@ def _umask() -> int:
     return mask
 
 
+def lab(args: argparse.Namespace) -> int:
+    from game.lab import lab_main
+
+    if args.headless or args.level or args.ticks or args.input or args.trace:
+        raise UserError("command line", "--lab runs its own scenario maps; leave out --headless, "
+                        "--level, --ticks, --input and --trace")
+    cfg = config_mod.load(args.config)
+    if args.resolver is not None:
+        raise UserError("command line", "--lab runs every resolver; leave out --resolver")
+    return lab_main(args.lab, args.out, cfg)
+
+
 def play(s: Setup) -> int:
     from game.view.app import run_app  # the window is imported only when playing
 
@@ -402,6 +419,10 @@ def main(argv: list[str] | None = None) -> int:
         args = make_parser().parse_args(argv)
         if args.list_resolvers:
             return list_resolvers()
+        if args.lab is not None:
+            return lab(args)
+        if args.out is not None:
+            raise UserError("command line", "--out goes with --lab")
         if not args.headless and (args.ticks or args.input or args.trace):
             raise UserError("command line", "--ticks, --input and --trace need --headless")
         if args.headless and args.ticks is None:

@@ -422,6 +422,18 @@ def project_json():
             {"name": "direction", "propertyType": "direction", "type": "string",
              "value": "right"},
             {"name": "speed", "type": "float", "value": 40}]),
+        # The collision lab's scenario maps (game/lab.py): defaults as DEFAULT_EXPECT_GOAL and
+        # DEFAULT_MEASURE there; script and ticks must be set.
+        {"id": 7, "name": "lab_measure", "storageType": "string", "type": "enum",
+         "values": ["goal_tick", "stuck_ticks", "landing_tick", "bump_px", "drift_px",
+                    "rise_px", "air_ticks"], "valuesAsFlags": False},
+        cls(8, "lab_scenario", "#ff6ab0de", ["map"], [
+            {"name": "about", "type": "string", "value": ""},
+            {"name": "expect_goal", "type": "bool", "value": True},
+            {"name": "measure", "propertyType": "lab_measure", "type": "string",
+             "value": "goal_tick"},
+            {"name": "script", "type": "string", "value": ""},
+            {"name": "ticks", "type": "int", "value": 0}]),
     ]
     project = {"automappingRulesFile": "", "commands": [], "compatibilityVersion": 1100,
                "extensionsPath": "extensions", "folders": ["."], "properties": [],
