@@ -435,6 +435,21 @@ def project_json():
             {"name": "script", "type": "string", "value": ""},
             {"name": "ticks", "type": "int", "value": 0}]),
     ]
+    # The project also holds types declared in Tiled or by other tools (the living level's
+    # classes): keep every type this file does not define, by name, with its id.
+    path = os.path.join(LEVELS_DIR, PROJECT)
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            kept = json.load(f).get("propertyTypes", [])
+        ours = {t["name"]: t for t in types}
+        ids = {t["name"]: t["id"] for t in kept}
+        next_id = max([t["id"] for t in kept] + [0]) + 1
+        for t in types:
+            if t["name"] in ids:
+                t["id"] = ids[t["name"]]
+            else:
+                t["id"], next_id = next_id, next_id + 1
+        types = [ours.get(t["name"], t) for t in kept] + [t for t in types if t["name"] not in ids]
     project = {"automappingRulesFile": "", "commands": [], "compatibilityVersion": 1100,
                "extensionsPath": "extensions", "folders": ["."], "properties": [],
                "propertyTypes": types}
