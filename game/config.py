@@ -79,6 +79,7 @@ class PhysicsConfig:
     jump_buffer: float = _f(0.1, "s", 0.0, 2.0)
     drop_through_time: float = _f(0.2, "s", 0.0, 2.0, lo_open=True)
     respawn_delay: float = _f(1.0, "s", 0.0, 60.0)
+    stomp_speed: float = _f(300.0, "px/s", 0.0, MAX_SPEED)  # the bounce off a stomped walker
 
     @property
     def dt(self) -> float:

@@ -38,6 +38,7 @@ from typing import Any
 from game.errors import UserError, quoted, read_bounded
 from game.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.imagefile import FORMATS, BadImage, ImageInfo, probe, verify
+from game.level_platforms import PlatformSpawn, platform_spawns
 from game.resolvers.base import overlapping_tiles
 
 # --- Limits (docs/levels.md, "Limits"), checked before pytmx or pygame sees the file -----------
@@ -166,6 +167,7 @@ class Level:
     # The .tmx, every .tsx it uses and every tileset image, resolved: what a hot reload watches.
     files: tuple[Path, ...] = ()
     walkers: tuple[WalkerSpawn, ...] = ()  # in Tiled object id order
+    platforms: tuple[PlatformSpawn, ...] = ()  # in Tiled object id order (game.level_platforms)
 
     @property
     def tile_size(self) -> tuple[int, int]:
@@ -920,6 +922,7 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
                         "the spawn object into free space in Tiled")
     goals = tuple(Rect(o["x"], o["y"], o["w"], o["h"]) for o in objects if o["kind"] == "goal")
     walkers = _walkers(path, objects, grid)
+    platforms = platform_spawns(path, objects, grid)
     next_level = props.get("next_level")
     if next_level is not None and not isinstance(next_level, str):
         raise UserError(path, "map property next_level must be a string (a .tmx file name)")
@@ -942,6 +945,7 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
         objects=objects,
         files=info.files,
         walkers=walkers,
+        platforms=platforms,
     )
 
 
@@ -1041,10 +1045,26 @@ def _objects(root: ET.Element):
                 kind = (child.get("type") or child.get("class") or "").strip().lower()
                 obj = {"id": int(child.get("id", 0)), "name": child.get("name", ""),
                        "kind": kind, "shape": shape, "x": x, "y": y, "w": w, "h": h}
-                if kind == "walker":
+                if kind in ("walker", "platform"):
                     obj["props"] = _raw_properties(child)
+                if shape == "polyline":
+                    obj["points"] = _polyline_points(child.find("polyline"), x, y)
                 yield obj
     yield from walk(root, 0.0, 0.0)
+
+
+def _polyline_points(el: ET.Element, x: float, y: float) -> tuple[tuple[float, float], ...]:
+    """A polyline's vertices in map pixels (Tiled writes them relative to the object); a vertex
+    that is not two numbers is left out (the platform loader then says the path is too short)."""
+    points = []
+    for pair in (el.get("points") or "").split():
+        try:
+            px, py = (float(v) for v in pair.split(","))
+        except ValueError:
+            continue
+        if math.isfinite(px) and math.isfinite(py):
+            points.append((x + px, y + py))
+    return tuple(points)
 
 
 def _raw_properties(el: ET.Element) -> dict[str, tuple[str, str]]:

@@ -4,9 +4,16 @@ Headless: nothing here opens a window or reads a keyboard. The view keeps the pr
 current position of the player (``prev``) to draw a blend of the two; each walker keeps its own
 (``prev_x``, ``prev_y``).
 
-Each tick steps the player first, then the walkers in Tiled object id order (``game.walkers``),
-all with the world's current resolver. A level without walkers runs exactly as before they
-existed.
+Each tick, in this fixed order (so a run is the same every time):
+
+1. the moving platforms, in Tiled object id order, carrying, pushing or squishing the player
+   (``game.platforms``);
+2. the player, against the tiles with the current resolver, then against the platforms' boxes;
+3. the walkers, in Tiled object id order (``game.walkers``), with the current resolver;
+4. the player against the walkers, through a broad phase (``game.bodies``): stomp or hurt;
+5. the goal.
+
+A level without walkers and platforms runs exactly as before they existed.
 """
 
 from __future__ import annotations
@@ -17,7 +24,9 @@ from dataclasses import dataclass, field
 from game.config import Config, PhysicsConfig, with_map_properties
 from game.inputs import InputFrame
 from game.level import Level, load_level
-from game.player import Player
+from game.bodies import HURT, STOMP, WalkerHash, player_meets_walkers
+from game.platforms import Platform, make_platforms, move_platforms, overlaps_solid_platform
+from game.player import TIMER_EPS, Player
 from game.resolvers.base import Resolver, overlapping_tiles
 from game.walkers import Walker, make_walkers, step_walkers
 
@@ -34,18 +43,20 @@ class World:
     tick: int = 0
     goal_reached: bool = False
     walkers: list[Walker] = field(default_factory=list)  # in object id order: stepping order
+    platforms: list[Platform] = field(default_factory=list)  # in object id order: stepping order
 
     @classmethod
     def create(cls, level: Level, physics: PhysicsConfig, resolver: Resolver) -> World:
         s = level.spawn
         world = cls(level, physics, resolver, Player(s.x, s.y, s.w, s.h))
         world.player.settle(level.grid, resolver.supports_slopes)  # a spawn on the floor stands
-        world.walkers = make_walkers(level.walkers, level.grid, resolver.supports_slopes)
+        world._reset_walkers()
         return world
 
     def __post_init__(self) -> None:
         self.prev = (self.player.x, self.player.y)
         self.events: list[str] = []  # what happened on the last tick, in order (``EVENTS``)
+        self.walker_hash = WalkerHash(self.walkers)
         _prepare(self.resolver, self.level)
 
     @property
@@ -53,23 +64,47 @@ class World:
         return self.level.spawn.x, self.level.spawn.y
 
     def step(self, inp: InputFrame) -> None:
-        p = self.player
+        p, ph, grid = self.player, self.physics, self.level.grid
         events = self.events = []
-        was_respawning = p.respawning
         self.prev = (p.x, p.y)
-        p.step(inp, self.physics, self.resolver, self.level.grid, self.spawn_xy)
+        platforms = self.platforms
+        if platforms and move_platforms(platforms, p, self.resolver, grid, ph.dt):
+            self.send_back("squish")
+        was_respawning = p.respawning
+        prev_bottom = p.y + p.h
+        p.step(inp, ph, self.resolver, grid, self.spawn_xy, platforms)
         if was_respawning and not p.respawning:
             self.prev = (p.x, p.y)  # just reappeared: don't blend from where they fell
             events.append("respawn")
+        elif (platforms and not p.respawning
+              and overlaps_solid_platform(platforms, p.x, p.y, p.w, p.h)):
+            self.send_back("squish")  # two platforms closing on the player, or one and a slope
         if self.walkers:
-            ph = self.physics
-            step_walkers(self.walkers, self.resolver, self.level.grid, ph.gravity,
-                         ph.max_fall_speed, ph.dt)
+            step_walkers(self.walkers, self.resolver, grid, ph.gravity, ph.max_fall_speed, ph.dt)
+            self.walker_hash.update()
+            if not p.respawning and not was_respawning:
+                met = player_meets_walkers(self.walker_hash, p, prev_bottom)
+                if met == STOMP:
+                    p.vy, p.rising, p.on_ground, p.riding = -ph.stomp_speed, True, False, None
+                    events.append("stomp")
+                elif met == HURT:
+                    self.send_back("hurt")
         self.tick += 1
         if (not self.goal_reached and not p.respawning
                 and any(g.intersects(p.x, p.y, p.w, p.h) for g in self.level.goals)):
             self.goal_reached = True
             events.append("goal")
+
+    def send_back(self, event: str) -> None:
+        """The one way a body sends the player back (hurt by a walker, squished by a platform):
+        they vanish, and after ``[physics] respawn_delay`` reappear at the spawn (``Player.step``
+        puts them there; the world then tells ``respawn``). ``event`` is what happened."""
+        p = self.player
+        p.vx = p.vy = 0.0
+        p.on_ground = p.rising = False
+        p.riding = None
+        p.respawn_timer = max(self.physics.respawn_delay, TIMER_EPS * 2)
+        self.events.append(event)
 
     def set_resolver(self, resolver: Resolver) -> None:
         """Switch resolvers live; the player stays where they are, or as close as the new
@@ -107,8 +142,11 @@ class World:
         self._reset_walkers()
 
     def _reset_walkers(self) -> None:
+        """Walkers and platforms back at their spawns (a restart, a reload)."""
         self.walkers = make_walkers(self.level.walkers, self.level.grid,
                                     self.resolver.supports_slopes)
+        self.walker_hash = WalkerHash(self.walkers)
+        self.platforms = make_platforms(self.level.platforms)
 
     def replace_level(self, level: Level, physics: PhysicsConfig) -> None:
         """Hot reload: keep the player's spot if it is still free, else go to the new spawn.
