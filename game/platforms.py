@@ -64,11 +64,9 @@ class Platform:
         """This tick's displacement along the path (waiting at stops), and the path state moved
         on. The platform's box is not moved here: :func:`move_platforms` does it, axis by axis.
         Distance left over on reaching a stop is dropped (the platform waits there)."""
-        if self.wait_left > 0.0:
+        if self.wait_left > 1e-9:  # a wait of n ticks stands still n whole ticks
             self.wait_left -= dt
-            if self.wait_left > 1e-9:
-                return 0.0, 0.0
-            self.wait_left = 0.0
+            return 0.0, 0.0
         s = self.spawn
         tx, ty = s.path[self.target]
         ex, ey = tx - self.x, ty - self.y
