@@ -140,6 +140,20 @@ class GamepadConfig:
 
 
 @dataclass(frozen=True)
+class SpearConfig:
+    """The thrown spear (see game/spear.py)."""
+
+    speed: float = _f(380.0, "px/s: how fast it leaves the hand", 0.0, MAX_SPEED, lo_open=True)
+    gravity: float = _f(700.0, "px/s^2 pulling it down in flight", 0.0, MAX_ACCEL)
+    lift: float = _f(60.0, "px/s upward at the throw", 0.0, MAX_SPEED)
+    stick_angle: float = _f(45.0, "degrees: at most this far from head-on it sticks, else it "
+                            "slides along the surface", 0.0, 90.0)
+    stuck_time: float = _f(3.0, "s stuck before it falls away", 0.0, 60.0, lo_open=True)
+    slide_decel: float = _f(900.0, "px/s^2 slowing it while it slides on a floor", 0.0, MAX_ACCEL)
+    max_spears: int = _f(3, "spears at once (a new throw takes the oldest)", 1, 16)
+
+
+@dataclass(frozen=True)
 class Config:
     resolver: str = _f("axis", "name from --list-resolvers")
     level: str = _f("levels/01_first_steps.tmx", "path, relative to the config file")
@@ -149,6 +163,7 @@ class Config:
     camera: CameraConfig = field(default_factory=CameraConfig)
     audio: AudioConfig = field(default_factory=AudioConfig)
     gamepad: GamepadConfig = field(default_factory=GamepadConfig)
+    spear: SpearConfig = field(default_factory=SpearConfig)
     # resolver name -> its Options dataclass instance; absent names use their defaults
     resolvers: Mapping[str, Any] = field(default_factory=dict)
 
@@ -158,7 +173,8 @@ class Config:
 
 
 SECTIONS = {"physics": PhysicsConfig, "player": PlayerConfig, "display": DisplayConfig,
-            "camera": CameraConfig, "audio": AudioConfig, "gamepad": GamepadConfig}
+            "camera": CameraConfig, "audio": AudioConfig, "gamepad": GamepadConfig,
+            "spear": SpearConfig}
 
 
 # ----------------------------------------------------------------------------------------------

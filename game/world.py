@@ -9,9 +9,11 @@ Each tick, in this fixed order (so a run is the same every time):
 1. the moving platforms, in Tiled object id order, carrying, pushing or squishing the player
    (``game.platforms``);
 2. the player, against the tiles with the current resolver, then against the platforms' boxes;
-3. the walkers, in Tiled object id order (``game.walkers``), with the current resolver;
-4. the player against the walkers, through a broad phase (``game.bodies``): stomp or hurt;
-5. the goal.
+3. a throw, if pressed: a spear leaves the player's hand (``game.spear``);
+4. the walkers, in Tiled object id order (``game.walkers``), with the current resolver;
+5. the player against the walkers, through a broad phase (``game.bodies``): stomp or hurt;
+6. the spears, in pool order: flight, sticking or sliding, walkers they hit;
+7. the goal.
 
 A level without walkers and platforms runs exactly as before they existed.
 """
@@ -21,13 +23,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from game.config import Config, PhysicsConfig, with_map_properties
+from game.config import Config, PhysicsConfig, SpearConfig, with_map_properties
 from game.inputs import InputFrame
 from game.level import Level, load_level
 from game.bodies import HURT, STOMP, WalkerHash, player_meets_walkers
 from game.platforms import Platform, make_platforms, move_platforms, overlaps_solid_platform
 from game.player import TIMER_EPS, Player
 from game.resolvers.base import Resolver, overlapping_tiles
+from game.spear import Spear, make_spears, step_spears, throw
 from game.walkers import Walker, make_walkers, step_walkers
 
 # What can happen on a tick, as the trace's ``events`` names it (``World.events``).
@@ -44,11 +47,13 @@ class World:
     goal_reached: bool = False
     walkers: list[Walker] = field(default_factory=list)  # in object id order: stepping order
     platforms: list[Platform] = field(default_factory=list)  # in object id order: stepping order
+    spear: SpearConfig = field(default_factory=SpearConfig)
 
     @classmethod
-    def create(cls, level: Level, physics: PhysicsConfig, resolver: Resolver) -> World:
+    def create(cls, level: Level, physics: PhysicsConfig, resolver: Resolver,
+               spear: SpearConfig = SpearConfig()) -> World:
         s = level.spawn
-        world = cls(level, physics, resolver, Player(s.x, s.y, s.w, s.h))
+        world = cls(level, physics, resolver, Player(s.x, s.y, s.w, s.h), spear=spear)
         world.player.settle(level.grid, resolver.supports_slopes)  # a spawn on the floor stands
         world._reset_walkers()
         return world
@@ -57,6 +62,9 @@ class World:
         self.prev = (self.player.x, self.player.y)
         self.events: list[str] = []  # what happened on the last tick, in order (``EVENTS``)
         self.walker_hash = WalkerHash(self.walkers)
+        self.spears: list[Spear] = make_spears(self.spear)
+        # What the player's move meets besides tiles: the platforms, then spears stuck in walls.
+        self.solids: list = list(self.platforms)
         _prepare(self.resolver, self.level)
 
     @property
@@ -72,13 +80,16 @@ class World:
             self.send_back("squish")
         was_respawning = p.respawning
         prev_bottom = p.y + p.h
-        p.step(inp, ph, self.resolver, grid, self.spawn_xy, platforms)
+        p.step(inp, ph, self.resolver, grid, self.spawn_xy, self.solids)
         if was_respawning and not p.respawning:
             self.prev = (p.x, p.y)  # just reappeared: don't blend from where they fell
             events.append("respawn")
         elif (platforms and not p.respawning
               and overlaps_solid_platform(platforms, p.x, p.y, p.w, p.h)):
             self.send_back("squish")  # two platforms closing on the player, or one and a slope
+        if inp.throw_pressed and not p.respawning:
+            throw(self.spears, p, self.spear, self.tick)
+            self._ledges_changed()  # the spear taken may have been a ledge
         if self.walkers:
             step_walkers(self.walkers, self.resolver, grid, ph.gravity, ph.max_fall_speed, ph.dt)
             self.walker_hash.update()
@@ -89,11 +100,17 @@ class World:
                     events.append("stomp")
                 elif met == HURT:
                     self.send_back("hurt")
+        if step_spears(self.spears, self.resolver, grid, self.spear, ph.dt,
+                       self.walker_hash if self.walkers else None):
+            self._ledges_changed()
         self.tick += 1
         if (not self.goal_reached and not p.respawning
                 and any(g.intersects(p.x, p.y, p.w, p.h) for g in self.level.goals)):
             self.goal_reached = True
             events.append("goal")
+
+    def _ledges_changed(self) -> None:
+        self.solids = self.platforms + [s for s in self.spears if s.ledge]
 
     def send_back(self, event: str) -> None:
         """The one way a body sends the player back (hurt by a walker, squished by a platform):
@@ -147,6 +164,8 @@ class World:
                                     self.resolver.supports_slopes)
         self.walker_hash = WalkerHash(self.walkers)
         self.platforms = make_platforms(self.level.platforms)
+        self.spears = make_spears(self.spear)
+        self.solids = list(self.platforms)
 
     def replace_level(self, level: Level, physics: PhysicsConfig) -> None:
         """Hot reload: keep the player's spot if it is still free, else go to the new spawn.
@@ -173,4 +192,4 @@ def load_world(path: str | os.PathLike, cfg: Config, resolver: Resolver) -> Worl
     """Load a level and start a world on it, with that map's [physics] overrides applied."""
     level = load_level(path, (cfg.player.width, cfg.player.height))
     physics = with_map_properties(cfg, level.properties, level.path).physics
-    return World.create(level, physics, resolver)
+    return World.create(level, physics, resolver, cfg.spear)
