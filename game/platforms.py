@@ -58,7 +58,7 @@ class Platform:
         s = self.spawn
         self.x = self.prev_x = s.x
         self.y = self.prev_y = s.y
-        self.target, self.way, self.wait_left = 1, 1, 0.0
+        self.target, self.way, self.wait_left = 1, 1, s.wait  # it waits at its start, too
 
     def motion(self, dt: float) -> tuple[float, float]:
         """This tick's displacement along the path (waiting at stops), and the path state moved

@@ -139,10 +139,10 @@ def test_a_platform_pushes_the_player_along_the_floor(tmp_path, name):
 @pytest.mark.parametrize("name", resolver_names())
 def test_pushed_into_a_wall_is_a_squish(tmp_path, name):
     objects = (SPAWN.format(x=156, y=FLOOR) + platform_xml(2, 100, 112, 32, 32, 3,
-                                                           prop("speed", 120))
+                                                           prop("speed", 120) + prop("wait", 0.5))
                + point_xml(3, 271, 112))
     world = world_of(tmp_path, objects, name)
-    events = run(world, 150)
+    events = run(world, 180)
     assert events[:2] == ["squish", "respawn"]  # sent back to the spawn after respawn_delay
 
 
@@ -233,8 +233,9 @@ def test_loop_goes_from_the_last_stop_to_the_first():
 
 def test_a_platform_waits_at_each_stop():
     pl = Platform(spawn_of([(0, 0), (6, 0)], speed=60, wait=0.5))
-    xs = [x for x, _ in trail(pl, 60)]
-    assert xs[5] == 6 and xs.count(6) == 31  # 6 ticks to get there, then 30 ticks waiting
+    xs = [x for x, _ in trail(pl, 90)]
+    assert xs[:30] == [0] * 30  # waits at the start
+    assert xs[35] == 6 and xs.count(6) == 31  # 6 ticks to get there, then 30 ticks waiting
 
 
 def test_a_polyline_path_is_read_in_map_pixels(tmp_path):
