@@ -73,7 +73,7 @@ DEMOS = {
 ##########################
 ##########################
 """, [(6, 10, 4, 0.5, (6, 6), {"one_way": True, "wait": 0.4, "speed": 40})],
-        "0 right\n20 right+jump\n24 jump\n50 -\n150 down+jump\n152 -\n"),
+        "0 right\n20 right+jump\n30 jump\n50 -\n180 down+jump\n182 -\n"),
     # Walkers patrol: land on them from above (a stomp, with a bounce); touching one hurts.
     "stomp": (r"""
 ..........................
@@ -91,7 +91,7 @@ DEMOS = {
 .P......w....w.......F....
 ##########################
 ##########################
-""", [], "0 right\n18 right+jump\n40 right\n70 right+jump\n95 right\n"),
+""", [], "0 right\n44 right+jump\n56 right\n96 right+jump\n108 right\n"),
     # Throw spears: head-on into the wall they stick (stand on one); glancing they slide.
     "spear": (r"""
 ..........................
@@ -109,7 +109,7 @@ DEMOS = {
 .P...................F.###
 ##########################
 ##########################
-""", [], "0 throw\n2 -\n20 jump\n30 throw\n32 -\n60 right\n64 right+throw\n66 right\n"),
+""", [], "0 throw\n2 -\n30 right\n186 -\n200 throw\n202 -\n215 jump\n222 right+jump\n228 jump\n240 -\n"),
 }
 
 
