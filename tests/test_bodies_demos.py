@@ -70,8 +70,8 @@ def test_stomp_two_walkers(name):
 def test_spear_slides_on_the_floor_then_sticks_in_the_wall_as_a_ledge(name):
     world, _, _ = play("spear", name, 150)
     lying = [s for s in world.spears if s.state]
-    assert len(lying) == 2 and not any(s.ledge for s in lying)
-    assert min(s.x for s in lying) > 150  # both throws slid far along the floor
+    assert len(lying) == 1 and not lying[0].ledge
+    assert lying[0].x > 150  # the throw slid far along the floor
     world, events, riding = play("spear", name, 280)
     ledge = [s for s in world.spears if s.ledge]
     assert len(ledge) == 1 and world.player.riding is ledge[0] and riding > 20
