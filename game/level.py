@@ -38,7 +38,7 @@ from typing import Any
 from game.errors import UserError, quoted, read_bounded
 from game.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.imagefile import FORMATS, BadImage, ImageInfo, probe, verify
-from game.level_platforms import PlatformSpawn, platform_spawns
+from game.level_platforms import PlatformSpawn, float_value, platform_spawns
 from game.resolvers.base import overlapping_tiles
 
 # --- Limits (docs/levels.md, "Limits"), checked before pytmx or pygame sees the file -----------
@@ -1130,12 +1130,7 @@ def _walker(path: Path, o: dict, grid: TileGrid) -> WalkerSpawn:
     speed, direction = WALKER_SPEED, WALKER_DIRECTION
     for name, (kind, value) in o["props"].items():
         if name == "speed":
-            number = None
-            if kind in ("float", "int"):
-                try:
-                    number = float(value)
-                except ValueError:
-                    pass
+            number = float_value(kind, value)
             if number is None or not 0 <= number <= WALKER_TOP_SPEED:  # nan fails too
                 raise UserError(path, f"the {label} has speed={quoted(value)} ({kind}); make it "
                                 f"a float property from 0 to {WALKER_TOP_SPEED:g} (px/s) in "

@@ -52,6 +52,16 @@ class PlatformSpawn:
     loop: bool  # True: last stop -> first stop; False: ping-pong
 
 
+def float_value(kind: str, value: str) -> float | None:
+    """A Tiled float or int property's number, or None (another type, or not a number)."""
+    if kind in ("float", "int"):
+        try:
+            return float(value)
+        except ValueError:
+            pass
+    return None
+
+
 def _px(v: float) -> str:
     return f"{v:g}"
 
@@ -91,12 +101,7 @@ def _platform(path: Path, o: dict, by_id: dict[int, dict], grid: TileGrid) -> Pl
                                 "object (Tiled: click the property, then the object)")
         elif name in ("speed", "wait"):
             top = PLATFORM_TOP_SPEED if name == "speed" else PLATFORM_LONGEST_WAIT
-            number = None
-            if kind in ("float", "int"):
-                try:
-                    number = float(value)
-                except ValueError:
-                    pass
+            number = float_value(kind, value)
             ok = number is not None and (0 < number <= top if name == "speed" else 0 <= number <= top)
             if not ok:
                 unit = "px/s" if name == "speed" else "s"
