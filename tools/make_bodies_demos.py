@@ -9,6 +9,8 @@ walker standing in that air cell. Platforms are listed per map as (x, y, w, h, p
 in tiles; ``path`` is a point (a tile corner) or a list of them (a polyline).
 """
 import os
+import shutil
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -167,13 +169,24 @@ def demo_tmx(name, layout, platforms):
 
 def main():
     os.makedirs(OUT, exist_ok=True)
+    tiled = shutil.which("tiled")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     for name, (layout, platforms, script) in DEMOS.items():
-        with open(os.path.join(OUT, name + ".tmx"), "w", encoding="utf-8") as f:
+        out = os.path.join(OUT, name + ".tmx")
+        draft = os.path.join(OUT, "_draft.tmx")  # beside the map: the tileset path stays right
+        with open(draft, "w", encoding="utf-8") as f:
             f.write(demo_tmx(name, layout, platforms))
+        if tiled is None:
+            os.replace(draft, out)
+            print("tiled not on the PATH: %s kept as drafted" % out)
+        else:  # re-saved by Tiled, in its own format (as the shipped levels are)
+            subprocess.run([tiled, "--export-map", "tmx", draft, out], env=env, check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            os.remove(draft)
         with open(os.path.join(OUT, name + ".txt"), "w", encoding="utf-8") as f:
             f.write("# tests/data/bodies/%s.tmx: made by tools/make_bodies_demos.py\n%s"
                     % (name, script))
-        print("wrote", os.path.join(OUT, name + ".tmx"))
+        print("wrote", out)
 
 
 if __name__ == "__main__":
