@@ -177,10 +177,14 @@ def clip_to_platforms(platforms: Sequence[Platform], p, x0: float, y0: float, fl
             flags &= ~ON_ONE_WAY  # on a one-way tile and a solid platform at once: no dropping
     if (x1 != p.x or y1 != p.y) and overlaps_any(grid, x1, y1, w, h, bottom0,
                                                   resolver.supports_slopes):
-        x1, y1, again = move_box(resolver, grid, x0, y0, w, h, x1 - x0, y1 - y0,
+        x1, y1, flags = move_box(resolver, grid, x0, y0, w, h, x1 - x0, y1 - y0,
                                  one_way_bottom=bottom0, drop_through=dropping,
                                  was_on_ground=False)
-        flags = again | (flags & (ON_GROUND | ON_ONE_WAY) if riding is not None else again)
+        if riding is not None:
+            if abs(y1 + h - riding.y) <= EPS:
+                flags |= ON_GROUND  # still on the platform: its flags as above
+            else:
+                riding = None  # the tiles held the player off it
     p.x, p.y, p.riding = x1, y1, riding
     return flags
 
