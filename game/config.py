@@ -86,6 +86,7 @@ class PhysicsConfig:
     water_run: float = _f(0.6, "fraction of run_speed in water", 0.0, 1.0)
     swim_stroke: float = _f(150.0, "px/s", 0.0, MAX_SPEED)
     water_hop: float = _f(330.0, "px/s", 0.0, MAX_SPEED)
+    stomp_speed: float = _f(300.0, "px/s", 0.0, MAX_SPEED)  # the bounce off a stomped walker
 
     @property
     def dt(self) -> float:
@@ -146,6 +147,20 @@ class GamepadConfig:
 
 
 @dataclass(frozen=True)
+class SpearConfig:
+    """The thrown spear (see game/spear.py)."""
+
+    speed: float = _f(380.0, "px/s: how fast it leaves the hand", 0.0, MAX_SPEED, lo_open=True)
+    gravity: float = _f(700.0, "px/s^2 pulling it down in flight", 0.0, MAX_ACCEL)
+    lift: float = _f(60.0, "px/s upward at the throw", 0.0, MAX_SPEED)
+    stick_angle: float = _f(45.0, "degrees: at most this far from head-on it sticks, else it "
+                            "slides along the surface", 0.0, 90.0)
+    stuck_time: float = _f(3.0, "s stuck before it falls away", 0.0, 60.0, lo_open=True)
+    slide_decel: float = _f(900.0, "px/s^2 slowing it while it slides on a floor", 0.0, MAX_ACCEL)
+    max_spears: int = _f(3, "spears at once (a new throw takes the oldest)", 1, 16)
+
+
+@dataclass(frozen=True)
 class Config:
     resolver: str = _f("axis", "name from --list-resolvers")
     level: str = _f("levels/01_first_steps.tmx", "path, relative to the config file")
@@ -155,6 +170,7 @@ class Config:
     camera: CameraConfig = field(default_factory=CameraConfig)
     audio: AudioConfig = field(default_factory=AudioConfig)
     gamepad: GamepadConfig = field(default_factory=GamepadConfig)
+    spear: SpearConfig = field(default_factory=SpearConfig)
     # resolver name -> its Options dataclass instance; absent names use their defaults
     resolvers: Mapping[str, Any] = field(default_factory=dict)
 
@@ -164,7 +180,8 @@ class Config:
 
 
 SECTIONS = {"physics": PhysicsConfig, "player": PlayerConfig, "display": DisplayConfig,
-            "camera": CameraConfig, "audio": AudioConfig, "gamepad": GamepadConfig}
+            "camera": CameraConfig, "audio": AudioConfig, "gamepad": GamepadConfig,
+            "spear": SpearConfig}
 
 
 # ----------------------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ from game.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.tiles import (NO_FEATURES, TileFeatures, cell_features, check_clear_of_doors,
                         door_groups, flow_objects, tile_feature)
 from game.imagefile import FORMATS, BadImage, ImageInfo, probe, verify
+from game.level_platforms import PlatformSpawn, float_value, platform_spawns
 from game.resolvers.base import overlapping_tiles
 
 # --- Limits (docs/levels.md, "Limits"), checked before pytmx or pygame sees the file -----------
@@ -172,6 +173,7 @@ class Level:
     # Hazards, friction, water, doors, checkpoints, coins, switches (game.tiles). ``grid`` is
     # the grid with every door open; the world closes the closed ones (game.living).
     features: TileFeatures = NO_FEATURES
+    platforms: tuple[PlatformSpawn, ...] = ()  # in Tiled object id order (game.level_platforms)
 
     @property
     def tile_size(self) -> tuple[int, int]:
@@ -934,6 +936,7 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
     walkers = _walkers(path, objects, grid)
     features = _features(path, tile_layers, layers_by_id, feature_of, objects, grid, spawn,
                          walkers)
+    platforms = platform_spawns(path, objects, grid)
     next_level = props.get("next_level")
     if next_level is not None and not isinstance(next_level, str):
         raise UserError(path, "map property next_level must be a string (a .tmx file name)")
@@ -957,6 +960,7 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
         files=info.files,
         walkers=walkers,
         features=features,
+        platforms=platforms,
     )
 
 
@@ -1085,10 +1089,26 @@ def _objects(root: ET.Element):
                 kind = (child.get("type") or child.get("class") or "").strip().lower()
                 obj = {"id": int(child.get("id", 0)), "name": child.get("name", ""),
                        "kind": kind, "shape": shape, "x": x, "y": y, "w": w, "h": h}
-                if kind in ("walker", "switch"):
+                if kind in ("walker", "switch", "platform"):
                     obj["props"] = _raw_properties(child)
+                if shape == "polyline":
+                    obj["points"] = _polyline_points(child.find("polyline"), x, y)
                 yield obj
     yield from walk(root, 0.0, 0.0)
+
+
+def _polyline_points(el: ET.Element, x: float, y: float) -> tuple[tuple[float, float], ...]:
+    """A polyline's vertices in map pixels (Tiled writes them relative to the object); a vertex
+    that is not two numbers is left out (the platform loader then says the path is too short)."""
+    points = []
+    for pair in (el.get("points") or "").split():
+        try:
+            px, py = (float(v) for v in pair.split(","))
+        except ValueError:
+            continue
+        if math.isfinite(px) and math.isfinite(py):
+            points.append((x + px, y + py))
+    return tuple(points)
 
 
 def _raw_properties(el: ET.Element) -> dict[str, tuple[str, str]]:
@@ -1154,12 +1174,7 @@ def _walker(path: Path, o: dict, grid: TileGrid) -> WalkerSpawn:
     speed, direction = WALKER_SPEED, WALKER_DIRECTION
     for name, (kind, value) in o["props"].items():
         if name == "speed":
-            number = None
-            if kind in ("float", "int"):
-                try:
-                    number = float(value)
-                except ValueError:
-                    pass
+            number = float_value(kind, value)
             if number is None or not 0 <= number <= WALKER_TOP_SPEED:  # nan fails too
                 raise UserError(path, f"the {label} has speed={quoted(value)} ({kind}); make it "
                                 f"a float property from 0 to {WALKER_TOP_SPEED:g} (px/s) in "

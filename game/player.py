@@ -8,11 +8,13 @@ All tuning is in :class:`game.config.PhysicsConfig`, in per-second units.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.config import PhysicsConfig
 from game.grid import TileGrid
 from game.inputs import InputFrame
+from game.platforms import Platform, clip_to_platforms
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, NO_CONTACT, ON_GROUND,
                                  ON_ONE_WAY, Body, Contacts, Resolver, contacts_from, move_box,
                                  support_under)
@@ -45,6 +47,8 @@ class Player:
     since_one_way_jump: float = math.inf
     respawn_timer: float = 0.0  # s left before reappearing at the spawn
     contact_flags: int = 0  # what the last move touched: ON_GROUND | HIT_LEFT ... (resolvers.base)
+    # The moving platform the player stood on after the last move (game.platforms), or None.
+    riding: object = field(default=None, repr=False, compare=False)
     # The last move's arguments, to list the cells it probed when asked (see ``contacts``).
     _last_move: tuple | None = field(default=None, init=False, repr=False, compare=False)
     _contacts: Contacts | None = field(default=None, init=False, repr=False, compare=False)
@@ -82,6 +86,7 @@ class Player:
         self.dropping = self.respawn_timer = self.air_time = 0.0
         self.since_press = self.since_one_way_jump = math.inf
         self.contact_flags, self._last_move, self._contacts = 0, None, NO_CONTACT
+        self.riding = None
         self.settle(grid, slopes)
 
     def settle(self, grid: TileGrid, slopes: bool) -> None:
@@ -92,14 +97,17 @@ class Player:
     def hurt(self, delay: float) -> None:
         """Out of play (a hazard, a fall out of the map): wait ``delay`` s, then respawn."""
         self.vx = self.vy = 0.0
-        self.on_ground = False
+        self.on_ground = self.rising = False
+        self.riding = None
         self.respawn_timer = max(delay, TIMER_EPS * 2)
 
     def step(self, inp: InputFrame, p: PhysicsConfig, resolver: Resolver, grid: TileGrid,
-             spawn: tuple[float, float], friction: float = 1.0, water: bool = False) -> None:
-        """One tick. ``friction`` (0 to 1) scales the ground's acceleration and deceleration
-        (ice); ``water`` scales gravity, fall and run speeds and makes jump a swim stroke (see
-        ``[physics] water_*``). Their defaults leave the arithmetic exactly as without them."""
+             spawn: tuple[float, float], platforms: Sequence[Platform] = (),
+             friction: float = 1.0, water: bool = False) -> None:
+        """One tick. ``platforms`` are the moving boxes the move meets after the tiles.
+        ``friction`` (0 to 1) scales the ground's acceleration and deceleration (ice); ``water``
+        scales gravity, fall and run speeds and makes jump a swim stroke (see ``[physics]
+        water_*``). Their defaults leave the arithmetic exactly as without them."""
         dt = p.dt
 
         # --- respawning: wait, then reappear at the spawn with zero velocity -------------------
@@ -172,6 +180,8 @@ class Player:
                                      one_way_bottom=y + self.h, drop_through=dropping,
                                      was_on_ground=grounded)
         self._last_move, self._contacts = (resolver, grid, x, y, dx, dy, dropping, grounded), None
+        if platforms:  # then against the moving platforms' boxes, alike for every resolver
+            c = clip_to_platforms(platforms, self, x, y, c, dropping, resolver, grid)
         self.dropping = max(0.0, self.dropping - dt)
 
         # --- contacts: the resolver says what was touched; velocity follows -----------------------

@@ -4,9 +4,21 @@ Headless: nothing here opens a window or reads a keyboard. The view keeps the pr
 current position of the player (``prev``) to draw a blend of the two; each walker keeps its own
 (``prev_x``, ``prev_y``).
 
-Each tick steps the player first, then the walkers in Tiled object id order (``game.walkers``),
-all with the world's current resolver. A level without walkers runs exactly as before they
-existed.
+Each tick, in this fixed order (so a run is the same every time):
+
+1. the moving platforms, in Tiled object id order, carrying, pushing or squishing the player
+   (``game.platforms``);
+2. the player, against the tiles with the current resolver (with the friction and water of the
+   cells it is in, ``game.living``), then against the platforms' boxes;
+3. a throw, if pressed: a spear leaves the player's hand (``game.spear``);
+4. the walkers, in Tiled object id order (``game.walkers``), with the current resolver;
+5. the player against the walkers, through a broad phase (``game.bodies``): stomp or hurt;
+6. the level's flow (``game.living``): hazards, checkpoints, coins, switches and their doors (a
+   door that turns gives a new collision grid, read by every resolver from the next tick);
+7. the spears, in pool order: flight, sticking or sliding, walkers they hit;
+8. the goal.
+
+A level without any of these runs exactly as before they existed.
 """
 
 from __future__ import annotations
@@ -14,13 +26,16 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from game.config import Config, PhysicsConfig, with_map_properties
+from game.bodies import HURT, STOMP, WalkerHash, player_meets_walkers
+from game.config import Config, PhysicsConfig, SpearConfig, with_map_properties
 from game.grid import TileGrid
 from game.inputs import InputFrame
 from game.level import Level, load_level
 from game.living import Flow, ground_friction, in_water
+from game.platforms import Platform, make_platforms, move_platforms, overlaps_solid_platform
 from game.player import Player
 from game.resolvers.base import Resolver, overlapping_tiles
+from game.spear import Spear, make_spears, step_spears, throw
 from game.walkers import Walker, make_walkers, step_walkers
 
 # What can happen on a tick, as the trace's ``events`` names it (``World.events``).
@@ -36,18 +51,25 @@ class World:
     tick: int = 0
     goal_reached: bool = False
     walkers: list[Walker] = field(default_factory=list)  # in object id order: stepping order
+    platforms: list[Platform] = field(default_factory=list)  # in object id order: stepping order
+    spear: SpearConfig = field(default_factory=SpearConfig)
 
     @classmethod
-    def create(cls, level: Level, physics: PhysicsConfig, resolver: Resolver) -> World:
+    def create(cls, level: Level, physics: PhysicsConfig, resolver: Resolver,
+               spear: SpearConfig = SpearConfig()) -> World:
         s = level.spawn
-        world = cls(level, physics, resolver, Player(s.x, s.y, s.w, s.h))
+        world = cls(level, physics, resolver, Player(s.x, s.y, s.w, s.h), spear=spear)
         world.player.settle(world.grid, resolver.supports_slopes)  # a spawn on the floor stands
-        world.walkers = make_walkers(level.walkers, world.grid, resolver.supports_slopes)
+        world._reset_walkers()
         return world
 
     def __post_init__(self) -> None:
         self.prev = (self.player.x, self.player.y)
         self.events: list[str] = []  # what happened on the last tick, in order (``EVENTS``)
+        self.walker_hash = WalkerHash(self.walkers)
+        self.spears: list[Spear] = make_spears(self.spear)
+        # What the player's move meets besides tiles: the platforms, then spears stuck in walls.
+        self.solids: list = list(self.platforms)
         # Checkpoints, coins, doors (game.living); ``grid`` is the collision grid with the doors
         # as they are now: the level's own grid on a level without doors.
         self._reset_flow()
@@ -57,35 +79,67 @@ class World:
         return self.level.spawn.x, self.level.spawn.y
 
     def step(self, inp: InputFrame) -> None:
-        p = self.player
+        p, ph, grid = self.player, self.physics, self.grid
+        feat = self.level.features
         events = self.events = []
-        was_respawning = p.respawning
         self.prev = (p.x, p.y)
-        feat, grid, ph = self.level.features, self.grid, self.physics
+        platforms = self.platforms
+        if platforms and move_platforms(platforms, p, self.resolver, grid, ph.dt):
+            self.send_back("squish")
+        was_respawning = p.respawning
+        prev_bottom = p.y + p.h
         if self._alive:
             friction = ground_friction(feat, grid, p.x, p.y, p.w, p.h) if p.on_ground else 1.0
             water = in_water(feat, grid, p.x, p.y, p.w, p.h)
-            p.step(inp, ph, self.resolver, grid, self.flow.respawn, friction, water)
+            p.step(inp, ph, self.resolver, grid, self.flow.respawn, self.solids, friction, water)
             if (water and inp.jump_held and not inp.jump_pressed and p.vy < 0 and not p.respawning
                     and not in_water(feat, grid, p.x, p.y, p.w, p.h)):
                 p.vy = min(p.vy, -ph.water_hop)  # out of the surface with jump held: a hop
         else:
-            p.step(inp, ph, self.resolver, grid, self.flow.respawn)
+            p.step(inp, ph, self.resolver, grid, self.flow.respawn, self.solids)
         if was_respawning and not p.respawning:
             self.prev = (p.x, p.y)  # just reappeared: don't blend from where they fell
             events.append("respawn")
+        elif (platforms and not p.respawning
+              and overlaps_solid_platform(platforms, p.x, p.y, p.w, p.h)):
+            self.send_back("squish")  # two platforms closing on the player, or one and a slope
+        if inp.throw_pressed and not p.respawning:
+            throw(self.spears, p, self.spear, self.tick)
+            self._ledges_changed()  # the spear taken may have been a ledge
         if self.walkers:
             step_walkers(self.walkers, self.resolver, grid, ph.gravity, ph.max_fall_speed, ph.dt)
+            self.walker_hash.update()
+            if not p.respawning and not was_respawning:
+                met = player_meets_walkers(self.walker_hash, p, prev_bottom)
+                if met == STOMP:
+                    p.vy, p.rising, p.on_ground, p.riding = -ph.stomp_speed, True, False, None
+                    events.append("stomp")
+                elif met == HURT:
+                    self.send_back("hurt")
         if self._alive:
             bodies = [(w.x, w.y, w.w, w.h) for w in self.walkers] if feat.doors else ()
             if self.flow.after_player(p, bodies, events, ph.respawn_delay):
                 self.grid = self.flow.grid(self.level.grid)
                 _prepare(self.resolver, self.grid)  # every resolver reads it from the next tick
+                grid = self.grid
+        if step_spears(self.spears, self.resolver, grid, self.spear, ph.dt,
+                       self.walker_hash if self.walkers else None):
+            self._ledges_changed()
         self.tick += 1
         if (not self.goal_reached and not p.respawning
                 and any(g.intersects(p.x, p.y, p.w, p.h) for g in self.level.goals)):
             self.goal_reached = True
             events.append("goal")
+
+    def _ledges_changed(self) -> None:
+        self.solids = self.platforms + [s for s in self.spears if s.ledge]
+
+    def send_back(self, event: str) -> None:
+        """The one way a body sends the player back (hurt by a walker, squished by a platform):
+        they vanish, and after ``[physics] respawn_delay`` reappear at the last checkpoint or the
+        spawn (``Player.step`` puts them there; the world then tells ``respawn``). ``event`` is what happened."""
+        self.player.hurt(self.physics.respawn_delay)
+        self.events.append(event)
 
     def set_resolver(self, resolver: Resolver) -> None:
         """Switch resolvers live; the player stays where they are, or as close as the new
@@ -124,8 +178,13 @@ class World:
         self._reset_walkers()
 
     def _reset_walkers(self) -> None:
+        """Walkers and platforms back at their spawns (a restart, a reload)."""
         self.walkers = make_walkers(self.level.walkers, self.grid,
                                     self.resolver.supports_slopes)
+        self.walker_hash = WalkerHash(self.walkers)
+        self.platforms = make_platforms(self.level.platforms)
+        self.spears = make_spears(self.spear)
+        self.solids = list(self.platforms)
 
     def _reset_flow(self) -> None:
         self._alive = self.level.features.alive  # anything for game.living to do at all
@@ -159,4 +218,4 @@ def load_world(path: str | os.PathLike, cfg: Config, resolver: Resolver) -> Worl
     """Load a level and start a world on it, with that map's [physics] overrides applied."""
     level = load_level(path, (cfg.player.width, cfg.player.height))
     physics = with_map_properties(cfg, level.properties, level.path).physics
-    return World.create(level, physics, resolver)
+    return World.create(level, physics, resolver, cfg.spear)

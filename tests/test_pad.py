@@ -93,11 +93,11 @@ def test_dpad_and_a_button():
     s = state_after([button(pygame.CONTROLLER_BUTTON_DPAD_LEFT, down=False),
                      button(pygame.CONTROLLER_BUTTON_A, down=False)], s)
     assert held_of(s, DZ) == Held(down=True)
-    # d-pad up is not a jump either; B, X, Y hold nothing
+    # d-pad up is not a jump either; B and Y hold nothing; X throws
     s = state_after([button(b) for b in (pygame.CONTROLLER_BUTTON_DPAD_UP,
-                                         pygame.CONTROLLER_BUTTON_B, pygame.CONTROLLER_BUTTON_X,
-                                         pygame.CONTROLLER_BUTTON_Y)])
+                                         pygame.CONTROLLER_BUTTON_B, pygame.CONTROLLER_BUTTON_Y)])
     assert held_of(s, DZ) == Held()
+    assert held_of(state_after([button(pygame.CONTROLLER_BUTTON_X)]), DZ) == Held(throw=True)
 
 
 def test_other_axes_and_events_change_nothing():

@@ -78,6 +78,7 @@ def test_keyboard_snapshot():
     held = read_keys(keys, False)
     assert held.left and held.jump and not held.right
     assert read_keys(Keys(), True).jump  # a tap between two ticks still counts
+    assert read_keys(Keys(), False, True).throw
 
 
 def test_next_level_follows_property_then_file_order():

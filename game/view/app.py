@@ -36,7 +36,8 @@ from game.view.pad import Gamepads, either  # noqa: E402
 from game.view.render import MapRenderer, Recent, TileImages, blit_scaled  # noqa: E402
 from game.view.living import ItemSprites, hud_line  # noqa: E402
 from game.view.sound import Snapshot, Sounds, event_sounds, heard  # noqa: E402
-from game.view.sprites import Background, PlayerSprite, WalkerSprite  # noqa: E402
+from game.view.sprites import (SPEAR_LENGTH, Background, PlatformSprite,  # noqa: E402
+                               PlayerSprite, SpearSprite, WalkerSprite)
 from game.view.text import wrap_text  # noqa: E402
 from game.view.title import QUIT, Backdrop, Play, TitleScreen  # noqa: E402
 from game.world import World, load_world  # noqa: E402
@@ -47,6 +48,7 @@ RIGHT_KEYS = (pygame.K_RIGHT, pygame.K_d)
 UP_KEYS = (pygame.K_UP, pygame.K_w)
 DOWN_KEYS = (pygame.K_DOWN, pygame.K_s)
 JUMP_KEYS = (pygame.K_SPACE, pygame.K_z)
+THROW_KEYS = (pygame.K_x, pygame.K_f)
 HOT_RELOAD_PERIOD = 0.5  # s between checks of the level file's modification time
 BANNER_TIME = 2.0  # s a "level complete" message stays up
 TITLE_TIME = 1.5  # s the "Level N: title" banner stays up after a level is swapped in
@@ -110,13 +112,14 @@ def check_display_driver() -> None:
         raise UserError("display", f"no display to open a window on; {NO_WINDOW_FIX}")
 
 
-def read_keys(pressed, jump_tapped: bool) -> Held:
-    """The keyboard as one snapshot for a tick (a jump tapped between ticks still counts)."""
+def read_keys(pressed, jump_tapped: bool, throw_tapped: bool = False) -> Held:
+    """The keyboard as one snapshot for a tick (a jump or throw tapped between ticks counts)."""
     def any_of(keys):
         return any(pressed[k] for k in keys)
 
     return Held(left=any_of(LEFT_KEYS), right=any_of(RIGHT_KEYS), up=any_of(UP_KEYS),
-                down=any_of(DOWN_KEYS), jump=any_of(JUMP_KEYS) or jump_tapped)
+                down=any_of(DOWN_KEYS), jump=any_of(JUMP_KEYS) or jump_tapped,
+                throw=any_of(THROW_KEYS) or throw_tapped)
 
 
 def level_sequence(current: Path) -> list[Path]:
@@ -217,6 +220,8 @@ class App:
         self.background = Background()
         self.player_sprite = PlayerSprite()
         self.walker_sprite = WalkerSprite()
+        self.platform_sprite = PlatformSprite()
+        self.spear_sprite = SpearSprite()
         if self.world is not None:
             try:
                 images = TileImages(self.world.level)
@@ -241,6 +246,7 @@ class App:
         # it (or restarted): standing on it must not retry the load every second.
         self.goal_wait = False
         self._jump_tapped = False
+        self._throw_tapped = False
         self.running = True
         self._acc = 0.0
         self._next_check = 0.0
@@ -506,6 +512,8 @@ class App:
                 self.set_paused(False)
             elif (k in JUMP_KEYS or k in UP_KEYS) and not self.paused:
                 self._jump_tapped = True  # a tap while paused is not kept for the resume
+            elif k in THROW_KEYS and not self.paused:
+                self._throw_tapped = True
 
     def pad_action(self, action: str) -> None:
         """A gamepad button press: as its key would (see game.view.pad)."""
@@ -517,10 +525,12 @@ class App:
             self.switch_resolver(1 if action == "next_resolver" else -1)
         elif action == "jump" and not self.paused:
             self._jump_tapped = True
+        elif action == "throw" and not self.paused:
+            self._throw_tapped = True
 
     def set_paused(self, paused: bool) -> None:
         self.paused = paused
-        self._jump_tapped = False
+        self._jump_tapped = self._throw_tapped = False
 
     def switch_resolver(self, step: int) -> None:
         names = resolvers.names()
@@ -591,9 +601,9 @@ class App:
                 if self.script is not None:
                     held = self.script.held_at(w.tick)
                 else:
-                    held = either(read_keys(pygame.key.get_pressed(), self._jump_tapped),
-                                  self.pads.held())
-                self._jump_tapped = False
+                    held = either(read_keys(pygame.key.get_pressed(), self._jump_tapped,
+                                            self._throw_tapped), self.pads.held())
+                self._jump_tapped = self._throw_tapped = False
                 before = Snapshot.of(w)
                 w.step(self.keys_seq.frame(held))
                 if self.goal_wait:
@@ -653,6 +663,7 @@ class App:
         self._items().draw(scene, w, origin, self.images)
         self._draw_goals(scene, origin)
         self._draw_walkers(scene, origin, alpha)
+        self._draw_bodies(scene, origin, alpha)
         if not p.respawning:
             img = self.player_sprite.image(p.facing, p.vy)
             # The sprite's bottom centre sits on the hitbox's bottom centre; on a slope, on the
@@ -696,6 +707,25 @@ class App:
             drawn.append((img, (px(x + k.w / 2) - img.get_width() // 2 - origin[0],
                                 px(y + k.h + drop) - img.get_height() - origin[1])))
         scene.blits(drawn, doreturn=False)
+
+    def _draw_bodies(self, scene: pygame.Surface, origin: tuple[int, int], alpha: float) -> None:
+        """The moving platforms and the spears in play, blended between their last two ticks."""
+        w = self.world
+        for pl in w.platforms:
+            x = pl.prev_x + (pl.x - pl.prev_x) * alpha
+            y = pl.prev_y + (pl.y - pl.prev_y) * alpha
+            img = self.platform_sprite.image(max(1, px(pl.w)), max(1, px(pl.h)), pl.one_way)
+            scene.blit(img, (px(x) - origin[0], px(y) - origin[1]))
+        for s in w.spears:
+            if not s.state:
+                continue
+            x = s.prev_x + (s.x - s.prev_x) * alpha + s.w / 2
+            y = s.prev_y + (s.y - s.prev_y) * alpha + s.h / 2
+            img = self.spear_sprite.image(s.vx, s.vy, s.facing)
+            if s.vx == 0.0 and s.vy == 0.0:  # stuck or lying: the tip at the box's front edge
+                x += s.facing * (s.w / 2 + 2 - SPEAR_LENGTH / 2)
+            scene.blit(img, (px(x) - img.get_width() // 2 - origin[0],
+                             px(y) - img.get_height() // 2 - origin[1]))
 
     def _draw_goals(self, scene: pygame.Surface, origin: tuple[int, int]) -> None:
         t = time.monotonic()

@@ -7,6 +7,7 @@ the south button, B the east one, and so on. The mapping:
 d-pad or left stick    run left / right
 d-pad down or stick    down (with jump: drop through a one-way platform)
 A (south)              jump, held for a higher jump
+X (west)               throw a spear
 right / left shoulder  next / previous resolver (Tab / Shift+Tab)
 Start                  pause (Esc)
 Back (Select, View)    restart the level (Backspace)
@@ -34,6 +35,7 @@ from game.inputs import Held
 
 AXIS_FULL = 32767  # SDL's axis values run from -32768 to 32767
 JUMP_BUTTON = pygame.CONTROLLER_BUTTON_A
+THROW_BUTTON = pygame.CONTROLLER_BUTTON_X
 DPAD = {pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
         pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down"}
 # Buttons that do something once, when pressed (as a key press does in the app).
@@ -41,7 +43,8 @@ ACTIONS = {pygame.CONTROLLER_BUTTON_START: "pause",
            pygame.CONTROLLER_BUTTON_BACK: "restart",
            pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "next_resolver",
            pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "previous_resolver",
-           JUMP_BUTTON: "jump"}  # a tap between two ticks still jumps, as a key tap does
+           JUMP_BUTTON: "jump",  # a tap between two ticks still jumps, as a key tap does
+           THROW_BUTTON: "throw"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,19 +79,19 @@ def updated(state: PadState, e: pygame.event.Event) -> PadState:
 
 
 def held_of(state: PadState, dead_zone: float) -> Held:
-    """The keys one controller holds: d-pad and left stick (past ``dead_zone``) and A."""
+    """The keys one controller holds: d-pad and left stick (past ``dead_zone``), A and X."""
     b = state.buttons
     pressed = {DPAD[button] for button in b if button in DPAD}
     x, y = state.x, state.y
     return Held(left="left" in pressed or (x < 0 and x <= -dead_zone),
                 right="right" in pressed or (x > 0 and x >= dead_zone),
                 down="down" in pressed or (y > abs(x) and y >= dead_zone),
-                jump=JUMP_BUTTON in b)
+                jump=JUMP_BUTTON in b, throw=THROW_BUTTON in b)
 
 
 def action_of(e: pygame.event.Event) -> str | None:
     """What a button press asks for once: ``pause``, ``restart``, ``next_resolver``,
-    ``previous_resolver`` or ``jump``; None for anything else."""
+    ``previous_resolver``, ``jump`` or ``throw``; None for anything else."""
     if e.type == pygame.CONTROLLERBUTTONDOWN:
         return ACTIONS.get(e.button)
     return None

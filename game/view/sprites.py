@@ -1,8 +1,9 @@
-"""The player's and the walkers' pictures and the parallax background: what the simulation
+"""The player's, the walkers', the moving platforms' and the spears' pictures and the parallax background: what the simulation
 state looks like."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -129,3 +130,61 @@ class Background:
         while x < w:
             target.blit(self.hills, (x, y))
             x += hw
+
+
+PLATFORM_SOLID = ((96, 104, 120), (150, 160, 178), (44, 48, 60))  # body, top light, outline
+PLATFORM_ONE_WAY = ((150, 104, 60), (206, 160, 98), (74, 48, 26))
+SPEAR_SHAFT = (120, 84, 48)
+SPEAR_TIP = (214, 220, 230)
+SPEAR_LENGTH = 16  # px drawn (the box is 8x4: the shaft trails behind it)
+SPEAR_ANGLES = 32  # directions a flying spear is drawn at
+
+
+class PlatformSprite:
+    """Moving platforms drawn as boxes: a solid one as a riveted steel slab, a one-way one as a
+    plank with a light top edge (land on it, jump through it). One picture per size, made once."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[int, int, bool], pygame.Surface] = {}
+
+    def image(self, w: int, h: int, one_way: bool) -> pygame.Surface:
+        key = (w, h, one_way)
+        img = self._made.get(key)
+        if img is None:
+            body, light, line = PLATFORM_ONE_WAY if one_way else PLATFORM_SOLID
+            img = pygame.Surface((max(w, 1), max(h, 1)))
+            img.fill(body)
+            pygame.draw.rect(img, line, img.get_rect(), 1)
+            pygame.draw.line(img, light, (1, 1), (max(w - 2, 1), 1))
+            if one_way:
+                for x in range(4, w - 2, 8):
+                    pygame.draw.line(img, line, (x, 2), (x, h - 2))
+            else:
+                for x in (3, w - 4):
+                    img.set_at((x, min(3, h - 1)), light)
+            self._made[key] = img
+        return img
+
+
+class SpearSprite:
+    """The spear: a shaft with a tip, drawn along its flight (one of ``SPEAR_ANGLES`` turns,
+    made once each) and level when stuck or lying."""
+
+    def __init__(self) -> None:
+        base = pygame.Surface((SPEAR_LENGTH, 3), pygame.SRCALPHA)
+        pygame.draw.line(base, SPEAR_SHAFT, (0, 1), (SPEAR_LENGTH - 4, 1))
+        pygame.draw.polygon(base, SPEAR_TIP, [(SPEAR_LENGTH - 5, 0), (SPEAR_LENGTH - 1, 1),
+                                              (SPEAR_LENGTH - 5, 2)])
+        self.base = base
+        self._turned: dict[int, pygame.Surface] = {}
+
+    def image(self, vx: float, vy: float, facing: int) -> pygame.Surface:
+        if vx == 0.0 and vy == 0.0:
+            turn = 0 if facing >= 0 else SPEAR_ANGLES // 2
+        else:
+            turn = round(math.atan2(vy, vx) / (2 * math.pi) * SPEAR_ANGLES) % SPEAR_ANGLES
+        img = self._turned.get(turn)
+        if img is None:
+            img = pygame.transform.rotate(self.base, -turn * 360.0 / SPEAR_ANGLES)
+            self._turned[turn] = img
+        return img

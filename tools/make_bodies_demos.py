@@ -1,0 +1,193 @@
+r"""Write the small demo maps of bodies other than the player into tests/data/bodies/: one
+behaviour each (riding, squish, one-way platform, stomp, spear), each with the input script that
+shows it (``<name>.txt``). tests/test_bodies_demos.py plays them headless with every resolver;
+tools/screenshot.py shows them in a window.
+
+Run with `uv run python tools/make_bodies_demos.py`. The layouts use the characters of
+tools/make_levels.py (``#`` ground, ``=`` one-way, ``P`` spawn, ``F`` flag) plus ``w``: a
+walker standing in that air cell. Platforms are listed per map as (x, y, w, h, path, props),
+in tiles; ``path`` is a point (a tile corner) or a list of them (a polyline).
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from make_levels import ROOT, Grid, T, build_layers, check_layout, prop, tile_layer  # noqa: E402
+
+OUT = os.path.join(ROOT, "tests", "data", "bodies")
+TSX = "../../../levels/terrain.tsx"
+EMPTY = "\n".join("." * 26 for _ in range(15))
+
+DEMOS = {
+    # Step onto a platform that carries you right, over a pit, to the far side.
+    "riding": (r"""
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+.P...................F....
+######..........##########
+######..........##########
+""", [(6, 13, 3, 0.5, (13, 13), {"wait": 0.8})], "0 right\n50 -\n170 right\n"),
+    # A slab comes down on you: it squishes you against the floor (you reappear at the spawn).
+    "squish": (r"""
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+.P...................F....
+##########################
+##########################
+""", [(10, 4, 3, 2, (10, 11), {"speed": 90, "wait": 1.0})], "0 right\n62 -\n"),
+    # Jump up through a one-way platform that rises and falls, land on it, drop back through.
+    "one_way": (r"""
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+.P...................F....
+##########################
+##########################
+""", [(6, 10, 4, 0.5, (6, 6), {"one_way": True, "wait": 0.4, "speed": 40})],
+        "0 right\n20 right+jump\n30 jump\n50 -\n180 down+jump\n182 -\n"),
+    # Walkers patrol: land on them from above (a stomp, with a bounce); touching one hurts.
+    "stomp": (r"""
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+.P......w....w.......F....
+##########################
+##########################
+""", [], "0 right\n44 right+jump\n56 right\n96 right+jump\n108 right\n"),
+    # Throw spears: head-on into the wall they stick (stand on one); glancing they slide.
+    "spear": (r"""
+..........................
+..........................
+..........................
+..........................
+..........................
+..........................
+.......................###
+.......................###
+.......................###
+.......................###
+.......................###
+.......................###
+.P...................F.###
+##########################
+##########################
+""", [], "0 throw\n2 -\n30 right\n186 -\n200 throw\n202 -\n215 jump\n222 right+jump\n228 jump\n240 -\n"),
+}
+
+
+def platform_objects(platforms, first_id):
+    out, i = [], first_id
+    for x, y, w, h, path, props in platforms:
+        pid, tid = i, i + 1
+        i += 2
+        body = prop("path", tid, "object")
+        for k, v in props.items():
+            kind = "bool" if isinstance(v, bool) else "float"
+            body += prop(k, str(v).lower() if kind == "bool" else v, kind)
+        out.append('  <object id="%d" type="platform" x="%g" y="%g" width="%g" height="%g">\n'
+                   '   <properties>\n%s   </properties>\n  </object>\n'
+                   % (pid, x * T, y * T, w * T, h * T, body.replace("  <property", "    <property")))
+        if isinstance(path[0], tuple):
+            pts = " ".join("%g,%g" % ((px - path[0][0]) * T, (py - path[0][1]) * T)
+                           for px, py in path)
+            out.append('  <object id="%d" x="%g" y="%g"><polyline points="%s"/></object>\n'
+                       % (tid, path[0][0] * T, path[0][1] * T, pts))
+        else:
+            out.append('  <object id="%d" x="%g" y="%g"><point/></object>\n'
+                       % (tid, path[0] * T, path[1] * T))
+    return out, i
+
+
+def demo_tmx(name, layout, platforms):
+    main = Grid(layout.replace("w", "."))
+    check_layout(name, main, Grid(EMPTY))
+    layers = build_layers(main, Grid(EMPTY))
+    (sx, sy), = main.find("P")
+    (fx, fy), = main.find("F")
+    objects = ['  <object id="1" name="spawn" type="player" x="%d" y="%d"><point/></object>\n'
+               % (sx * T + T // 2, (sy + 1) * T),
+               '  <object id="2" name="goal" type="goal" x="%d" y="%d" width="16" height="32"/>\n'
+               % (fx * T, (fy - 1) * T)]
+    more, next_id = platform_objects(platforms, 3)
+    objects += more
+    for x, y in Grid(layout).find("w"):
+        objects.append('  <object id="%d" type="walker" x="%d" y="%d"><point/></object>\n'
+                       % (next_id, x * T + T // 2, (y + 1) * T))
+        next_id += 1
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" '
+            'renderorder="right-down" width="%d" height="%d" tilewidth="%d" tileheight="%d" '
+            'infinite="0" nextlayerid="6" nextobjectid="%d">\n' % (main.w, main.h, T, T, next_id)
+            + " <properties>\n" + prop("title", "Bodies: " + name.replace("_", " "))
+            + " </properties>\n"
+            + ' <tileset firstgid="1" source="%s"/>\n' % TSX
+            + tile_layer(1, "back", layers["back"], "csv")
+            + tile_layer(2, "ground", layers["ground"], "csv")
+            + ' <objectgroup id="4" name="objects">\n' + "".join(objects) + " </objectgroup>\n"
+            + "</map>\n")
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    tiled = shutil.which("tiled")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    for name, (layout, platforms, script) in DEMOS.items():
+        out = os.path.join(OUT, name + ".tmx")
+        draft = os.path.join(OUT, "_draft.tmx")  # beside the map: the tileset path stays right
+        with open(draft, "w", encoding="utf-8") as f:
+            f.write(demo_tmx(name, layout, platforms))
+        if tiled is None:
+            os.replace(draft, out)
+            print("tiled not on the PATH: %s kept as drafted" % out)
+        else:  # re-saved by Tiled, in its own format (as the shipped levels are)
+            subprocess.run([tiled, "--export-map", "tmx", draft, out], env=env, check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            os.remove(draft)
+        with open(os.path.join(OUT, name + ".txt"), "w", encoding="utf-8") as f:
+            f.write("# tests/data/bodies/%s.tmx: made by tools/make_bodies_demos.py\n%s"
+                    % (name, script))
+        print("wrote", out)
+
+
+if __name__ == "__main__":
+    main()
