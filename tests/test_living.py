@@ -461,3 +461,48 @@ def test_no_overlap_on_the_living_level_whatever_the_input(name, moves, start):
     run(world, frames)
     p = world.player
     assert 0 <= p.x and p.x + p.w <= world.grid.width_px
+
+
+# ----------------------------------------------------------------------------------------------
+# 05_features: the lift up to the ledge, and the walker on it
+# ----------------------------------------------------------------------------------------------
+
+LIFT_SCRIPT = """
+0 jump
+20 -
+200 right+jump
+212 -
+338 jump
+360 -
+380 right
+"""
+
+
+@pytest.mark.parametrize("name", resolver_names())
+def test_features_level_lift_carries_the_player_to_the_walker_to_stomp(name):
+    """Level 05's one-way lift (a moving platform) and the walker on the ledge it serves: jump
+    up through the lift, ride it to the ledge, hop across, stomp the walker as it comes, take
+    the ledge's coins. The same with every resolver, and never inside a tile."""
+    from dataclasses import replace
+
+    from game.inputs import parse_script
+    from game.level import Rect
+
+    cfg = Config()
+    level = load_level(Path(__file__).resolve().parent.parent / "levels" / "05_features.tmx",
+                       (cfg.player.width, cfg.player.height))
+    assert len(level.platforms) == 1 and level.platforms[0].one_way and len(level.walkers) == 1
+    level = replace(level, spawn=Rect(88 * 16 + 10, 192 - 14, 12, 14))  # under the lift
+    world = World.create(level, cfg.physics, resolvers.create(name), cfg.spear)
+    p, seen = world.player, []
+    for frame in parse_script(LIFT_SCRIPT.splitlines(), "lift").frames(480):
+        world.step(frame)
+        seen += [(world.tick, e) for e in world.events]
+        assert not overlapping_tiles(world.grid, p.x, p.y, p.w, p.h, p.y + p.h,
+                                     world.resolver.supports_slopes)
+        if world.tick == 200:
+            assert p.on_ground and p.y < 60, "the lift carried the player up to the ledge"
+    events = [e for _, e in seen]
+    assert "stomp" in events and "hurt" not in events, seen
+    assert world.walkers[0].fallen  # defeated
+    assert events.count("coin") == 3, seen

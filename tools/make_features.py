@@ -11,7 +11,10 @@ tools/make_levels.py plus these:
   D  a door cell (air in the ground; tile `door` on the layer `door`, door group `gate`)
   c  a coin      C  a coin in water      k  a checkpoint (16x32 px, standing on the floor)    s  a lever for `gate`
 
-Columns 84-107 are a plain stretch of floor kept for a moving platform and walkers.
+Columns 84-107: a one-way lift (a moving platform, `LIFT`) rises from above head height at
+column 88 to a brick ledge (row 4, columns 91-101) where a walker patrols over three coins: jump
+onto the lift, ride up, stomp the walker (or throw a spear at it). The floor below stays clear,
+so the way to the flag does not need any of it.
 
 The map is written as a draft and re-saved by Tiled, as tools/make_crowd.py does.
 """
@@ -73,13 +76,23 @@ def layout() -> str:
         put(80, y, "D")
     for x in (82, 83):
         put(x, FLOOR - 1, "c")
-    # columns 84-107: kept plain for a moving platform and walkers (added later)
+    # columns 84-107: a lift up to a ledge with a walker and coins (above the floor's way)
+    for x in range(91, 102):
+        put(x, LEDGE, "B")
+    for x in (94, 97, 100):
+        put(x, LEDGE - 1, "c")
     put(86, FLOOR - 1, "t")
     put(96, FLOOR - 1, "f")
     put(106, FLOOR - 1, "t")
     put(112, FLOOR - 1, "F")
     return "\n".join("".join(row) for row in g)
 
+
+LEDGE = 4  # the high ledge's row
+# The lift: a one-way platform 2 tiles wide and 8 px tall, its top from y=152 px (a jump from the
+# floor reaches it; the player runs under it) up to the ledge's top, waiting 1 s at each end.
+LIFT = {"x": 88 * 16, "y": 152, "w": 32, "h": 8, "to_y": LEDGE * 16, "speed": 40, "wait": 1.0}
+WALKER = (96, LEDGE - 1)  # a walker on the ledge (cell it stands in)
 
 MAIN = layout()
 
@@ -107,6 +120,23 @@ def objects(layout: Grid) -> tuple[list[str], int]:
         out.append('  <object id="%d" type="coin" x="%d" y="%d" width="10" height="10"/>\n'
                    % (i, x * T + 3, y * T + 3))
         i += 1
+    lift = LIFT
+    out.append('  <object id="%d" type="platform" x="%d" y="%d" width="%d" height="%d">\n'
+               '   <properties>\n'
+               '    <property name="one_way" type="bool" value="true"/>\n'
+               '    <property name="path" type="object" value="%d"/>\n'
+               '    <property name="speed" type="float" value="%g"/>\n'
+               '    <property name="wait" type="float" value="%g"/>\n'
+               '   </properties>\n  </object>\n'
+               % (i, lift["x"], lift["y"], lift["w"], lift["h"], i + 1, lift["speed"],
+                  lift["wait"]))
+    out.append('  <object id="%d" x="%d" y="%d">\n   <point/>\n  </object>\n'
+               % (i + 1, lift["x"], lift["to_y"]))
+    i += 2
+    wx, wy = WALKER
+    out.append('  <object id="%d" type="walker" x="%d" y="%d">\n   <point/>\n  </object>\n'
+               % (i, wx * T + T // 2, (wy + 1) * T))
+    i += 1
     return out, i
 
 
