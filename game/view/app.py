@@ -24,10 +24,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game import resolvers  # noqa: E402
+from game.compare import Comparison, push_out  # noqa: E402
 from game.camera import CameraState, camera_step, camera_view, px  # noqa: E402
 from game.config import Config  # noqa: E402
 from game.errors import UserError  # noqa: E402
 from game.grid import ONE_WAY, SLOPE, SOLID  # noqa: E402
+from game.headless import trace_record  # noqa: E402
 from game.inputs import Held, InputScript, InputSequencer  # noqa: E402
 from game.level import Level  # noqa: E402
 from game.resolvers.base import Contacts  # noqa: E402
@@ -66,8 +68,19 @@ DEBUG_TILES = {SOLID: (255, 80, 80, 110), ONE_WAY: (80, 200, 255, 200), SLOPE: (
 PROBED = (255, 255, 0, 70)
 HITBOX_STANDING, HITBOX_AIR = (60, 255, 90), (255, 255, 255)
 CONTACT_EDGE = (255, 40, 200)
+# Each resolver's colour for its ghost, its probed cells and its push-outs.
+GHOST_COLOURS = {"axis": (255, 95, 95), "corners": (255, 205, 60), "routing": (90, 225, 120),
+                 "sweep": (90, 175, 255), "overlap": (225, 115, 255)}
+GHOST_ALPHA = 120  # of 255: ghosts are translucent, the player solid
+SPEEDS = (1.0, 0.5, 0.25, 0.125)  # slow motion (T cycles them)
+SPEED_NAMES = ("", "1/2", "1/4", "1/8")
+# Keys that do not take control back from a demo (--input in the window): they only change the
+# view or the clock, so a demo can be watched paused, stepped, slowed, with the debug view.
+VIEW_KEYS = (pygame.K_F3, pygame.K_h, pygame.K_F1, pygame.K_g, pygame.K_p, pygame.K_PERIOD,
+             pygame.K_t, pygame.K_F11, pygame.K_m, pygame.K_TAB) + tuple(VOLUME_KEYS)
 HELP = ("arrows/WASD move   Space/Up/W/Z jump   Down+jump drop through   Tab resolver   "
-        "F3 debug   R reload   Backspace restart   Home first level   P pause   Esc title screen   "
+        "G ghosts   F3 debug   R reload   Backspace restart   Home first level   P pause   "
+        ". one tick (paused)   T slow motion 1/2 1/4 1/8   Esc title screen   "
         "F11 fullscreen   M sound on/off   -/+ volume   Gamepad: stick/d-pad move   A jump   LB/RB resolver   "
         "Start pause   Back restart")
 
@@ -201,13 +214,26 @@ class App:
     def __init__(self, cfg: Config, level_path: Path, *, max_frames: int | None = None,
                  screenshot: str | None = None, script: InputScript | None = None,
                  frame_time: float | None = None, title: bool = False,
-                 levels_dir: Path | None = None, store: Store | None = None) -> None:
+                 levels_dir: Path | None = None, store: Store | None = None,
+                 max_ticks: int | None = None, trace=None, ghosts: bool = False,
+                 record=None) -> None:
         self.cfg = cfg
         # For tools and tests: stop after max_frames, save the window to screenshot, take the keys
         # from an input script (by tick) instead of the keyboard, pretend every frame lasted
         # frame_time seconds (a deterministic replay) instead of reading the clock.
         self.max_frames, self.screenshot, self.script = max_frames, screenshot, script
         self.frame_time = frame_time
+        # max_ticks: close after that many ticks (--ticks). trace: called at the end with the
+        # trace records and the level (--trace), as headless writes them. ghosts: start with
+        # the ghosts shown (--ghosts). record: a game.record.Recorder (--record).
+        self.max_ticks, self.trace, self.record = max_ticks, trace, record
+        self.trace_records: list[dict] | None = [] if trace is not None else None
+        self.ticks_run = 0
+        self.record_error: UserError | None = None
+        self.ghosts_on = ghosts
+        self.comparison: Comparison | None = None
+        self.speed = 0  # index into SPEEDS
+        self._step_pending = False  # '.' while paused: one tick at the next frame
         # title: open on the title screen with level_path selected, instead of playing it.
         # levels_dir: the folder the title lists. store: the settings file, None to leave it be.
         self.levels_dir = Path(levels_dir) if levels_dir is not None else Path(cfg.level).parent
@@ -248,6 +274,8 @@ class App:
                 raise
             self._use_level(self.world.level, images)
         self.keys_seq = InputSequencer()
+        if self.world is not None:
+            self._new_run()
         self.paused = False
         self.debug = cfg.display.debug
         self.show_help = False
@@ -329,6 +357,48 @@ class App:
         w, h = self.window.get_size()
         return -(-w // s), -(-h // s)
 
+    # --- ghosts and recordings ------------------------------------------------------------------
+    def _new_run(self, follow: bool = False) -> None:
+        """The player (re)starts on this level: ghosts from the same start (from where the
+        player stands if ``follow``), and a fresh recording."""
+        w = self.world
+        self.comparison = None
+        if self.ghosts_on:
+            self.comparison = Comparison.create(w.level, w.physics, self.cfg)
+            if follow:
+                self.comparison.follow(w)
+        if self.record is not None:
+            self.record.start(w, self.cfg)
+
+    def toggle_ghosts(self) -> None:
+        self.ghosts_on = not self.ghosts_on
+        if self.ghosts_on:
+            w = self.world
+            self.comparison = Comparison.create(w.level, w.physics, self.cfg)
+            self.comparison.follow(w)
+        else:
+            self.comparison = None
+
+    def finish_recording(self) -> None:
+        """Write what was played on this level (--record); a failure shows in the error bar."""
+        if self.record is None:
+            return
+        try:
+            out = self.record.finish()
+        except UserError as exc:
+            self.record_error = exc
+            self.error_line, self.error_note = exc.line(), "(the recording was not saved)"
+            return
+        if out is not None:
+            self.banner = Banner(f"Recorded to {out}", time.monotonic() + BANNER_TIME)
+
+    def ghosts(self) -> list[World]:
+        """The ghosts shown: every world of the comparison but the player's resolver's."""
+        if self.comparison is None:
+            return []
+        mine = self.world.resolver.name
+        return [g for g in self.comparison.worlds if g.resolver.name != mine]
+
     # --- levels ---------------------------------------------------------------------------------
     def load(self, path: Path, keep_position: bool = False) -> bool:
         """Load ``path`` with its tile images; only when all of that worked, swap it in.
@@ -348,6 +418,7 @@ class App:
             self.world.replace_level(world.level, world.physics)
             if (p.x, p.y) != spot:
                 self.camera = None  # sent back to the spawn: the camera goes with them
+            self._new_run(follow=True)
         else:
             self._enter(world)
         self._use_level(self.world.level, images)
@@ -366,8 +437,11 @@ class App:
 
     def _enter(self, world: World) -> None:
         """Play ``world`` from its start."""
+        if self.world is not None:
+            self.finish_recording()
         self.camera = None
         self.world = world
+        self._new_run()
         self.goal_wait = False
         # A new level: what was said about the last one ("Level complete!") is over, and a
         # level change still to come was for the last one too.
@@ -430,6 +504,7 @@ class App:
 
     def back_to_title(self) -> None:
         """Esc in play: the title screen, with this level and resolver chosen."""
+        self.finish_recording()
         self.remember()
         self.open_title(self.world.level.path, self.world.resolver.name)
 
@@ -497,12 +572,20 @@ class App:
             self.running = False
         elif e.type == pygame.KEYDOWN:
             k = e.key
+            if self.script is not None and k not in VIEW_KEYS:
+                self.script = None  # a key hands control back from the demo
             if k == pygame.K_ESCAPE:
                 self.back_to_title()
             elif k == pygame.K_p:
                 self.set_paused(not self.paused)
             elif self.paused and k == pygame.K_q:
                 self.running = False
+            elif self.paused and k == pygame.K_PERIOD:
+                self._step_pending = True
+            elif k == pygame.K_t:
+                self.speed = (self.speed + 1) % len(SPEEDS)
+            elif k == pygame.K_g:
+                self.toggle_ghosts()
             elif k == pygame.K_F11:
                 if not self.fullscreen:
                     self.windowed_size = self.window.get_size()  # back to this size after
@@ -532,6 +615,8 @@ class App:
 
     def pad_action(self, action: str) -> None:
         """A gamepad button press: as its key would (see game.view.pad)."""
+        if action != "pause":
+            self.script = None  # a button hands control back from the demo
         if action == "pause":
             self.set_paused(not self.paused)
         elif action == "restart":
@@ -550,9 +635,12 @@ class App:
         i = names.index(self.world.resolver.name) if self.world.resolver.name in names else 0
         self.world.set_resolver(self._resolver(names[(i + step) % len(names)]))
         self._update_title()
+        if self.record is not None:  # a script cannot say "switch here": record afresh
+            self.record.start(self.world, self.cfg)
 
     def restart(self) -> None:
         self.world.restart()
+        self._new_run()
         self.camera = None
         self.goal_wait = False
         self.set_paused(False)
@@ -576,6 +664,8 @@ class App:
         clock = pygame.time.Clock()
         last = time.perf_counter()
         frames = 0
+        if self.max_ticks == 0:
+            self.running = False
         while self.running:
             now = time.perf_counter()
             self.frame(now - last if self.frame_time is None else self.frame_time)
@@ -586,8 +676,14 @@ class App:
             clock.tick(0 if self.vsync else 240)
         if self.screenshot:
             pygame.image.save(self.window, self.screenshot)
+        if self.world is not None and self.title_screen is None:
+            self.finish_recording()
         self.remember()
         pygame.quit()
+        if self.trace is not None:
+            self.trace(self.trace_records, self.world.level if self.world else None)
+        if self.record_error is not None:
+            raise self.record_error  # the window is closed: one error line, exit code 2
         return 0
 
     def frame(self, frame_time: float) -> None:
@@ -607,32 +703,24 @@ class App:
             self.sounds.play("level_start")
         if self.paused:
             self._acc = 0.0
+            if self._step_pending:  # '.': exactly one tick, then paused again
+                self._step_pending = False
+                self.tick_once()
         else:
-            self._acc += frame_time
+            self._acc += frame_time * SPEEDS[self.speed]
             ticks = 0
-            while self._acc >= dt and ticks < self.cfg.display.max_ticks_per_frame:
-                if self.script is not None:
-                    held = self.script.held_at(w.tick)
-                else:
-                    held = either(read_keys(pygame.key.get_pressed(), self._jump_tapped),
-                                  self.pads.held())
-                self._jump_tapped = False
-                before = Snapshot.of(w)
-                w.step(self.keys_seq.frame(held))
-                if self.goal_wait:
-                    if w.goal_reached:
-                        w.goal_reached = False  # still on the goal whose next level failed
-                    else:
-                        self.goal_wait = False  # left it: the next touch counts again
-                for name in heard(before, Snapshot.of(w)):
-                    self.sounds.play(name)
+            while (self._acc >= dt and ticks < self.cfg.display.max_ticks_per_frame
+                   and self.running):
+                self.tick_once()
                 self._acc -= dt
                 ticks += 1
             if ticks == self.cfg.display.max_ticks_per_frame:
                 self._acc = min(self._acc, dt)  # too far behind: drop the backlog
             p = w.player
             self.player_sprite.update(frame_time, p.on_ground, p.vx, p.vy, w.physics.run_speed)
-            if w.goal_reached and self.pending_level is None:
+            # A replay (--ticks, --trace) stays on its level, as headless does.
+            replay = self.max_ticks is not None or self.trace is not None
+            if w.goal_reached and self.pending_level is None and not replay:
                 self.complete_level()
         mono = time.monotonic()
         if self.pending_level and mono >= self.pending_level[1]:
@@ -644,6 +732,40 @@ class App:
             self.hot_reload_check()
         self.draw(min(self._acc / self.world.physics.dt, 1.0), 0.0 if self.paused else frame_time)
         pygame.display.flip()
+
+    def tick_once(self) -> None:
+        """One tick of the simulation: the keys (the demo script's, or the keyboard's and the
+        pads'), the world, the ghosts with the same input, the recording and the trace."""
+        w = self.world
+        if self.script is not None:
+            held = self.script.held_at(w.tick)
+        else:
+            held = either(read_keys(pygame.key.get_pressed(), self._jump_tapped),
+                          self.pads.held())
+        self._jump_tapped = False
+        before = Snapshot.of(w)
+        frame = self.keys_seq.frame(held)
+        w.step(frame)
+        if self.comparison is not None:
+            self.comparison.step(frame)
+            self.comparison.track_parting(w)
+        if self.record is not None:
+            self.record.add(held)
+        if self.trace_records is not None:
+            if self.comparison is not None:
+                self.trace_records.extend(trace_record(g) for g in self.comparison.worlds)
+            else:
+                self.trace_records.append(trace_record(w))
+        if self.goal_wait:
+            if w.goal_reached:
+                w.goal_reached = False  # still on the goal whose next level failed
+            else:
+                self.goal_wait = False  # left it: the next touch counts again
+        for name in heard(before, Snapshot.of(w)):
+            self.sounds.play(name)
+        self.ticks_run += 1
+        if self.max_ticks is not None and self.ticks_run >= self.max_ticks:
+            self.running = False
 
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, alpha: float, dt: float = 0.0) -> None:
