@@ -61,13 +61,13 @@ ERROR_BAR = (120, 20, 30)
 KEEPING = "(keeping the last good level)"
 PANEL = (12, 14, 28, 165)  # translucent dark panel behind text drawn over the level
 SHADOW = (20, 20, 35)  # text's drop shadow
-PAUSE_SHADE = (10, 10, 30, 150)
 GOAL_GLOW = (255, 240, 120)
 # The debug view's colours, shared by the scene and its legend.
 DEBUG_TILES = {SOLID: (255, 80, 80, 110), ONE_WAY: (80, 200, 255, 200), SLOPE: (255, 170, 60, 220)}
 PROBED = (255, 255, 0, 70)
 HITBOX_STANDING, HITBOX_AIR = (60, 255, 90), (255, 255, 255)
 CONTACT_EDGE = (255, 40, 200)
+PUSH_OUT = (255, 255, 255)  # the player's push-out; a ghost's is in its colour
 # Each resolver's colour for its ghost, its probed cells and its push-outs.
 GHOST_COLOURS = {"axis": (255, 95, 95), "corners": (255, 205, 60), "routing": (90, 225, 120),
                  "sweep": (90, 175, 255), "overlap": (225, 115, 255)}
@@ -216,7 +216,7 @@ class App:
                  frame_time: float | None = None, title: bool = False,
                  levels_dir: Path | None = None, store: Store | None = None,
                  max_ticks: int | None = None, trace=None, ghosts: bool = False,
-                 record=None) -> None:
+                 record=None, pause_at: int | None = None) -> None:
         self.cfg = cfg
         # For tools and tests: stop after max_frames, save the window to screenshot, take the keys
         # from an input script (by tick) instead of the keyboard, pretend every frame lasted
@@ -227,6 +227,7 @@ class App:
         # trace records and the level (--trace), as headless writes them. ghosts: start with
         # the ghosts shown (--ghosts). record: a game.record.Recorder (--record).
         self.max_ticks, self.trace, self.record = max_ticks, trace, record
+        self.pause_at = pause_at  # for tools: pause once the world reaches that tick
         self.trace_records: list[dict] | None = [] if trace is not None else None
         self.ticks_run = 0
         self.record_error: UserError | None = None
@@ -234,6 +235,7 @@ class App:
         self.comparison: Comparison | None = None
         self.speed = 0  # index into SPEEDS
         self._step_pending = False  # '.' while paused: one tick at the next frame
+        self.ghost_labels: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = []
         # title: open on the title screen with level_path selected, instead of playing it.
         # levels_dir: the folder the title lists. store: the settings file, None to leave it be.
         self.levels_dir = Path(levels_dir) if levels_dir is not None else Path(cfg.level).parent
@@ -710,7 +712,7 @@ class App:
             self._acc += frame_time * SPEEDS[self.speed]
             ticks = 0
             while (self._acc >= dt and ticks < self.cfg.display.max_ticks_per_frame
-                   and self.running):
+                   and self.running and not self.paused):
                 self.tick_once()
                 self._acc -= dt
                 ticks += 1
@@ -764,6 +766,9 @@ class App:
         for name in heard(before, Snapshot.of(w)):
             self.sounds.play(name)
         self.ticks_run += 1
+        if self.pause_at is not None and w.tick >= self.pause_at:
+            self.pause_at = None
+            self.set_paused(True)
         if self.max_ticks is not None and self.ticks_run >= self.max_ticks:
             self.running = False
 
@@ -797,6 +802,7 @@ class App:
         self.renderer.draw(scene, origin)
         self._draw_goals(scene, origin)
         self._draw_walkers(scene, origin, alpha)
+        self._draw_ghosts(scene, origin, alpha)
         if not p.respawning:
             img = self.player_sprite.image(p.facing, p.vy)
             # The sprite's bottom centre sits on the hitbox's bottom centre; on a slope, on the
@@ -811,6 +817,47 @@ class App:
             self._draw_debug(scene, origin, bx, by)
         blit_scaled(scene, self.scale(), self.window)
         self._draw_hud()
+
+    def _draw_ghosts(self, scene: pygame.Surface, origin: tuple[int, int], alpha: float) -> None:
+        """Each ghost translucent in its resolver's colour, blended like the player, with its
+        hitbox outlined; where it parted from the player, a marker and a line to it now. Their
+        names are drawn later, at window resolution (``ghost_labels``)."""
+        self.ghost_labels: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = []
+        ox, oy = origin
+        g = self.world.level.grid
+        for ghost in self.ghosts():
+            name = ghost.resolver.name
+            colour = GHOST_COLOURS.get(name, (255, 255, 255))
+            k = ghost.player
+            x = ghost.prev[0] + (k.x - ghost.prev[0]) * alpha
+            y = ghost.prev[1] + (k.y - ghost.prev[1]) * alpha
+            parted = self.comparison.parted.get(name)
+            if parted is not None:
+                px0, py0 = parted.ghost_xy
+                start = (px(px0 + k.w / 2) - ox, px(py0 + k.h / 2) - oy)
+                pygame.draw.line(scene, colour, start, (px(x + k.w / 2) - ox,
+                                                        px(y + k.h / 2) - oy))
+                pygame.draw.circle(scene, colour, start, 3, 1)
+            if k.respawning:
+                continue
+            img = self.player_sprite.image(k.facing, k.vy)
+            tinted = self._made.get(("ghost", name, id(img)), lambda: self._tint(img, colour))
+            drop = feet_on_slope(g, x, y, k.w, k.h) if (
+                k.on_ground and ghost.resolver.supports_slopes) else 0.0
+            sx = px(x + k.w / 2) - img.get_width() // 2 - ox
+            sy = px(y + k.h + drop) - img.get_height() - oy
+            scene.blit(tinted, (sx, sy))
+            pygame.draw.rect(scene, colour, (px(x) - ox, px(y) - oy, px(k.w), px(k.h)), 1)
+            self.ghost_labels.append((name, (px(x + k.w / 2) - ox, sy), colour))
+
+    @staticmethod
+    def _tint(img: pygame.Surface, colour: tuple[int, int, int]) -> pygame.Surface:
+        """``img`` half way to ``colour`` and translucent: a ghost's look."""
+        out = img.copy()
+        out.fill(tuple(c // 2 + 64 for c in colour), special_flags=pygame.BLEND_RGB_MULT)
+        out.fill(tuple(c // 2 for c in colour), special_flags=pygame.BLEND_RGB_ADD)
+        out.set_alpha(GHOST_ALPHA)
+        return out
 
     def _draw_walkers(self, scene: pygame.Surface, origin: tuple[int, int], alpha: float) -> None:
         """The walkers inside the view, each blended between its last two ticks like the player,
@@ -873,6 +920,17 @@ class App:
         for col, row in set(w.player.contacts.probed):
             r = pygame.Rect(col * tw - ox, row * th - oy, tw, th)
             scene.blit(self._made.get(("probed", r.size), lambda: self._overlay(r.size, PROBED)), r)
+        for ghost in self.ghosts():
+            colour = GHOST_COLOURS.get(ghost.resolver.name, (255, 255, 255))
+            for col, row in set(ghost.player.contacts.probed):
+                pygame.draw.rect(scene, colour, (col * tw - ox + 1, row * th - oy + 1,
+                                                 tw - 2, th - 2), 1)
+        for world in [w] + self.ghosts():
+            push = push_out(world)
+            if push is not None:
+                colour = (GHOST_COLOURS.get(world.resolver.name, (255, 255, 255))
+                          if world is not w else PUSH_OUT)
+                self._draw_push(scene, origin, world.player, push, colour)
         p = w.player
         c = p.contacts
         box = pygame.Rect(px(bx) - ox, px(by) - oy, px(p.w), px(p.h))
@@ -886,6 +944,20 @@ class App:
             pygame.draw.line(scene, edge, box.topleft, box.bottomleft)
         if c.hit_right:
             pygame.draw.line(scene, edge, box.topright, box.bottomright)
+
+    @staticmethod
+    def _draw_push(scene, origin, body, push, colour) -> None:
+        """A push-out: the box the move tried to reach (dotted corners) and a line from its
+        centre to the resolved box's centre, ending in a dot."""
+        ax, ay, rx, ry = push
+        ox, oy = origin
+        a = (px(ax + body.w / 2) - ox, px(ay + body.h / 2) - oy)
+        r = (px(rx + body.w / 2) - ox, px(ry + body.h / 2) - oy)
+        tried = pygame.Rect(px(ax) - ox, px(ay) - oy, px(body.w), px(body.h))
+        for corner in (tried.topleft, tried.topright, tried.bottomleft, tried.bottomright):
+            scene.set_at(corner, colour)
+        pygame.draw.line(scene, colour, a, r)
+        pygame.draw.circle(scene, colour, r, 1)
 
     @staticmethod
     def _overlay(size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:
@@ -974,7 +1046,8 @@ class App:
                 f"tick {w.tick}"]
 
     LEGEND = ("solid tile", "one-way tile", "slope tile", "probed cell",
-              "hitbox (white: in the air)", "contact edge")
+              "hitbox (white: in the air)", "contact edge", "a ghost's probed cell",
+              "push-out: tried -> resolved")
 
     def _legend(self, left: int, top: int, inner: int) -> pygame.Rect:
         """The debug view's key: each mark drawn as the scene draws it, and its name."""
@@ -1007,6 +1080,11 @@ class App:
         elif item == 3:
             sw.fill(PROBED[:3] + (120,))
             pygame.draw.rect(sw, PROBED[:3] + (200,), r, 1)
+        elif item == 6:
+            pygame.draw.rect(sw, GHOST_COLOURS["sweep"], r.inflate(-2, -2), 1)
+        elif item == 7:
+            pygame.draw.line(sw, PUSH_OUT, (1, 1), (r.right - 2, r.bottom - 2), max(1, t // 2))
+            pygame.draw.circle(sw, PUSH_OUT, (r.right - 2, r.bottom - 2), max(1, t))
         else:  # the hitbox, and for a contact its touching edge
             pygame.draw.rect(sw, HITBOX_STANDING, r, t)
             if item == 5:
@@ -1023,6 +1101,18 @@ class App:
         pad = max(8, win_h // 60)
         inner = max(4, pad // 2)  # text to panel edge
         line_h = self.small.get_linesize()
+
+        # Each ghost's name above its head (scene px to window px).
+        # Ghosts drawn at one spot share a label, one name above the other.
+        s = self.scale()
+        taken: list[pygame.Rect] = []
+        for name, (gx, gy), colour in self.ghost_labels:
+            r = pygame.Rect(0, 0, self._width(self.small, name) + 4, line_h)
+            r.midbottom = (gx * s, gy * s - 2)
+            while r.collidelist(taken) >= 0:
+                r.move_ip(0, -line_h)
+            taken.append(r)
+            self._text(self.small, name, r.midbottom, colour, "midbottom")
 
         # Top right: the two keys worth knowing.
         hint = "H help   F3 debug"
@@ -1075,8 +1165,14 @@ class App:
         # The debug numbers and the key to the debug view's colours, under the top left block:
         # one above the other where there is room, else side by side.
         if self.debug:
-            nums = self._block([(line, (170, 255, 190)) for line in self._debug_lines()],
-                               self.small, pad, below_top + inner, inner)
+            rows = [(line, (170, 255, 190)) for line in self._debug_lines()]
+            for ghost in self.ghosts():
+                name, gp = ghost.resolver.name, ghost.player
+                parted = self.comparison.parted.get(name)
+                where = f"parted at tick {parted.tick}" if parted else "with the player"
+                rows.append((f"{name}: x {gp.x:.2f} y {gp.y:.2f}  {where}",
+                             GHOST_COLOURS.get(name, (255, 255, 255))))
+            nums = self._block(rows, self.small, pad, below_top + inner, inner)
             legend_h = len(self.LEGEND) * line_h + 2 * inner
             if nums.bottom + pad // 2 + legend_h <= bottom:
                 self._legend(pad, nums.bottom + pad // 2 + inner, inner)
@@ -1087,14 +1183,27 @@ class App:
             self._label("Oops! Respawning...", (win_w // 2, win_h // 3), (255, 200, 200), inner)
         if self.banner and time.monotonic() < self.banner.until:
             self._label(self.banner.text, (win_w // 2, win_h // 4), self.banner.colour, inner)
+        # The clock: paused (the scene stays live: '.' steps it), slow motion, a demo playing.
+        state = []
         if self.paused:
-            self.window.blit(self._made.get(("shade", (win_w, win_h)), lambda: self._overlay(
-                (win_w, win_h), PAUSE_SHADE)), (0, 0))
-            self._text(self.font, "Paused", (win_w // 2, win_h // 2 - self.font.get_height()),
-                       anchor="center")
-            self._text(self.small, "P resume   Esc title screen   Q quit   Backspace restart   "
-                       "Home first level",
-                       (win_w // 2, win_h // 2 + 8), anchor="center")
+            state.append((f"Paused at tick {w.tick}", self.font, (255, 255, 255)))
+            state.append(("'.' one tick   P resume   Esc title screen   Q quit   "
+                          "Backspace restart   Home first level", self.small, (220, 220, 235)))
+        if self.speed:
+            state.append((f"slow motion {SPEED_NAMES[self.speed]}  (T: faster)", self.small,
+                          (255, 235, 150)))
+        if self.script is not None:
+            state.append(("demo: playing the input script (a key takes over)", self.small,
+                          (255, 235, 150)))
+        if state:
+            height = sum(f.get_linesize() for _, f, _ in state)
+            width = max(self._width(f, t) for t, f, _ in state) + 2
+            top = bottom - pad - height
+            self._panel(pygame.Rect((win_w - width) // 2 - inner, top - inner,
+                                    width + 2 * inner, height + 2 * inner))
+            for text, font, colour in state:
+                self._text(font, text, (win_w // 2, top), colour, "midtop")
+                top += font.get_linesize()
 
 
 def run_app(cfg: Config, level_path: Path, **kwargs) -> int:
