@@ -24,8 +24,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game import resolvers  # noqa: E402
-from game.compare import Comparison, push_out  # noqa: E402
 from game.camera import CameraState, camera_step, camera_view, px  # noqa: E402
+from game.compare import Comparison, push_out  # noqa: E402
 from game.config import Config  # noqa: E402
 from game.errors import UserError  # noqa: E402
 from game.grid import ONE_WAY, SLOPE, SOLID  # noqa: E402
@@ -198,6 +198,12 @@ def feet_on_slope(grid, x: float, y: float, w: float, h: float) -> float:
             if surface >= bottom - 1e-6:
                 return min(surface - bottom, float(grid.tile_h))
     return 0.0
+
+
+def push_text(world: World) -> str:
+    """The last move's push-out (resolved minus attempted), for the debug view's text."""
+    push = push_out(world)
+    return "-" if push is None else f"{push[2] - push[0]:+.2f}, {push[3] - push[1]:+.2f}"
 
 
 @dataclass
@@ -1166,12 +1172,13 @@ class App:
         # one above the other where there is room, else side by side.
         if self.debug:
             rows = [(line, (170, 255, 190)) for line in self._debug_lines()]
+            rows.append((f"push-out: {push_text(w)}", (170, 255, 190)))
             for ghost in self.ghosts():
                 name, gp = ghost.resolver.name, ghost.player
                 parted = self.comparison.parted.get(name)
                 where = f"parted at tick {parted.tick}" if parted else "with the player"
-                rows.append((f"{name}: x {gp.x:.2f} y {gp.y:.2f}  {where}",
-                             GHOST_COLOURS.get(name, (255, 255, 255))))
+                rows.append((f"{name}: x {gp.x:.2f} y {gp.y:.2f}  push-out {push_text(ghost)}  "
+                             f"{where}", GHOST_COLOURS.get(name, (255, 255, 255))))
             nums = self._block(rows, self.small, pad, below_top + inner, inner)
             legend_h = len(self.LEGEND) * line_h + 2 * inner
             if nums.bottom + pad // 2 + legend_h <= bottom:
