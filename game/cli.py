@@ -53,6 +53,11 @@ def make_parser() -> argparse.ArgumentParser:
                    "ghosts in the window, one trace line per resolver per tick headless")
     p.add_argument("--record", metavar="PATH", help="window: write what was played as an input "
                    "script when the level changes or the game ends")
+    p.add_argument("--lab", nargs="*", metavar="DIR_OR_FILE", help="run every resolver through "
+                   "the collision lab's scenario maps (default: levels/lab/) and write lab.md, "
+                   "lab.json and lab.png")
+    p.add_argument("--out", metavar="DIR", help="--lab: the folder for the results (default: "
+                   "lab-results/ in the current folder)")
     p.add_argument("--no-settings", action="store_true", help="neither read nor write the "
                    f"remembered settings ({settings_mod.settings_path() or 'no home folder'}; "
                    f"also {settings_mod.NO_SETTINGS_ENV}=1)")
@@ -416,6 +421,19 @@ def _umask() -> int:
     return mask
 
 
+def lab(args: argparse.Namespace) -> int:
+    from game.lab import lab_main
+
+    if (args.headless or args.level or args.ticks or args.input or args.trace or args.ghosts
+            or args.record):
+        raise UserError("command line", "--lab runs its own scenario maps; leave out --headless, "
+                        "--level, --ticks, --input, --trace, --ghosts and --record")
+    cfg = config_mod.load(args.config)
+    if args.resolver is not None:
+        raise UserError("command line", "--lab runs every resolver; leave out --resolver")
+    return lab_main(args.lab, args.out, cfg)
+
+
 def play(args: argparse.Namespace, s: Setup) -> int:
     from game.inputs import load_script
     from game.view.app import run_app  # the window is imported only when playing
@@ -443,6 +461,10 @@ def main(argv: list[str] | None = None) -> int:
         args = make_parser().parse_args(argv)
         if args.list_resolvers:
             return list_resolvers()
+        if args.lab is not None:
+            return lab(args)
+        if args.out is not None:
+            raise UserError("command line", "--out goes with --lab")
         if args.headless and args.record:
             raise UserError("command line", "--record is for the window; leave out --headless "
                             "(a headless run's keys are its --input script already)")

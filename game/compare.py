@@ -75,14 +75,18 @@ class Comparison:
 
     def follow(self, player: World) -> None:
         """Start every world from where ``player``'s player is now (the G key mid-level, a hot
-        reload): each a copy of the player, fitted to its own resolver; walkers their own."""
+        reload): each a copy of the player, fitted to its own resolver, with the player's
+        progress (checkpoint, coins, switches, doors); walkers their own."""
         for w in self.worlds:
             body = copy.copy(player.player)
             body.contact_flags, body._last_move, body._contacts = 0, None, None
             w.player = body
             w.prev = player.prev
             w.tick = player.tick
-            w._fit_player()
+            w.goal_reached = player.goal_reached
+            w.flow = player.flow.copy()
+            w.grid = w.flow.grid(w.level.grid)
+            w.set_resolver(w.resolver)  # prepares it for the grid, fits the player and walkers
         self.parted = dict.fromkeys(self.parted)
 
 

@@ -79,6 +79,13 @@ class PhysicsConfig:
     jump_buffer: float = _f(0.1, "s", 0.0, 2.0)
     drop_through_time: float = _f(0.2, "s", 0.0, 2.0, lo_open=True)
     respawn_delay: float = _f(1.0, "s", 0.0, 60.0)
+    # Water tiles (game/tiles.py): inside water these scale gravity, the fall speed cap and the
+    # run speed; jump is a swim stroke, and leaving the surface with jump held hops out.
+    water_gravity: float = _f(0.3, "fraction of gravity in water", 0.0, 1.0)
+    water_max_fall: float = _f(0.3, "fraction of max_fall_speed in water", 0.0, 1.0, lo_open=True)
+    water_run: float = _f(0.6, "fraction of run_speed in water", 0.0, 1.0)
+    swim_stroke: float = _f(150.0, "px/s", 0.0, MAX_SPEED)
+    water_hop: float = _f(330.0, "px/s", 0.0, MAX_SPEED)
 
     @property
     def dt(self) -> float:

@@ -37,6 +37,8 @@ from typing import Any
 
 from game.errors import UserError, quoted, read_bounded
 from game.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.tiles import (NO_FEATURES, TileFeatures, cell_features, check_clear_of_doors,
+                        door_groups, flow_objects, tile_feature)
 from game.imagefile import FORMATS, BadImage, ImageInfo, probe, verify
 from game.resolvers.base import overlapping_tiles
 
@@ -122,6 +124,7 @@ class TileLayer:
     offset: tuple[float, float]
     gids: tuple[tuple[int, ...], ...]  # [row][col], pytmx gids (0 = empty)
     in_front: bool = False
+    door: str | None = None  # the door group the layer paints (game.tiles); the view draws it
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,9 @@ class Level:
     # The .tmx, every .tsx it uses and every tileset image, resolved: what a hot reload watches.
     files: tuple[Path, ...] = ()
     walkers: tuple[WalkerSpawn, ...] = ()  # in Tiled object id order
+    # Hazards, friction, water, doors, checkpoints, coins, switches (game.tiles). ``grid`` is
+    # the grid with every door open; the world closes the closed ones (game.living).
+    features: TileFeatures = NO_FEATURES
 
     @property
     def tile_size(self) -> tuple[int, int]:
@@ -858,6 +864,7 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
     # A kind is kept as its strength mask (see _MASK_OF_KIND) so that layers combine with "or".
     mask_of = [0] * (max(number.values()) + 1)  # pytmx gid -> strength mask
     heights_of: dict[int, tuple[float, float]] = {}
+    feature_of: dict[int, tuple] = {}  # pytmx gid -> (hazard box, friction, water): game.tiles
     for layer, data in zip(tile_layers, info.layers, strict=True):
         for raw in data.new:
             gid = number[raw]
@@ -871,6 +878,10 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
                                 f"{tiled_gid} (at column {c}, row {r}), which no tileset "
                                 "holds; remove it or add the tileset")
             kind, heights = _tile_kind(path, tmx, gid, flags_of.get(gid), th, ts)
+            feature = tile_feature(f"tile {tiled_gid - ts.firstgid} of tileset {ts.name}",
+                                   ts.file, _tile_properties(tmx, gid), flags_of.get(gid), tw, th)
+            if feature is not None:
+                feature_of[gid] = feature
             mask_of[gid] = _MASK_OF_KIND[kind]
             if heights is not None:
                 heights_of[gid] = heights
@@ -882,7 +893,8 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
     for layer, data in zip(tile_layers, info.layers):
         gids = list(map(number.__getitem__, data.gids))
         layers_by_id[int(getattr(layer, "id", 0) or 0)] = gids
-        if any(mask_of[number[raw]] for raw in data.used):
+        # a door layer's cells are its door's (game.living), not the grid's
+        if "door" not in layer.properties and any(mask_of[number[raw]] for raw in data.used):
             strong.append((_cell_masks(data, gids, number, mask_of), gids))
     masks = bytes(cells)
     if len(strong) == 1:
@@ -920,6 +932,8 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
                         "the spawn object into free space in Tiled")
     goals = tuple(Rect(o["x"], o["y"], o["w"], o["h"]) for o in objects if o["kind"] == "goal")
     walkers = _walkers(path, objects, grid)
+    features = _features(path, tile_layers, layers_by_id, feature_of, objects, grid, spawn,
+                         walkers)
     next_level = props.get("next_level")
     if next_level is not None and not isinstance(next_level, str):
         raise UserError(path, "map property next_level must be a string (a .tmx file name)")
@@ -942,7 +956,37 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
         objects=objects,
         files=info.files,
         walkers=walkers,
+        features=features,
     )
+
+
+def _features(path: Path, tile_layers, layers_by_id, feature_of, objects, grid: TileGrid,
+              spawn: Rect, walkers: tuple[WalkerSpawn, ...]) -> TileFeatures:
+    """Hazards, friction, water, doors and the flow objects (game.tiles); none: NO_FEATURES."""
+    kinds = {o["kind"] for o in objects}
+    if not feature_of and not kinds & {"checkpoint", "coin", "switch"} and not any(
+            "door" in layer.properties for layer in tile_layers):
+        return NO_FEATURES
+    cols, tw, th = grid.cols, grid.tile_w, grid.tile_h
+    layers = [(layer.name, layer.properties, layers_by_id[int(getattr(layer, "id", 0) or 0)])
+              for layer in tile_layers]
+    hazards, friction, water = cell_features(
+        [gids for _n, props, gids in layers if "door" not in props], feature_of, cols, tw, th)
+    doors = door_groups(path, layers, cols)
+
+    def free(x, y, w, h):
+        bad = overlapping_tiles(grid, x, y, w, h, y + h, True)
+        return bad[0] if bad else None
+
+    checkpoints, coins, switches = flow_objects(path, objects, grid, (spawn.w, spawn.h), doors,
+                                                free)
+    if doors:
+        pw, ph = spawn.w, spawn.h
+        check_clear_of_doors(path, doors, grid, [
+            ("spawn", spawn.x, spawn.y, spawn.w, spawn.h),
+            *((f"walker (id {w.id})", w.x, w.y, w.w, w.h) for w in walkers),
+            *((f"checkpoint (id {c.id})'s respawn point", *c.spawn, pw, ph) for c in checkpoints)])
+    return TileFeatures(hazards, friction, water, doors, checkpoints, coins, switches)
 
 
 def _cell_masks(data: _LayerData, gids: list[int], number: Mapping[int, int],
@@ -1041,7 +1085,7 @@ def _objects(root: ET.Element):
                 kind = (child.get("type") or child.get("class") or "").strip().lower()
                 obj = {"id": int(child.get("id", 0)), "name": child.get("name", ""),
                        "kind": kind, "shape": shape, "x": x, "y": y, "w": w, "h": h}
-                if kind == "walker":
+                if kind in ("walker", "switch"):
                     obj["props"] = _raw_properties(child)
                 yield obj
     yield from walk(root, 0.0, 0.0)
@@ -1206,9 +1250,10 @@ def _draw_layers(root: ET.Element, by_id: Mapping[int, Sequence[int]], cols: int
             gids = by_id.get(int(child.get("id", 0)))
             if gids is None:
                 continue
+            door = _raw_properties(child).get("door")
             yield TileLayer(child.get("name", ""), vis, op, (dx, dy),
                             tuple(tuple(gids[i:i + cols]) for i in range(0, len(gids), cols)),
-                            seen_objects)
+                            seen_objects, door[1] if door else None)
     return walk(root, True, 1.0, 0.0, 0.0)
 
 

@@ -89,8 +89,17 @@ class Player:
         self.on_ground, self.on_one_way = support_under(grid, self.x, self.w, self.y + self.h,
                                                         slopes)
 
+    def hurt(self, delay: float) -> None:
+        """Out of play (a hazard, a fall out of the map): wait ``delay`` s, then respawn."""
+        self.vx = self.vy = 0.0
+        self.on_ground = False
+        self.respawn_timer = max(delay, TIMER_EPS * 2)
+
     def step(self, inp: InputFrame, p: PhysicsConfig, resolver: Resolver, grid: TileGrid,
-             spawn: tuple[float, float]) -> None:
+             spawn: tuple[float, float], friction: float = 1.0, water: bool = False) -> None:
+        """One tick. ``friction`` (0 to 1) scales the ground's acceleration and deceleration
+        (ice); ``water`` scales gravity, fall and run speeds and makes jump a swim stroke (see
+        ``[physics] water_*``). Their defaults leave the arithmetic exactly as without them."""
         dt = p.dt
 
         # --- respawning: wait, then reappear at the spawn with zero velocity -------------------
@@ -101,13 +110,13 @@ class Player:
             return
 
         # --- horizontal speed: accelerate toward the wanted speed, decelerate to a stop ---------
-        target = inp.move * p.run_speed
+        target = inp.move * (p.run_speed * p.water_run if water else p.run_speed)
         if self.on_ground:
-            rate = p.ground_accel if inp.move else p.ground_decel
+            rate = (p.ground_accel if inp.move else p.ground_decel) * friction
         else:
             rate = p.air_accel if inp.move else p.air_decel
-        if inp.move and self.vx * inp.move < 0:
-            rate = max(rate, p.ground_decel if self.on_ground else p.air_decel)  # turning round
+        if inp.move and self.vx * inp.move < 0:  # turning round
+            rate = max(rate, p.ground_decel * friction if self.on_ground else p.air_decel)
         self.vx = approach(self.vx, target, rate * dt)
         if inp.move:
             self.facing = inp.move
@@ -120,7 +129,10 @@ class Player:
         jumped = False
         can_jump = self.on_ground or self.air_time <= p.coyote_time + TIMER_EPS
         self.since_one_way_jump += dt
-        if self.since_press <= p.jump_buffer + TIMER_EPS and can_jump:
+        if water and inp.jump_pressed and not (inp.down and self.on_ground and self.on_one_way):
+            self.vy, self.rising, jumped = -p.swim_stroke, False, True  # a stroke, any time
+            self.since_press = math.inf
+        elif self.since_press <= p.jump_buffer + TIMER_EPS and can_jump:
             if inp.down and self.on_ground and self.on_one_way:
                 self.dropping = p.drop_through_time  # down + jump: drop through the platform
             else:
@@ -145,7 +157,11 @@ class Player:
 
         # --- gravity (the step's motion is exact for constant acceleration) ----------------------
         vy0 = self.vy
-        self.vy = min(self.vy + p.gravity * dt, p.max_fall_speed)
+        if water:
+            self.vy = min(self.vy + p.gravity * p.water_gravity * dt,
+                          p.max_fall_speed * p.water_max_fall)
+        else:
+            self.vy = min(self.vy + p.gravity * dt, p.max_fall_speed)
         dx, dy = self.vx * dt, (vy0 + self.vy) * 0.5 * dt
 
         # --- resolve against the tiles ------------------------------------------------------------
@@ -172,6 +188,4 @@ class Player:
 
         # --- out of the map's bottom: wait, then respawn -------------------------------------------
         if self.y > grid.height_px:
-            self.vx = self.vy = 0.0
-            self.on_ground = False
-            self.respawn_timer = max(p.respawn_delay, TIMER_EPS * 2)
+            self.hurt(p.respawn_delay)

@@ -15,8 +15,10 @@ import os
 from dataclasses import dataclass, field
 
 from game.config import Config, PhysicsConfig, with_map_properties
+from game.grid import TileGrid
 from game.inputs import InputFrame
 from game.level import Level, load_level
+from game.living import Flow, ground_friction, in_water
 from game.player import Player
 from game.resolvers.base import Resolver, overlapping_tiles
 from game.walkers import Walker, make_walkers, step_walkers
@@ -39,14 +41,16 @@ class World:
     def create(cls, level: Level, physics: PhysicsConfig, resolver: Resolver) -> World:
         s = level.spawn
         world = cls(level, physics, resolver, Player(s.x, s.y, s.w, s.h))
-        world.player.settle(level.grid, resolver.supports_slopes)  # a spawn on the floor stands
-        world.walkers = make_walkers(level.walkers, level.grid, resolver.supports_slopes)
+        world.player.settle(world.grid, resolver.supports_slopes)  # a spawn on the floor stands
+        world.walkers = make_walkers(level.walkers, world.grid, resolver.supports_slopes)
         return world
 
     def __post_init__(self) -> None:
         self.prev = (self.player.x, self.player.y)
         self.events: list[str] = []  # what happened on the last tick, in order (``EVENTS``)
-        _prepare(self.resolver, self.level)
+        # Checkpoints, coins, doors (game.living); ``grid`` is the collision grid with the doors
+        # as they are now: the level's own grid on a level without doors.
+        self._reset_flow()
 
     @property
     def spawn_xy(self) -> tuple[float, float]:
@@ -57,14 +61,26 @@ class World:
         events = self.events = []
         was_respawning = p.respawning
         self.prev = (p.x, p.y)
-        p.step(inp, self.physics, self.resolver, self.level.grid, self.spawn_xy)
+        feat, grid, ph = self.level.features, self.grid, self.physics
+        if self._alive:
+            friction = ground_friction(feat, grid, p.x, p.y, p.w, p.h) if p.on_ground else 1.0
+            water = in_water(feat, grid, p.x, p.y, p.w, p.h)
+            p.step(inp, ph, self.resolver, grid, self.flow.respawn, friction, water)
+            if (water and inp.jump_held and not inp.jump_pressed and p.vy < 0 and not p.respawning
+                    and not in_water(feat, grid, p.x, p.y, p.w, p.h)):
+                p.vy = min(p.vy, -ph.water_hop)  # out of the surface with jump held: a hop
+        else:
+            p.step(inp, ph, self.resolver, grid, self.flow.respawn)
         if was_respawning and not p.respawning:
             self.prev = (p.x, p.y)  # just reappeared: don't blend from where they fell
             events.append("respawn")
         if self.walkers:
-            ph = self.physics
-            step_walkers(self.walkers, self.resolver, self.level.grid, ph.gravity,
-                         ph.max_fall_speed, ph.dt)
+            step_walkers(self.walkers, self.resolver, grid, ph.gravity, ph.max_fall_speed, ph.dt)
+        if self._alive:
+            bodies = [(w.x, w.y, w.w, w.h) for w in self.walkers] if feat.doors else ()
+            if self.flow.after_player(p, bodies, events, ph.respawn_delay):
+                self.grid = self.flow.grid(self.level.grid)
+                _prepare(self.resolver, self.grid)  # every resolver reads it from the next tick
         self.tick += 1
         if (not self.goal_reached and not p.respawning
                 and any(g.intersects(p.x, p.y, p.w, p.h) for g in self.level.goals)):
@@ -75,16 +91,16 @@ class World:
         """Switch resolvers live; the player stays where they are, or as close as the new
         resolver allows (see :meth:`_fit_player`)."""
         self.resolver = resolver
-        _prepare(resolver, self.level)
+        _prepare(resolver, self.grid)
         self._fit_player()
         for w in self.walkers:
-            w.fit(self.level.grid, resolver.supports_slopes)
+            w.fit(self.grid, resolver.supports_slopes)
 
     def _fit_player(self) -> None:
         """The same spot can be inside a tile for another resolver: three of them take a slope
         tile for a full box, so a player standing on a slope is inside that box. Lift the player
         by the least amount that frees them (at most a tile), then read whether they stand."""
-        p, g = self.player, self.level.grid
+        p, g = self.player, self.grid
         slopes = self.resolver.supports_slopes
         if p.respawning:
             return
@@ -99,36 +115,44 @@ class World:
         p.settle(g, slopes)
 
     def restart(self) -> None:
-        """The player and every walker back at their spawns."""
-        self.player.place(*self.spawn_xy, self.level.grid, self.resolver.supports_slopes)
+        """The player and every walker back at their spawns; coins, checkpoints, doors reset."""
+        self._reset_flow()
+        self.player.place(*self.spawn_xy, self.grid, self.resolver.supports_slopes)
         self.prev = self.spawn_xy
         self.goal_reached = False
         self.events = []
         self._reset_walkers()
 
     def _reset_walkers(self) -> None:
-        self.walkers = make_walkers(self.level.walkers, self.level.grid,
+        self.walkers = make_walkers(self.level.walkers, self.grid,
                                     self.resolver.supports_slopes)
+
+    def _reset_flow(self) -> None:
+        self._alive = self.level.features.alive  # anything for game.living to do at all
+        self.flow = Flow(self.level.features, self.spawn_xy)
+        self.grid = self.flow.grid(self.level.grid)
+        _prepare(self.resolver, self.grid)
 
     def replace_level(self, level: Level, physics: PhysicsConfig) -> None:
         """Hot reload: keep the player's spot if it is still free, else go to the new spawn.
         The walkers start again from the new level's spawns (the map may have moved them)."""
         p = self.player
         self.level, self.physics = level, physics
-        _prepare(self.resolver, level)
+        self._reset_flow()
         self._reset_walkers()
-        blocked = overlapping_tiles(level.grid, p.x, p.y, p.w, p.h, p.y + p.h, True)
+        blocked = overlapping_tiles(self.grid, p.x, p.y, p.w, p.h, p.y + p.h, True)
         if blocked or p.respawning:
             self.restart()
         else:
-            p.settle(level.grid, self.resolver.supports_slopes)
+            p.settle(self.grid, self.resolver.supports_slopes)
 
 
-def _prepare(resolver: Resolver, level: Level) -> None:
-    """Let a resolver do its once-per-level work now, at load, rather than on the first tick."""
+def _prepare(resolver: Resolver, grid: TileGrid) -> None:
+    """Let a resolver do its once-per-grid work now (at load, or when a door turns), rather than
+    on the next tick."""
     prepare = getattr(resolver, "prepare", None)
     if prepare is not None:
-        prepare(level.grid)
+        prepare(grid)
 
 
 def load_world(path: str | os.PathLike, cfg: Config, resolver: Resolver) -> World:

@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="16" tileheight="16" tilecount="40" columns="8">
- <image source="../assets/terrain.png" width="128" height="80"/>
+<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="16" tileheight="16" tilecount="48" columns="8">
+ <image source="../assets/terrain.png" width="128" height="96"/>
  <tile id="0">
   <properties>
    <property name="collision" type="string" propertytype="collision" value="solid"/>
@@ -151,6 +151,54 @@
  <tile id="27">
   <properties>
    <property name="collision" type="string" propertytype="collision" value="one_way"/>
+  </properties>
+ </tile>
+ <tile id="40" type="hazard">
+  <properties>
+   <property name="hazard" type="bool" value="true"/>
+  </properties>
+  <objectgroup draworder="index" id="2">
+   <object id="1" x="1" y="8" width="14" height="8"/>
+  </objectgroup>
+ </tile>
+ <tile id="41" type="hazard">
+  <properties>
+   <property name="hazard" type="bool" value="true"/>
+  </properties>
+  <objectgroup draworder="index" id="2">
+   <object id="1" x="0" y="4" width="16" height="12"/>
+  </objectgroup>
+ </tile>
+ <tile id="42" type="hazard">
+  <properties>
+   <property name="hazard" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="43" type="ice">
+  <properties>
+   <property name="collision" type="string" propertytype="collision" value="solid"/>
+   <property name="friction" type="float" value="0.15"/>
+  </properties>
+ </tile>
+ <tile id="44" type="ice">
+  <properties>
+   <property name="collision" type="string" propertytype="collision" value="solid"/>
+   <property name="friction" type="float" value="0.15"/>
+  </properties>
+ </tile>
+ <tile id="45" type="water">
+  <properties>
+   <property name="water" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="46" type="water">
+  <properties>
+   <property name="water" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="47">
+  <properties>
+   <property name="collision" type="string" propertytype="collision" value="solid"/>
   </properties>
  </tile>
 </tileset>

@@ -142,6 +142,14 @@ ROUTES: dict[str, list[Leg]] = {
     "04_crowd.tmx": [  # the walkers patrol the tiers above and the floor; they touch nobody yet
         run(col(97), floor=row_top(27), note="along the floor to the flag"),
     ],
+    "05_features.tmx": [  # tools/make_features.py; a touched hazard fails the run (respawning)
+        run(col(20), jump_at=col(13.5), floor=row_top(12), note="over the spikes (cols 15-17)"),
+        run(col(52), jump_at=col(46), floor=row_top(12),
+            note="across the ice (cols 25-44) and over the lava (cols 48-50)"),
+        run(col(72), floor=row_top(12),
+            note="through the pool (cols 58-67): strokes up its two steps, a hop out"),
+        run(col(112), floor=row_top(12), note="over the lever (col 76): the door (col 80) opens"),
+    ],
 }
 
 
@@ -292,7 +300,7 @@ class Bot:
         """Jump when a wall stops the runner; fail if nothing is there to stop it."""
         if not self._blocked(move):
             return self.jump_held and self.world.player.vy < 0  # keep holding a hop's jump
-        if not wall_ahead(self.world.level.grid, self.world.player, move, self.slopes):
+        if not wall_ahead(self.world.grid, self.world.player, move, self.slopes):
             raise RouteFailed("stopped on the ground with no wall ahead (a snag): " + self.where())
         return True
 
@@ -332,7 +340,7 @@ def play(level: Path, resolver_name: str) -> Result:
                     pytrace=False)
     resolver = resolvers.create(resolver_name)
     world = load_world(level, config.load(), resolver)
-    grid, slopes = world.level.grid, bool(type(resolver).supports_slopes)
+    slopes = bool(type(resolver).supports_slopes)
     bot, seq = Bot(world, route), InputSequencer()
     p = world.player
     held_log: list[Held] = []
@@ -343,11 +351,11 @@ def play(level: Path, resolver_name: str) -> Result:
         bottom_before = bottom(p)
         dropping_before = p.dropping > 0
         world.step(seq.frame(held))
-        assert not p.respawning, "fell out of the map: " + bot.where()
+        assert not p.respawning, "fell out of the map or touched a hazard: " + bot.where()
         # A body dropping through a one-way floor is inside it on purpose: then only solids and
         # slopes count (one-way tiles never count for a bottom_before of +inf).
         before = math.inf if (dropping_before or p.dropping > 0) else bottom_before
-        hits = overlapping_tiles(grid, p.x, p.y, p.w, p.h, before, slopes=slopes)
+        hits = overlapping_tiles(world.grid, p.x, p.y, p.w, p.h, before, slopes=slopes)
         assert not hits, f"overlaps tiles {hits} (col, row): " + bot.where()
         if world.goal_reached:
             return Result(world, world.tick, held_log)

@@ -163,6 +163,19 @@ def test_fast_side_move_stops_at_thin_wall(resolver, tile, size, direction):
                 assert not m.contacts.on_ground and not m.contacts.hit_ceiling, what
 
 
+@pytest.mark.parametrize("direction", [1, -1], ids=["right", "left"])
+@pytest.mark.parametrize("nudge", [1e-6, 0.5e-6, 2e-6, 1e-9])
+def test_a_tiny_move_into_a_wall_being_touched_stays_out(resolver, nudge, direction):
+    """A body whose edge sits on a wall (up to float rounding) and moves by about the touching
+    tolerance must not end inside it. Found by hypothesis: sweep let a cut of exactly EPS enter
+    a column it then never judged (an 8x2 body against a tile 8 px wide)."""
+    grid = TileGrid.from_rows(["......", "#....#", "......"], 8)
+    w, h, y = 8.126423476286563, 2.0, 13.5
+    x = 40 - w if direction > 0 else 8.0
+    m = step(resolver, grid, Body(x, y, w, h), direction * nudge, 0.0)  # checks: no overlap
+    assert abs(m.x - x) <= 2e-6 and m.y == y  # within the touching tolerance
+
+
 # A body larger than a tile, moving into one tile that sits strictly inside its leading edge.
 BIG_BODIES = [(40, 40), (24, 50), (48, 48), (50, 24), (80, 72)]
 BIG_IDS = [f"{w}x{h}" for w, h in BIG_BODIES]

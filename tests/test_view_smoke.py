@@ -146,7 +146,7 @@ def test_a_tileset_image_smaller_than_its_tileset_is_a_user_error(levels_copy):
         TileImages(level)
     line = err.value.line()
     assert line.startswith("error: ") and "terrain.png" in line
-    assert "96x48" in line and "128x80" in line and "export the full tileset image" in line
+    assert "96x48" in line and "128x96" in line and "export the full tileset image" in line
 
 
 def test_a_corrupt_tileset_image_is_a_user_error(levels_copy):
@@ -282,6 +282,10 @@ def test_wrap_text_keeps_every_word_and_fits_the_width():
     lines = wrap_text(font, HELP, 300, "   ")
     assert len(lines) > 1 and all(font.size(line)[0] <= 300 for line in lines)
     assert [e for line in lines for e in line.split("   ")] == entries
+    # The title screen's choice: a word too long for a line is cut short with "...".
+    cut = wrap_text(font, "see " + "y" * 300 + " end", 300, cut_long=True)
+    assert cut[0] == "see" and cut[1].endswith("...") and cut[2] == "end"
+    assert all(font.size(line)[0] <= 300 for line in cut)
 
 
 def test_the_error_bar_grows_upward_to_show_a_long_message(cfg):

@@ -441,6 +441,170 @@ def flag_base():
     return s
 
 
+
+# ---------------------------------------------------------------- living tiles and items
+ICE = {"hi": rgb("f4fbff"), "mid": rgb("bfe6f7"), "dk": rgb("86c5e6"), "line": rgb("3d6f96")}
+WATER = {"top": rgb("d8f4ff"), "hi": rgb("5cc3f0"), "mid": rgb("2e8fd6")}
+LAVA = {"hi": rgb("ffe066"), "mid": rgb("ff8a2a"), "dk": rgb("d9412b"), "crust": rgb("7a2a22")}
+STEEL = {"hi": rgb("e6e9f2"), "mid": rgb("a9b0c2"), "dk": rgb("6b7389")}
+GOLD = {"hi": rgb("fff3a0"), "mid": rgb("ffd23f"), "dk": rgb("e09a1a")}
+
+
+def spikes():
+    """Three steel spikes on a base; their harmful box is the lower half (terrain.tsx)."""
+    s = new_tile()
+    for i in range(3):
+        cx = 2 + i * 5 + (1 if i else 0)
+        for y in range(7, 14):
+            half = (y - 7) // 2 + 1
+            for x in range(cx - half + 1, cx + half + 1):
+                edge = x in (cx - half + 1, cx + half)
+                px(s, x, y, OUTLINE if edge else (STEEL["hi"] if x <= cx else STEEL["mid"]))
+        px(s, cx, 6, OUTLINE)
+    for x in range(16):
+        px(s, x, 14, STEEL["dk"])
+        px(s, x, 15, OUTLINE)
+    return s
+
+
+def lava(top):
+    s = new_tile()
+    for y in range(16):
+        for x in range(16):
+            if top and y < 3 + round(math.sin(x / 16 * math.pi * 2) * 1.2):
+                continue
+            n = hash01(x, y, 41)
+            c = LAVA["hi"] if n > 0.9 else LAVA["mid"] if n > 0.35 else LAVA["dk"]
+            px(s, x, y, c)
+    if top:
+        for x in range(16):
+            y = 3 + round(math.sin(x / 16 * math.pi * 2) * 1.2)
+            px(s, x, y, LAVA["hi"])
+    return s
+
+
+def ice(top):
+    s = new_tile()
+    for y in range(16):
+        for x in range(16):
+            c = ICE["mid"] if (x + y) % 7 else ICE["hi"]
+            if y > 11 and hash01(x, y, 43) > 0.5:
+                c = ICE["dk"]
+            px(s, x, y, c)
+    if top:
+        for x in range(16):
+            px(s, x, 0, ICE["line"])
+            px(s, x, 1, ICE["hi"])
+    return s
+
+
+def water(top):
+    """Drawn opaque here; the view draws water layers translucent (layer opacity in Tiled)."""
+    s = new_tile()
+    for y in range(16):
+        for x in range(16):
+            c = WATER["mid"] if hash01(x, y, 47) > 0.15 else WATER["hi"]
+            px(s, x, y, c)
+    if top:
+        for x in range(16):
+            y = 1 + (1 if (x // 4) % 2 else 0)
+            px(s, x, y, WATER["top"])
+            px(s, x, y + 1, WATER["hi"])
+            px(s, x, 0, (0, 0, 0, 0))
+    return s
+
+
+def door():
+    """A barred gate: solid while closed (the view fades it while open)."""
+    s = new_tile()
+    for y in range(16):
+        px(s, 0, y, OUTLINE)
+        px(s, 15, y, OUTLINE)
+        for x in range(1, 15):
+            px(s, x, y, STEEL["dk"] if x % 4 == 0 else rgb("4a3a5a"))
+    for x in range(16):
+        for y in (3, 12):
+            px(s, x, y, STEEL["mid"])
+            px(s, x, y + 1, OUTLINE)
+    for x in (4, 8, 12):
+        px(s, x, 7, GOLD["mid"])
+    return s
+
+
+LIVING_TILES = [
+    ("spikes", "spikes (hazard: lower half)", None, None, spikes),
+    ("lava_top", "lava, surface (hazard: below the surface)", None, None, lambda: lava(True)),
+    ("lava", "lava (hazard)", None, None, lambda: lava(False)),
+    ("ice_top", "ice, top (solid, friction 0.15)", "solid", None, lambda: ice(True)),
+    ("ice", "ice (solid, friction 0.15)", "solid", None, lambda: ice(False)),
+    ("water_top", "water, surface", None, None, lambda: water(True)),
+    ("water", "water", None, None, lambda: water(False)),
+    ("door", "door (in a door layer: solid while closed)", "solid", None, door),
+]
+
+
+def coin(frame):
+    s = new_tile()
+    rx = (5.0, 3.6, 1.4, 3.6)[frame]
+    blob(s, 8, 8, rx, 5.2, GOLD["mid"], OUTLINE, GOLD["hi"], clip_bottom=15)
+    if frame != 2:
+        for y in range(6, 11):
+            px(s, 8, y, GOLD["dk"])
+    return s
+
+
+def checkpoint_flag(up):
+    s = new_tile()
+    for y in range(2, 16):
+        px(s, 3, y, OUTLINE)
+        px(s, 4, y, rgb("e6e6ee"))
+    cloth = rgb("5ad67a") if up else rgb("8a8a9a")
+    y0 = 2 if up else 9
+    for x in range(5, 13):
+        for y in range(y0, y0 + 5 - (x - 5) // 3):
+            px(s, x, y, cloth if y not in (y0,) else OUTLINE)
+    for x in range(1, 8):
+        px(s, x, 15, OUTLINE)
+    return s
+
+
+def lever(on):
+    s = new_tile()
+    for x in range(3, 13):
+        for y in range(12, 16):
+            px(s, x, y, OUTLINE if y in (12, 15) or x in (3, 12) else STEEL["mid"])
+    for i in range(7):
+        x = 8 + (i // 2 if on else -i // 2)
+        px(s, x, 11 - i, rgb("8e5a2a"))
+    tip = (11, 4) if on else (5, 4)
+    blob(s, tip[0], tip[1], 1.8, 1.8, rgb("ee5a5a") if on else rgb("8a8a9a"), OUTLINE)
+    return s
+
+
+def plate(down):
+    s = new_tile()
+    top = 14 if down else 12
+    for x in range(1, 15):
+        for y in range(top, 16):
+            px(s, x, y, OUTLINE if y == top or x in (1, 14) else GOLD["dk"] if down
+               else STEEL["mid"])
+    return s
+
+
+# items.png: 16x16 frames in one row, drawn by the view over the objects of those classes
+ITEMS = [("coin0", lambda: coin(0)), ("coin1", lambda: coin(1)), ("coin2", lambda: coin(2)),
+         ("coin3", lambda: coin(3)), ("checkpoint_off", lambda: checkpoint_flag(False)),
+         ("checkpoint_on", lambda: checkpoint_flag(True)), ("lever_off", lambda: lever(False)),
+         ("lever_on", lambda: lever(True)), ("plate_up", lambda: plate(False)),
+         ("plate_down", lambda: plate(True))]
+
+
+def make_items():
+    sheet = pygame.Surface((len(ITEMS) * T, T), pygame.SRCALPHA)
+    for i, (_key, paint) in enumerate(ITEMS):
+        sheet.blit(paint(), (i * T, 0))
+    return sheet
+
 # ---------------------------------------------------------------- tileset
 S45R, S45L = slope_tops(0, 16), slope_tops(16, 0)
 SRLO, SRHI = slope_tops(0, 8), slope_tops(8, 16)
@@ -508,6 +672,8 @@ TILES = [
     ("flag_base", "exit flag, pole base", None, None, flag_base),
     ("tall_grass", "tall grass", None, None, lambda: tufts(tall=True)),
     ("mushroom", "mushroom", None, None, mushroom),
+    # row 5: the living level's tiles (game/tiles.py)
+    *LIVING_TILES,
 ]
 TILE_ID = {key: i for i, (key, *_rest) in enumerate(TILES)}
 
@@ -774,7 +940,7 @@ def make_hills():
 LICENSE = """# Asset licence
 
 The images in this folder (`terrain.png`, `player.png`, `walker.png`,
-`sky.png`, `hills.png`) are generated by `tools/make_art.py` of this project. Run
+`sky.png`, `hills.png`, `items.png`) are generated by `tools/make_art.py` of this project. Run
 `uv run python tools/make_art.py` to redraw them.
 
 The sound effects in `sounds/` (`*.wav`) are synthesised by
@@ -795,7 +961,7 @@ def main():
     terrain = make_terrain()
     grass_top_variant_extra(terrain)
     out = {"terrain.png": terrain, "player.png": make_player(), "walker.png": make_walker(),
-           "sky.png": make_sky(), "hills.png": make_hills()}
+           "sky.png": make_sky(), "hills.png": make_hills(), "items.png": make_items()}
     for name, surf in out.items():
         pygame.image.save(surf, os.path.join(ASSETS, name))
         print("wrote", os.path.join("assets", name), surf.get_size())

@@ -114,11 +114,17 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--force", action="store_true", help="overwrite an existing levels/" + NAME)
     args = ap.parse_args(argv)
+    return resave(NAME, crowd_tmx(), args.force)
+
+
+def resave(name: str, text: str, force: bool) -> int:
+    """Write levels/<name> from ``text`` through Tiled's own writer (kept as it is without
+    Tiled); refuse to overwrite an existing file unless ``force``."""
+    NAME = name
     out = os.path.join(LEVELS_DIR, NAME)
-    if os.path.exists(out) and not args.force:
+    if os.path.exists(out) and not force:
         print("refusing to overwrite levels/%s (edited in Tiled?); use --force" % NAME)
         return 1
-    text = crowd_tmx()
     # The draft sits beside the output: Tiled rewrites relative paths for the output's folder.
     draft = os.path.join(LEVELS_DIR, ".draft_" + NAME)
     with open(draft, "w", encoding="utf-8", newline="\n") as f:

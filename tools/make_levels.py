@@ -34,7 +34,7 @@ import zlib
 from xml.sax.saxutils import quoteattr
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_art import COLS, TILES, TILE_ID, T  # noqa: E402  (shared tile table)
+from make_art import COLS, LIVING_TILES, TILES, TILE_ID, T  # noqa: E402  (shared tile table)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEVELS_DIR = os.path.join(ROOT, "levels")
@@ -422,7 +422,34 @@ def project_json():
             {"name": "direction", "propertyType": "direction", "type": "string",
              "value": "right"},
             {"name": "speed", "type": "float", "value": 40}]),
+        # The collision lab's scenario maps (game/lab.py): defaults as DEFAULT_EXPECT_GOAL and
+        # DEFAULT_MEASURE there; script and ticks must be set.
+        {"id": 7, "name": "lab_measure", "storageType": "string", "type": "enum",
+         "values": ["goal_tick", "stuck_ticks", "landing_tick", "bump_px", "drift_px",
+                    "rise_px", "air_ticks"], "valuesAsFlags": False},
+        cls(8, "lab_scenario", "#ff6ab0de", ["map"], [
+            {"name": "about", "type": "string", "value": ""},
+            {"name": "expect_goal", "type": "bool", "value": True},
+            {"name": "measure", "propertyType": "lab_measure", "type": "string",
+             "value": "goal_tick"},
+            {"name": "script", "type": "string", "value": ""},
+            {"name": "ticks", "type": "int", "value": 0}]),
     ]
+    # The project also holds types declared in Tiled or by other tools (the living level's
+    # classes): keep every type this file does not define, by name, with its id.
+    path = os.path.join(LEVELS_DIR, PROJECT)
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            kept = json.load(f).get("propertyTypes", [])
+        ours = {t["name"]: t for t in types}
+        ids = {t["name"]: t["id"] for t in kept}
+        next_id = max([t["id"] for t in kept] + [0]) + 1
+        for t in types:
+            if t["name"] in ids:
+                t["id"] = ids[t["name"]]
+            else:
+                t["id"], next_id = next_id, next_id + 1
+        types = [ours.get(t["name"], t) for t in kept] + [t for t in types if t["name"] not in ids]
     project = {"automappingRulesFile": "", "commands": [], "compatibilityVersion": 1100,
                "extensionsPath": "extensions", "folders": ["."], "properties": [],
                "propertyTypes": types}
@@ -439,7 +466,8 @@ def main(argv=None):
         if spec.get("every_tile"):
             layers = build_layers(Grid(spec["main"]), Grid(spec["back"]))
             used = {(v & ~FLIP_X) - 1 for rows in layers.values() for row in rows for v in row}
-            unused = [key for key, i in TILE_ID.items() if i not in used]
+            living = {key for key, *_rest in LIVING_TILES}  # shown by 05_features instead
+            unused = [key for key, i in TILE_ID.items() if i not in used and key not in living]
             if unused:
                 raise ValueError("%s should use every tile; unused: %s" % (name, ", ".join(unused)))
     if args.check:

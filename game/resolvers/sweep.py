@@ -271,6 +271,13 @@ class SweepResolver(BoxResolver):
         floor_at = math.inf  # the highest floor the bottom must be lifted to
         ceil_at = -math.inf  # the lowest ceiling the top must be pushed under
         first, end = math.floor((bx + EPS) / tw), math.ceil((bx + w - EPS) / tw)
+        # The column being entered is judged however little of it the cut reaches: a cut of
+        # about EPS would otherwise leave it out of the range above and end inside it.
+        if entry_col is not None:
+            if ahead > 0 and end <= entry_col:
+                end = entry_col + 1
+            elif ahead < 0 and first > entry_col:
+                first = entry_col
         # nearest the leading edge first
         cols = range(end - 1, first - 1, -1) if ahead > 0 else range(first, end)
         rows = range(math.floor((y + EPS) / th), math.ceil((bottom - EPS) / th))

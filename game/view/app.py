@@ -36,8 +36,10 @@ from game.resolvers.base import Contacts  # noqa: E402
 from game.settings import Settings, Store, clamp_window  # noqa: E402
 from game.view.pad import Gamepads, either  # noqa: E402
 from game.view.render import MapRenderer, Recent, TileImages, blit_scaled  # noqa: E402
-from game.view.sound import Snapshot, Sounds, heard  # noqa: E402
+from game.view.living import ItemSprites, hud_line  # noqa: E402
+from game.view.sound import Snapshot, Sounds, event_sounds, heard  # noqa: E402
 from game.view.sprites import Background, PlayerSprite, WalkerSprite  # noqa: E402
+from game.view.text import wrap_text  # noqa: E402
 from game.view.title import QUIT, Backdrop, Play, TitleScreen  # noqa: E402
 from game.world import World, load_world  # noqa: E402
 
@@ -68,9 +70,6 @@ PROBED = (255, 255, 0, 70)
 HITBOX_STANDING, HITBOX_AIR = (60, 255, 90), (255, 255, 255)
 CONTACT_EDGE = (255, 40, 200)
 PUSH_OUT = (255, 255, 255)  # the player's push-out; a ghost's is in its colour
-# Each resolver's colour for its ghost, its probed cells and its push-outs.
-GHOST_COLOURS = {"axis": (255, 95, 95), "corners": (255, 205, 60), "routing": (90, 225, 120),
-                 "sweep": (90, 175, 255), "overlap": (225, 115, 255)}
 GHOST_ALPHA = 120  # of 255: ghosts are translucent, the player solid
 SPEEDS = (1.0, 0.5, 0.25, 0.125)  # slow motion (T cycles them)
 SPEED_NAMES = ("", "1/2", "1/4", "1/8")
@@ -119,32 +118,6 @@ def check_display_driver() -> None:
     if driver in WINDOWLESS_DRIVERS and driver not in asked:
         pygame.display.quit()
         raise UserError("display", f"no display to open a window on; {NO_WINDOW_FIX}")
-
-
-def wrap_text(font, text: str, width: int, sep: str = " ") -> list[str]:
-    """``text`` broken at ``sep`` (any run of spaces by default) into lines no wider than
-    ``width`` px in ``font``; a piece too long for a line on its own is broken between
-    characters."""
-    lines: list[str] = []
-    line = ""
-    for word in (text.split() if sep == " " else [w for w in text.split(sep) if w.strip()]):
-        word = word.strip()
-        trial = f"{line}{sep}{word}" if line else word
-        if font.size(trial)[0] <= width:
-            line = trial
-            continue
-        if line:
-            lines.append(line)
-        while font.size(word)[0] > width and len(word) > 1:
-            cut = len(word) - 1
-            while cut > 1 and font.size(word[:cut])[0] > width:
-                cut -= 1
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
-    if line or not lines:
-        lines.append(line)
-    return lines
 
 
 def read_keys(pressed, jump_tapped: bool) -> Held:
@@ -259,6 +232,7 @@ class App:
         pygame.font.init()
         self.pads = Gamepads.start(cfg.gamepad.dead_zone)
         self.sounds = Sounds.open(cfg.audio)
+        self._item_sprites: ItemSprites | None = None
         self._heard_world: World | None = None  # the world the level-start sound was played for
         self.fullscreen = cfg.display.fullscreen
         self.vsync = False
@@ -769,7 +743,7 @@ class App:
                 w.goal_reached = False  # still on the goal whose next level failed
             else:
                 self.goal_wait = False  # left it: the next touch counts again
-        for name in heard(before, Snapshot.of(w)):
+        for name in heard(before, Snapshot.of(w)) + event_sounds(w.events):
             self.sounds.play(name)
         self.ticks_run += 1
         if self.pause_at is not None and w.tick >= self.pause_at:
@@ -806,6 +780,7 @@ class App:
         else:
             self.background.draw(scene, origin, (g.width_px, g.height_px))
         self.renderer.draw(scene, origin)
+        self._items().draw(scene, w, origin, self.images)
         self._draw_goals(scene, origin)
         self._draw_walkers(scene, origin, alpha)
         self._draw_ghosts(scene, origin, alpha)
@@ -833,7 +808,7 @@ class App:
         g = self.world.level.grid
         for ghost in self.ghosts():
             name = ghost.resolver.name
-            colour = GHOST_COLOURS.get(name, (255, 255, 255))
+            colour = resolvers.colour(name)
             k = ghost.player
             x = ghost.prev[0] + (k.x - ghost.prev[0]) * alpha
             y = ghost.prev[1] + (k.y - ghost.prev[1]) * alpha
@@ -864,6 +839,12 @@ class App:
         out.fill(tuple(c // 2 for c in colour), special_flags=pygame.BLEND_RGB_ADD)
         out.set_alpha(GHOST_ALPHA)
         return out
+
+    def _items(self) -> ItemSprites:
+        """Coins, checkpoints, switches and doors' pictures, loaded on first use."""
+        if self._item_sprites is None:
+            self._item_sprites = ItemSprites()
+        return self._item_sprites
 
     def _draw_walkers(self, scene: pygame.Surface, origin: tuple[int, int], alpha: float) -> None:
         """The walkers inside the view, each blended between its last two ticks like the player,
@@ -927,14 +908,14 @@ class App:
             r = pygame.Rect(col * tw - ox, row * th - oy, tw, th)
             scene.blit(self._made.get(("probed", r.size), lambda: self._overlay(r.size, PROBED)), r)
         for ghost in self.ghosts():
-            colour = GHOST_COLOURS.get(ghost.resolver.name, (255, 255, 255))
+            colour = resolvers.colour(ghost.resolver.name)
             for col, row in set(ghost.player.contacts.probed):
                 pygame.draw.rect(scene, colour, (col * tw - ox + 1, row * th - oy + 1,
                                                  tw - 2, th - 2), 1)
         for world in [w] + self.ghosts():
             push = push_out(world)
             if push is not None:
-                colour = (GHOST_COLOURS.get(world.resolver.name, (255, 255, 255))
+                colour = (resolvers.colour(world.resolver.name)
                           if world is not w else PUSH_OUT)
                 self._draw_push(scene, origin, world.player, push, colour)
         p = w.player
@@ -1087,7 +1068,7 @@ class App:
             sw.fill(PROBED[:3] + (120,))
             pygame.draw.rect(sw, PROBED[:3] + (200,), r, 1)
         elif item == 6:
-            pygame.draw.rect(sw, GHOST_COLOURS["sweep"], r.inflate(-2, -2), 1)
+            pygame.draw.rect(sw, resolvers.colour("sweep"), r.inflate(-2, -2), 1)
         elif item == 7:
             pygame.draw.line(sw, PUSH_OUT, (1, 1), (r.right - 2, r.bottom - 2), max(1, t // 2))
             pygame.draw.circle(sw, PUSH_OUT, (r.right - 2, r.bottom - 2), max(1, t))
@@ -1139,6 +1120,9 @@ class App:
             f"resolver: {w.resolver.name}  (Tab to switch)", full, big=True)]
         rows += [(line, self.small, (220, 220, 235))
                  for line in self._wrap(f"{d['summary']}; {d['axis_order']}; {slopes}", text_w)]
+        flow = hud_line(w)  # coins and checkpoint, on a level with them
+        if flow:
+            rows.append((flow, self.font, (150, 235, 160)))
         height = sum(f.get_linesize() for _, f, _ in rows)
         width = max(self._width(f, t) for t, f, _ in rows) + 2
         self._panel(pygame.Rect(pad - inner, pad - inner, width + 2 * inner, height + 2 * inner))
@@ -1178,7 +1162,7 @@ class App:
                 parted = self.comparison.parted.get(name)
                 where = f"parted at tick {parted.tick}" if parted else "with the player"
                 rows.append((f"{name}: x {gp.x:.2f} y {gp.y:.2f}  push-out {push_text(ghost)}  "
-                             f"{where}", GHOST_COLOURS.get(name, (255, 255, 255))))
+                             f"{where}", resolvers.colour(name)))
             nums = self._block(rows, self.small, pad, below_top + inner, inner)
             legend_h = len(self.LEGEND) * line_h + 2 * inner
             if nums.bottom + pad // 2 + legend_h <= bottom:

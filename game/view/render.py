@@ -157,7 +157,8 @@ def _compose(level: Level, stamps: Stamps, area: pygame.Rect,
              front: bool | None) -> pygame.Surface:
     surf = pygame.Surface(area.size, pygame.SRCALPHA)
     for layer in level.layers:
-        if front is None or layer.in_front == front:
+        # front or back only: the game's view, whose doors game/view/living.py draws each frame
+        if front is None or (layer.in_front == front and not layer.door):
             draw_layer(surf, layer, level, stamps, area)
     return surf
 
@@ -205,7 +206,8 @@ class _ViewBuffer:
 
     def __init__(self, level: Level, stamps: Stamps, front: bool, bounds: pygame.Rect) -> None:
         self.level, self.stamps, self.front = level, stamps, front
-        self.layers = [layer for layer in level.layers if layer.in_front == front]
+        # door layers change while playing: game/view/living.py draws them each frame
+        self.layers = [layer for layer in level.layers if layer.in_front == front and not layer.door]
         self.bounds = bounds  # map px that may hold tiles; the view's rest is left untouched
         self.surface: pygame.Surface | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)  # map px the surface covers

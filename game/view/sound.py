@@ -1,9 +1,9 @@
 """Sound effects, played by the view: it hears what happened by comparing the world before and
 after each tick (:func:`heard`), so the simulation stays silent and headless.
 
-The effects are ``assets/sounds/<name>.wav``, made by ``tools/make_sounds.py``. ``coin``,
-``checkpoint`` and ``stomp`` are made already but nothing plays them yet: the world has no coins,
-checkpoints or enemies so far.
+The effects are ``assets/sounds/<name>.wav``, made by ``tools/make_sounds.py``. ``coin`` and
+``checkpoint`` are played for the world's events of those names (:func:`event_sounds`); ``stomp``
+is made already but nothing plays it yet.
 
 No audio device (a server, CI, ``SDL_AUDIODRIVER=dummy`` or a driver that fails) is no error: the
 game plays silently and says nothing, unless the player presses M to ask for sound.
@@ -65,6 +65,15 @@ def heard(before: Snapshot, after: Snapshot) -> tuple[str, ...]:
     if after.goal_reached and not before.goal_reached:
         out.append("goal")
     return tuple(out)
+
+
+# The world's events (``game.world.EVENTS``) that have an effect of their own.
+EVENT_SOUNDS = {"coin": "coin", "checkpoint": "checkpoint", "switch": "land"}
+
+
+def event_sounds(events: list[str]) -> tuple[str, ...]:
+    """The effects of a tick's events: a coin taken, a checkpoint reached, a switch turned."""
+    return tuple(EVENT_SOUNDS[e] for e in events if e in EVENT_SOUNDS)
 
 
 @contextmanager

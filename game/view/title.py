@@ -21,6 +21,7 @@ from game import resolvers
 from game.level import Level
 from game.view.render import MapRenderer, TileImages
 from game.view.sprites import Background
+from game.view.text import fit_text, wrap_text
 
 GAME_NAME = "tilecollide"
 TAGLINE = "a platformer on Tiled levels, and five ways to collide with tiles"
@@ -281,7 +282,7 @@ class TitleScreen:
         bob = round(math.sin(self.t * 2.0) * win_h / 180)
         name_rect = self._text(window, self.big, GAME_NAME, (win_w // 2, pad + bob),
                                (255, 240, 170), "midtop")
-        self._text(window, self.small, _fit(self.small, TAGLINE, win_w - 2 * pad),
+        self._text(window, self.small, fit_text(self.small, TAGLINE, win_w - 2 * pad),
                    (win_w // 2, name_rect.bottom + pad // 3), (235, 235, 250), "midtop")
         top = name_rect.bottom + pad // 3 + self.small.get_linesize() + pad
 
@@ -293,7 +294,8 @@ class TitleScreen:
         bottom = keys_top - pad
         error_lines = []
         if self.error_line:
-            error_lines = _wrap(self.small, self.error_line, win_w - 2 * pad)[:4]
+            error_lines = wrap_text(self.small, self.error_line, win_w - 2 * pad,
+                                    cut_long=True)[:4]
             bar_h = len(error_lines) * key_h + pad
             bar = pygame.Rect(0, bottom - bar_h, win_w, bar_h)
             window.fill(ERROR_BAR, bar)
@@ -312,8 +314,8 @@ class TitleScreen:
         left = (win_w - width) // 2
         d = resolvers.describe(self.resolver)
         slopes = "slopes" if d["slopes"] else "slopes as boxes"
-        summary = _wrap(self.small, f"{d['summary']}; {d['axis_order']}; {slopes}",
-                        width - 2 * inner)[:4]
+        summary = wrap_text(self.small, f"{d['summary']}; {d['axis_order']}; {slopes}",
+                            width - 2 * inner, cut_long=True)[:4]
         # What fits between the tagline and the keys: the heading, the resolver line, one
         # level, then as much of the summary as fits, then more levels.
         small_h = self.small.get_linesize()
@@ -347,7 +349,8 @@ class TitleScreen:
             number_w = self.font.size("> 00.  ")[0]
             done = entry.path in self.done
             done_w = self.font.size("done")[0] if done else 0
-            title = _fit(self.font, entry.title, width - 2 * inner - number_w - done_w - inner)
+            title = fit_text(self.font, entry.title,
+                             width - 2 * inner - number_w - done_w - inner)
             self._text(window, self.font, title, (left + inner + number_w, y), colour)
             if done:
                 self._text(window, self.font, "done", (left + width - inner, y), DONE,
@@ -374,15 +377,6 @@ class TitleScreen:
             y += self.small.get_linesize()
 
 
-def _fit(font, text: str, width: int) -> str:
-    """``text`` cut with "..." to fit ``width`` px."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "...")[0] > width:
-        text = text[:-1]
-    return text + "..."
-
-
 def _pack(font, items: tuple[str, ...], width: int) -> list[str]:
     """``items`` joined by three spaces into as few lines as fit ``width`` px."""
     lines: list[str] = []
@@ -391,21 +385,4 @@ def _pack(font, items: tuple[str, ...], width: int) -> list[str]:
             lines[-1] = f"{lines[-1]}   {item}"
         else:
             lines.append(item)
-    return lines
-
-
-def _wrap(font, text: str, width: int) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width`` px (a long word is cut)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}" if line else word
-        if font.size(trial)[0] <= width:
-            line = trial
-            continue
-        if line:
-            lines.append(line)
-        line = _fit(font, word, width) if font.size(word)[0] > width else word
-    if line or not lines:
-        lines.append(line)
     return lines
