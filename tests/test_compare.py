@@ -30,6 +30,7 @@ FIRST = LEVELS / "01_first_steps.tmx"
 EVERY = LEVELS / "02_every_tile.tmx"
 MOON = LEVELS / "03_moon_hop.tmx"
 CROWD = LEVELS / "04_crowd.tmx"
+FEATURES = LEVELS / "05_features.tmx"
 SCRIPT = """\
 0 right
 20 right+jump
@@ -76,7 +77,7 @@ def lines_of(trace: bytes, name: str) -> bytes:
 # --- ghosts, headless ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("level, ticks", [(FIRST, 300), (EVERY, 300), (MOON, 300),
-                                          (CROWD, 120)])
+                                          (CROWD, 120), (FEATURES, 300)])
 def test_a_ghosts_trace_holds_each_resolvers_own_run_byte_for_byte(tmp_path, script, level,
                                                                    ticks, capsys):
     both = headless_trace(tmp_path, level, ticks, script, "--ghosts")
@@ -97,6 +98,35 @@ def test_the_ghosts_differ_somewhere_so_the_test_above_means_something(tmp_path,
     ends = {json.loads(x)["resolver"]: (json.loads(x)["x"], json.loads(x)["y"])
             for x in both.splitlines()[-len(resolvers.names()):]}
     assert len(set(ends.values())) > 1
+
+
+def test_every_ghost_lives_the_living_level_coins_and_hazards_too(tmp_path, script):
+    both = headless_trace(tmp_path, FEATURES, 300, script, "--ghosts")
+    seen: dict[str, set[str]] = {name: set() for name in resolvers.names()}
+    for line in both.splitlines():
+        rec = json.loads(line)
+        seen[rec["resolver"]].update(rec["events"])
+    assert all({"coin", "hurt", "respawn"} <= events for events in seen.values()), seen
+
+
+def test_ghosts_started_mid_level_take_the_players_coins_checkpoint_and_doors(cfg):
+    world = load_world(FEATURES, cfg, resolvers.create("axis", cfg.resolver_options("axis")))
+    for frame in parse_script(SCRIPT.splitlines(), "test").frames(190):
+        world.step(frame)
+    assert len(world.flow.coins) >= 2
+    world.flow.doors_open = dict.fromkeys(world.flow.doors_open, True)  # as if a lever was hit
+    world.grid = world.flow.grid(world.level.grid)
+    comparison = Comparison.create(world.level, world.physics, cfg)
+    assert comparison.worlds[0].grid.kinds != world.grid.kinds  # a fresh world has its gate shut
+    comparison.follow(world)
+    for ghost in comparison.worlds:
+        assert ghost.flow.coins == world.flow.coins and ghost.flow.coins is not world.flow.coins
+        assert ghost.flow.respawn == world.flow.respawn
+        assert ghost.flow.doors_open == world.flow.doors_open
+        assert ghost.grid.kinds == world.grid.kinds
+    ghost = comparison.worlds[1]
+    ghost.flow.coins.add(-1)  # a ghost's progress is its own from then on
+    assert -1 not in world.flow.coins
 
 
 def test_a_ghosts_trace_is_recognised_as_a_trace_and_may_be_replaced(tmp_path, script):
