@@ -44,10 +44,15 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--resolver", metavar="NAME", help="collision resolver (see --list-resolvers)")
     p.add_argument("--list-resolvers", action="store_true", help="print the resolver names")
     p.add_argument("--headless", action="store_true", help="run with no window (needs --ticks)")
-    p.add_argument("--ticks", metavar="N", help="headless: how many ticks to run")
-    p.add_argument("--input", metavar="PATH", help="headless: input script (default: no keys)")
-    p.add_argument("--trace", metavar="PATH", help="headless: write a JSON Lines trace "
-                   "('-' for stdout)")
+    p.add_argument("--ticks", metavar="N", help="how many ticks to run (headless: needed; "
+                   "window: close after N)")
+    p.add_argument("--input", metavar="PATH", help="input script (default: no keys); in a "
+                   "window it plays until a key is pressed")
+    p.add_argument("--trace", metavar="PATH", help="write a JSON Lines trace ('-' for stdout)")
+    p.add_argument("--ghosts", action="store_true", help="run every resolver side by side: "
+                   "ghosts in the window, one trace line per resolver per tick headless")
+    p.add_argument("--record", metavar="PATH", help="window: write what was played as an input "
+                   "script when the level changes or the game ends")
     p.add_argument("--lab", nargs="*", metavar="DIR_OR_FILE", help="run every resolver through "
                    "the collision lab's scenario maps (default: levels/lab/) and write lab.md, "
                    "lab.json and lab.png")
@@ -74,14 +79,18 @@ def setup(args: argparse.Namespace) -> Setup:
     levels_dir = Path(cfg.level).parent  # the config's level folder, not a remembered one
     store = None
     where = settings_mod.settings_path()
-    if not args.headless and not args.no_settings and not settings_mod.disabled() and where:
+    # A replay in the window (--input, --ticks, --trace) runs exactly what headless runs: the
+    # config's level, no title screen, no remembered settings.
+    replay = bool(args.input or args.ticks is not None or args.trace)
+    if (not args.headless and not replay and not args.no_settings and not settings_mod.disabled()
+            and where):
         store = settings_mod.Store(where)
         cfg = settings_mod.apply(cfg, store.saved, settings_mod.pinned_keys(table))
     if args.resolver is not None:
         cfg = replace(cfg, resolver=config_mod.check_resolver(args.resolver, "command line",
                                                               "--resolver"))
     level = Path(args.level) if args.level is not None else Path(cfg.level)
-    return Setup(cfg, level, title=not args.headless and args.level is None,
+    return Setup(cfg, level, title=not args.headless and not replay and args.level is None,
                  levels_dir=levels_dir, store=store)
 
 
@@ -93,11 +102,7 @@ def list_resolvers() -> int:
     return 0
 
 
-def headless(args: argparse.Namespace, s: Setup) -> int:
-    from game.headless import run
-    from game.inputs import InputScript, load_script
-    from game.world import load_world
-
+def parse_ticks(args: argparse.Namespace) -> int:
     try:
         ticks = int(args.ticks)
     except ValueError:  # not a number, or one of more than 4,300 digits (Python refuses those)
@@ -105,31 +110,52 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
         raise UserError("command line", f"--ticks {quoted(args.ticks)} is {what}") from None
     if ticks < 0:
         raise UserError("command line", f"--ticks must be 0 or more, not {ticks}")
+    return ticks
+
+
+def trace_protected(args: argparse.Namespace, s: Setup, level) -> list[Path]:
+    """The files a trace must never replace: this run's inputs."""
+    protected = [Path(p) for p in (args.input, args.config or config_mod.DEFAULT_CONFIG,
+                                   s.level_path, getattr(args, "record", None)) if p]
+    return protected + list(level.files)
+
+
+def headless(args: argparse.Namespace, s: Setup) -> int:
+    from game.compare import Comparison
+    from game.headless import run, run_ghosts
+    from game.inputs import InputScript, load_script
+    from game.world import load_world
+
+    ticks = parse_ticks(args)
     script = load_script(args.input) if args.input else InputScript(())
     cfg = s.config
     world = load_world(s.level_path, cfg, resolvers.create(cfg.resolver,
                                                            cfg.resolver_options(cfg.resolver)))
-    level, resolver = world.level, world.resolver
-    records = run(world, script.frames(ticks))
+    level = world.level
+    if args.ghosts:
+        comparison = Comparison.create(level, world.physics, cfg)
+        records = run_ghosts(comparison, script.frames(ticks))
+        worlds = comparison.worlds
+    else:
+        records = run(world, script.frames(ticks))
+        worlds = [world]
 
     on_stdout = False
     if args.trace is None:
         for _ in records:
             pass
     else:
-        protected = [Path(p) for p in (args.input, args.config or config_mod.DEFAULT_CONFIG,
-                                       s.level_path) if p]
-        protected += list(world.level.files)
-        on_stdout = write_trace_to(args.trace, records, protected)
-    p = world.player
+        on_stdout = write_trace_to(args.trace, records, trace_protected(args, s, level))
     if not on_stdout:  # the summary would spoil a trace on standard output
-        walkers = ""
-        if world.walkers:
-            fallen = sum(w.fallen for w in world.walkers)
-            walkers = f" walkers={len(world.walkers)} fallen={fallen}"
-        print(f"{ticks} ticks on {level.path} with {resolver.name}: x={p.x:.2f} y={p.y:.2f} "
-              f"on_ground={p.on_ground} respawning={p.respawning} goal={world.goal_reached}"
-              f"{walkers}")
+        for world in worlds:
+            p = world.player
+            walkers = ""
+            if world.walkers:
+                fallen = sum(w.fallen for w in world.walkers)
+                walkers = f" walkers={len(world.walkers)} fallen={fallen}"
+            print(f"{ticks} ticks on {level.path} with {world.resolver.name}: x={p.x:.2f} "
+                  f"y={p.y:.2f} on_ground={p.on_ground} respawning={p.respawning} "
+                  f"goal={world.goal_reached}{walkers}")
     return 0
 
 
@@ -398,20 +424,36 @@ def _umask() -> int:
 def lab(args: argparse.Namespace) -> int:
     from game.lab import lab_main
 
-    if args.headless or args.level or args.ticks or args.input or args.trace:
+    if (args.headless or args.level or args.ticks or args.input or args.trace or args.ghosts
+            or args.record):
         raise UserError("command line", "--lab runs its own scenario maps; leave out --headless, "
-                        "--level, --ticks, --input and --trace")
+                        "--level, --ticks, --input, --trace, --ghosts and --record")
     cfg = config_mod.load(args.config)
     if args.resolver is not None:
         raise UserError("command line", "--lab runs every resolver; leave out --resolver")
     return lab_main(args.lab, args.out, cfg)
 
 
-def play(s: Setup) -> int:
+def play(args: argparse.Namespace, s: Setup) -> int:
+    from game.inputs import load_script
     from game.view.app import run_app  # the window is imported only when playing
 
+    ticks = parse_ticks(args) if args.ticks is not None else None
+    script = load_script(args.input) if args.input else None
+    record = None
+    if args.record:
+        from game.record import Recorder
+
+        record = Recorder.check(args.record, [Path(p) for p in (
+            args.input, args.config or config_mod.DEFAULT_CONFIG, s.level_path) if p])
+    trace = None
+    if args.trace:
+        def trace(records, level, _args=args, _s=s):
+            write_trace_to(_args.trace, records, trace_protected(_args, _s, level))
+
     return run_app(s.config, s.level_path, title=s.title, levels_dir=s.levels_dir,
-                   store=s.store)
+                   store=s.store, script=script, max_ticks=ticks, trace=trace,
+                   ghosts=args.ghosts, record=record)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -423,12 +465,13 @@ def main(argv: list[str] | None = None) -> int:
             return lab(args)
         if args.out is not None:
             raise UserError("command line", "--out goes with --lab")
-        if not args.headless and (args.ticks or args.input or args.trace):
-            raise UserError("command line", "--ticks, --input and --trace need --headless")
+        if args.headless and args.record:
+            raise UserError("command line", "--record is for the window; leave out --headless "
+                            "(a headless run's keys are its --input script already)")
         if args.headless and args.ticks is None:
             raise UserError("command line", "--headless needs --ticks N")
         s = setup(args)
-        return headless(args, s) if args.headless else play(s)
+        return headless(args, s) if args.headless else play(args, s)
     except UserError as exc:
         print(exc.line(), file=sys.stderr)
         return EXIT_USAGE

@@ -51,6 +51,15 @@ def run(world: World, frames: Iterable[InputFrame]) -> Iterator[dict]:
         yield trace_record(world)
 
 
+def run_ghosts(comparison, frames: Iterable[InputFrame]) -> Iterator[dict]:
+    """Step every world of a :class:`game.compare.Comparison` once per frame; yield each
+    world's trace record after each tick, in ``--list-resolvers`` order."""
+    for frame in frames:
+        comparison.step(frame)
+        for world in comparison.worlds:
+            yield trace_record(world)
+
+
 def write_trace(records: Iterable[dict], out: IO[str]) -> int:
     n = 0
     for rec in records:
@@ -61,9 +70,15 @@ def write_trace(records: Iterable[dict], out: IO[str]) -> int:
 
 def is_trace(f: BinaryIO) -> bool:
     """Whether ``f`` holds nothing but a trace: every line a JSON object with exactly the keys
-    ``TRACE_KEYS`` or those of an earlier version (``EARLIER_TRACE_KEYS``), each once, ticks counting 0, 1, 2... and every line ending in a newline.
+    ``TRACE_KEYS`` or those of an earlier version (``EARLIER_TRACE_KEYS``), each once, ticks
+    counting 0, 1, 2... (a ``--ghosts`` trace repeats each tick once per resolver, in a run of
+    lines) and every line ending in a newline.
     An empty file counts (a run of 0 ticks writes one). Read line by line, in bounded memory."""
-    for expected_tick, line in enumerate(iter(lambda: f.readline(TRACE_LINE_LIMIT + 1), b"")):
+    from game.resolvers import names
+
+    order = {name: i for i, name in enumerate(names())}
+    last_tick, last_place = -1, -1
+    for line in iter(lambda: f.readline(TRACE_LINE_LIMIT + 1), b""):
         if len(line) > TRACE_LINE_LIMIT or not line.endswith(b"\n"):
             return False
         try:
@@ -74,8 +89,11 @@ def is_trace(f: BinaryIO) -> bool:
                                          and rec.keys() not in EARLIER_TRACE_KEYS):
             return False
         tick = rec["tick"]
-        if type(tick) is not int or tick != expected_tick:
+        place = order.get(rec["resolver"], -1) if isinstance(rec["resolver"], str) else -1
+        if type(tick) is not int or not (tick == last_tick + 1
+                                         or (tick == last_tick and place > last_place >= 0)):
             return False
+        last_tick, last_place = tick, place
     return True
 
 

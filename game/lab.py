@@ -61,16 +61,6 @@ TICK_MEASURES = {"goal_tick", "landing_tick"}
 DEFAULT_EXPECT_GOAL = True
 DEFAULT_MEASURE = "goal_tick"
 
-# One colour per resolver, used for its path in lab.png (and free for any view to share).
-COLOURS = {
-    "axis": (230, 80, 70),
-    "corners": (250, 170, 40),
-    "routing": (70, 190, 90),
-    "sweep": (70, 140, 240),
-    "overlap": (200, 90, 220),
-}
-OTHER_COLOUR = (230, 230, 230)
-
 
 @dataclass(frozen=True)
 class Scenario:
@@ -298,7 +288,7 @@ def draw(results):
     img.fill((24, 26, 34))
     x = pad
     for name in resolvers.names():
-        colour = COLOURS.get(name, OTHER_COLOUR)
+        colour = resolvers.colour(name)
         pygame.draw.line(img, colour, (x, 18), (x + 24, 18), 3)
         label = font.render(name, True, colour)
         img.blit(label, (x + 30, 10))
@@ -335,7 +325,7 @@ def draw(results):
             pygame.draw.rect(panel, (255, 210, 60), (goal.x * scale, goal.y * scale,
                                                      goal.w * scale, goal.h * scale), 2)
         for n, o in enumerate(outcomes):
-            colour = COLOURS.get(o.resolver, OTHER_COLOUR)
+            colour = resolvers.colour(o.resolver)
             shift = (n - len(outcomes) // 2)  # a px apart, so equal paths stay visible
             pts = [((x + w_ / 2) * scale + shift, (y + h_ / 2) * scale + shift)
                    for x, y, w_, h_ in o.path]
@@ -347,7 +337,7 @@ def draw(results):
         x = ox
         for o in outcomes:  # the verdicts, each in its resolver's colour
             text = font.render(f"{o.resolver} {'ok' if o.ok else 'WRONG'}", True,
-                               COLOURS.get(o.resolver, OTHER_COLOUR))
+                               resolvers.colour(o.resolver))
             img.blit(text, (x, oy - 20))
             x += text.get_width() + 10
     return img

@@ -18,6 +18,7 @@ The world asks :func:`ground_friction` and :func:`in_water` before the player's 
 
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass, field
 
@@ -92,6 +93,13 @@ class Flow:
         self.levers = {s.id: False for s in self.feat.switches if s.mode == "lever"}
         self.doors_open = {name: d.open for name, d in self.feat.doors.items()}
         self.live = None
+
+    def copy(self) -> Flow:
+        """Another world's progress, the same as this one's now (the level data shared)."""
+        other = copy.copy(self)  # not dataclasses.replace: __post_init__ would reset it
+        other.coins, other.touching = set(self.coins), set(self.touching)
+        other.levers, other.doors_open = dict(self.levers), dict(self.doors_open)
+        return other
 
     @property
     def coins_total(self) -> int:

@@ -153,9 +153,8 @@ def test_input_script_that_is_not_text(tmp_path, capsys):
     (headless(ticks="ten"), ["--ticks", "ten"]),
     (headless(ticks="-5"), ["--ticks"]),
     (headless(ticks="1.5"), ["--ticks"]),
-    (["--ticks", "10", "--level", str(FLAT)], ["--headless"]),
-    (["--input", str(HOLD_RIGHT)], ["--headless"]),
-    (["--trace", "out.jsonl"], ["--headless"]),
+    (["--headless", "--ticks", "1", "--record", "r.txt"], ["--record", "--headless"]),
+    (["--ticks", "-1", "--level", str(FLAT)], ["--ticks"]),  # a window replay checks it too
     (["--headless", "--level", str(FLAT)], ["--ticks"]),
     (["--bogus"], ["--bogus"]),
     (["--headless", "--ticks"], ["--ticks"]),

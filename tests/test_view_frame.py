@@ -49,7 +49,8 @@ def drawn_from_nothing(played: App, size: tuple[int, int], alpha: float, dt: flo
     fresh.world = played.world
     fresh.camera = played.camera
     fresh.player_sprite.look = replace(played.player_sprite.look)
-    for name in ("debug", "show_help", "paused", "error_line", "error_note", "banner"):
+    for name in ("debug", "show_help", "paused", "error_line", "error_note", "banner", "script",
+                 "speed", "comparison"):
         setattr(fresh, name, getattr(played, name))
     fresh.draw(alpha, dt)
     return pixels(fresh.window)

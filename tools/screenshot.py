@@ -45,6 +45,9 @@ def _main(argv: list[str] | None) -> int:
     ap.add_argument("--seconds", type=float, default=2.0, help="how long to run (60 fps frames)")
     ap.add_argument("--out", default="screenshot.png")
     ap.add_argument("--debug", action="store_true")
+    ap.add_argument("--ghosts", action="store_true", help="show every other resolver as a ghost")
+    ap.add_argument("--pause-at", type=int, default=None, metavar="TICK",
+                    help="pause at that tick (the picture is taken paused)")
     ap.add_argument("--render-map", metavar="OUT", help="save the whole level instead")
     ap.add_argument("--title", action="store_true", help="show the title screen")
     ap.add_argument("--keys", default="", help="title: keys pressed on the first frame")
@@ -83,7 +86,8 @@ def _main(argv: list[str] | None) -> int:
     script = load_script(a.input) if a.input else None
     levels_dir = Path(a.levels_dir) if a.levels_dir else None
     app = App(cfg, level, max_frames=int(a.seconds * 60), screenshot=a.out, script=script,
-              frame_time=1 / 60, title=a.title, levels_dir=levels_dir)
+              frame_time=1 / 60, title=a.title, levels_dir=levels_dir, ghosts=a.ghosts,
+              pause_at=a.pause_at)
     if a.keys:
         import pygame
 

@@ -27,6 +27,23 @@ REGISTRY: dict[str, type] = {
 }
 
 
+# One colour per resolver (RGB), shared by every picture of them: ghosts, the debug view's probed
+# cells and push-outs, the lab's paths in lab.png. Plain data: no display needed.
+COLOURS: dict[str, tuple[int, int, int]] = {
+    "axis": (255, 95, 95),
+    "corners": (255, 205, 60),
+    "routing": (90, 225, 120),
+    "sweep": (90, 175, 255),
+    "overlap": (225, 115, 255),
+}
+OTHER_COLOUR = (230, 230, 230)  # a resolver missing from COLOURS
+
+
+def colour(name: str) -> tuple[int, int, int]:
+    """The resolver ``name``'s colour in every picture."""
+    return COLOURS.get(name, OTHER_COLOUR)
+
+
 def names() -> list[str]:
     return list(REGISTRY)
 
@@ -43,5 +60,5 @@ def describe(name: str) -> Mapping[str, Any]:
             "slopes": cls.supports_slopes, "summary": cls.summary}
 
 
-__all__ = ["REGISTRY", "Body", "Contacts", "Move", "Resolver", "create", "describe", "move_body",
+__all__ = ["COLOURS", "OTHER_COLOUR", "REGISTRY", "Body", "Contacts", "Move", "Resolver", "colour", "create", "describe", "move_body",
            "move_box", "names"]

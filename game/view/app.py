@@ -25,9 +25,11 @@ import pygame  # noqa: E402
 
 from game import resolvers  # noqa: E402
 from game.camera import CameraState, camera_step, camera_view, px  # noqa: E402
+from game.compare import Comparison, push_out  # noqa: E402
 from game.config import Config  # noqa: E402
 from game.errors import UserError  # noqa: E402
 from game.grid import ONE_WAY, SLOPE, SOLID  # noqa: E402
+from game.headless import trace_record  # noqa: E402
 from game.inputs import Held, InputScript, InputSequencer  # noqa: E402
 from game.level import Level  # noqa: E402
 from game.resolvers.base import Contacts  # noqa: E402
@@ -63,15 +65,23 @@ ERROR_BAR = (120, 20, 30)
 KEEPING = "(keeping the last good level)"
 PANEL = (12, 14, 28, 165)  # translucent dark panel behind text drawn over the level
 SHADOW = (20, 20, 35)  # text's drop shadow
-PAUSE_SHADE = (10, 10, 30, 150)
 GOAL_GLOW = (255, 240, 120)
 # The debug view's colours, shared by the scene and its legend.
 DEBUG_TILES = {SOLID: (255, 80, 80, 110), ONE_WAY: (80, 200, 255, 200), SLOPE: (255, 170, 60, 220)}
 PROBED = (255, 255, 0, 70)
 HITBOX_STANDING, HITBOX_AIR = (60, 255, 90), (255, 255, 255)
 CONTACT_EDGE = (255, 40, 200)
+PUSH_OUT = (255, 255, 255)  # the player's push-out; a ghost's is in its colour
+GHOST_ALPHA = 120  # of 255: ghosts are translucent, the player solid
+SPEEDS = (1.0, 0.5, 0.25, 0.125)  # slow motion (T cycles them)
+SPEED_NAMES = ("", "1/2", "1/4", "1/8")
+# Keys that do not take control back from a demo (--input in the window): they only change the
+# view or the clock, so a demo can be watched paused, stepped, slowed, with the debug view.
+VIEW_KEYS = (pygame.K_F3, pygame.K_h, pygame.K_F1, pygame.K_g, pygame.K_p, pygame.K_PERIOD,
+             pygame.K_t, pygame.K_F11, pygame.K_m, pygame.K_TAB) + tuple(VOLUME_KEYS)
 HELP = ("arrows/WASD move   Space/Up/W/Z jump   Down+jump drop through   Tab resolver   "
-        "F3 debug   R reload   Backspace restart   Home first level   P pause   Esc title screen   "
+        "G ghosts   F3 debug   R reload   Backspace restart   Home first level   P pause   "
+        ". one tick (paused)   T slow motion 1/2 1/4 1/8   Esc title screen   "
         "F11 fullscreen   M sound on/off   -/+ volume   Gamepad: stick/d-pad move   A jump   LB/RB resolver   "
         "Start pause   Back restart")
 
@@ -166,6 +176,12 @@ def feet_on_slope(grid, x: float, y: float, w: float, h: float) -> float:
     return 0.0
 
 
+def push_text(world: World) -> str:
+    """The last move's push-out (resolved minus attempted), for the debug view's text."""
+    push = push_out(world)
+    return "-" if push is None else f"{push[2] - push[0]:+.2f}, {push[3] - push[1]:+.2f}"
+
+
 @dataclass
 class Banner:
     text: str
@@ -180,13 +196,28 @@ class App:
     def __init__(self, cfg: Config, level_path: Path, *, max_frames: int | None = None,
                  screenshot: str | None = None, script: InputScript | None = None,
                  frame_time: float | None = None, title: bool = False,
-                 levels_dir: Path | None = None, store: Store | None = None) -> None:
+                 levels_dir: Path | None = None, store: Store | None = None,
+                 max_ticks: int | None = None, trace=None, ghosts: bool = False,
+                 record=None, pause_at: int | None = None) -> None:
         self.cfg = cfg
         # For tools and tests: stop after max_frames, save the window to screenshot, take the keys
         # from an input script (by tick) instead of the keyboard, pretend every frame lasted
         # frame_time seconds (a deterministic replay) instead of reading the clock.
         self.max_frames, self.screenshot, self.script = max_frames, screenshot, script
         self.frame_time = frame_time
+        # max_ticks: close after that many ticks (--ticks). trace: called at the end with the
+        # trace records and the level (--trace), as headless writes them. ghosts: start with
+        # the ghosts shown (--ghosts). record: a game.record.Recorder (--record).
+        self.max_ticks, self.trace, self.record = max_ticks, trace, record
+        self.pause_at = pause_at  # for tools: pause once the world reaches that tick
+        self.trace_records: list[dict] | None = [] if trace is not None else None
+        self.ticks_run = 0
+        self.record_error: UserError | None = None
+        self.ghosts_on = ghosts
+        self.comparison: Comparison | None = None
+        self.speed = 0  # index into SPEEDS
+        self._step_pending = False  # '.' while paused: one tick at the next frame
+        self.ghost_labels: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = []
         # title: open on the title screen with level_path selected, instead of playing it.
         # levels_dir: the folder the title lists. store: the settings file, None to leave it be.
         self.levels_dir = Path(levels_dir) if levels_dir is not None else Path(cfg.level).parent
@@ -230,6 +261,8 @@ class App:
                 raise
             self._use_level(self.world.level, images)
         self.keys_seq = InputSequencer()
+        if self.world is not None:
+            self._new_run()
         self.paused = False
         self.debug = cfg.display.debug
         self.show_help = False
@@ -312,6 +345,48 @@ class App:
         w, h = self.window.get_size()
         return -(-w // s), -(-h // s)
 
+    # --- ghosts and recordings ------------------------------------------------------------------
+    def _new_run(self, follow: bool = False) -> None:
+        """The player (re)starts on this level: ghosts from the same start (from where the
+        player stands if ``follow``), and a fresh recording."""
+        w = self.world
+        self.comparison = None
+        if self.ghosts_on:
+            self.comparison = Comparison.create(w.level, w.physics, self.cfg)
+            if follow:
+                self.comparison.follow(w)
+        if self.record is not None:
+            self.record.start(w, self.cfg)
+
+    def toggle_ghosts(self) -> None:
+        self.ghosts_on = not self.ghosts_on
+        if self.ghosts_on:
+            w = self.world
+            self.comparison = Comparison.create(w.level, w.physics, self.cfg)
+            self.comparison.follow(w)
+        else:
+            self.comparison = None
+
+    def finish_recording(self) -> None:
+        """Write what was played on this level (--record); a failure shows in the error bar."""
+        if self.record is None:
+            return
+        try:
+            out = self.record.finish()
+        except UserError as exc:
+            self.record_error = exc
+            self.error_line, self.error_note = exc.line(), "(the recording was not saved)"
+            return
+        if out is not None:
+            self.banner = Banner(f"Recorded to {out}", time.monotonic() + BANNER_TIME)
+
+    def ghosts(self) -> list[World]:
+        """The ghosts shown: every world of the comparison but the player's resolver's."""
+        if self.comparison is None:
+            return []
+        mine = self.world.resolver.name
+        return [g for g in self.comparison.worlds if g.resolver.name != mine]
+
     # --- levels ---------------------------------------------------------------------------------
     def load(self, path: Path, keep_position: bool = False) -> bool:
         """Load ``path`` with its tile images; only when all of that worked, swap it in.
@@ -331,6 +406,7 @@ class App:
             self.world.replace_level(world.level, world.physics)
             if (p.x, p.y) != spot:
                 self.camera = None  # sent back to the spawn: the camera goes with them
+            self._new_run(follow=True)
         else:
             self._enter(world)
         self._use_level(self.world.level, images)
@@ -349,8 +425,11 @@ class App:
 
     def _enter(self, world: World) -> None:
         """Play ``world`` from its start."""
+        if self.world is not None:
+            self.finish_recording()
         self.camera = None
         self.world = world
+        self._new_run()
         self.goal_wait = False
         # A new level: what was said about the last one ("Level complete!") is over, and a
         # level change still to come was for the last one too.
@@ -413,6 +492,7 @@ class App:
 
     def back_to_title(self) -> None:
         """Esc in play: the title screen, with this level and resolver chosen."""
+        self.finish_recording()
         self.remember()
         self.open_title(self.world.level.path, self.world.resolver.name)
 
@@ -480,12 +560,20 @@ class App:
             self.running = False
         elif e.type == pygame.KEYDOWN:
             k = e.key
+            if self.script is not None and k not in VIEW_KEYS:
+                self.script = None  # a key hands control back from the demo
             if k == pygame.K_ESCAPE:
                 self.back_to_title()
             elif k == pygame.K_p:
                 self.set_paused(not self.paused)
             elif self.paused and k == pygame.K_q:
                 self.running = False
+            elif self.paused and k == pygame.K_PERIOD:
+                self._step_pending = True
+            elif k == pygame.K_t:
+                self.speed = (self.speed + 1) % len(SPEEDS)
+            elif k == pygame.K_g:
+                self.toggle_ghosts()
             elif k == pygame.K_F11:
                 if not self.fullscreen:
                     self.windowed_size = self.window.get_size()  # back to this size after
@@ -517,6 +605,8 @@ class App:
 
     def pad_action(self, action: str) -> None:
         """A gamepad button press: as its key would (see game.view.pad)."""
+        if action != "pause":
+            self.script = None  # a button hands control back from the demo
         if action == "pause":
             self.set_paused(not self.paused)
         elif action == "restart":
@@ -537,9 +627,12 @@ class App:
         i = names.index(self.world.resolver.name) if self.world.resolver.name in names else 0
         self.world.set_resolver(self._resolver(names[(i + step) % len(names)]))
         self._update_title()
+        if self.record is not None:  # a script cannot say "switch here": record afresh
+            self.record.start(self.world, self.cfg)
 
     def restart(self) -> None:
         self.world.restart()
+        self._new_run()
         self.camera = None
         self.goal_wait = False
         self.set_paused(False)
@@ -563,6 +656,8 @@ class App:
         clock = pygame.time.Clock()
         last = time.perf_counter()
         frames = 0
+        if self.max_ticks == 0:
+            self.running = False
         while self.running:
             now = time.perf_counter()
             self.frame(now - last if self.frame_time is None else self.frame_time)
@@ -573,8 +668,14 @@ class App:
             clock.tick(0 if self.vsync else 240)
         if self.screenshot:
             pygame.image.save(self.window, self.screenshot)
+        if self.world is not None and self.title_screen is None:
+            self.finish_recording()
         self.remember()
         pygame.quit()
+        if self.trace is not None:
+            self.trace(self.trace_records, self.world.level if self.world else None)
+        if self.record_error is not None:
+            raise self.record_error  # the window is closed: one error line, exit code 2
         return 0
 
     def frame(self, frame_time: float) -> None:
@@ -594,32 +695,24 @@ class App:
             self.sounds.play("level_start")
         if self.paused:
             self._acc = 0.0
+            if self._step_pending:  # '.': exactly one tick, then paused again
+                self._step_pending = False
+                self.tick_once()
         else:
-            self._acc += frame_time
+            self._acc += frame_time * SPEEDS[self.speed]
             ticks = 0
-            while self._acc >= dt and ticks < self.cfg.display.max_ticks_per_frame:
-                if self.script is not None:
-                    held = self.script.held_at(w.tick)
-                else:
-                    held = either(read_keys(pygame.key.get_pressed(), self._jump_tapped,
-                                            self._throw_tapped), self.pads.held())
-                self._jump_tapped = self._throw_tapped = False
-                before = Snapshot.of(w)
-                w.step(self.keys_seq.frame(held))
-                if self.goal_wait:
-                    if w.goal_reached:
-                        w.goal_reached = False  # still on the goal whose next level failed
-                    else:
-                        self.goal_wait = False  # left it: the next touch counts again
-                for name in heard(before, Snapshot.of(w)) + event_sounds(w.events):
-                    self.sounds.play(name)
+            while (self._acc >= dt and ticks < self.cfg.display.max_ticks_per_frame
+                   and self.running and not self.paused):
+                self.tick_once()
                 self._acc -= dt
                 ticks += 1
             if ticks == self.cfg.display.max_ticks_per_frame:
                 self._acc = min(self._acc, dt)  # too far behind: drop the backlog
             p = w.player
             self.player_sprite.update(frame_time, p.on_ground, p.vx, p.vy, w.physics.run_speed)
-            if w.goal_reached and self.pending_level is None:
+            # A replay (--ticks, --trace) stays on its level, as headless does.
+            replay = self.max_ticks is not None or self.trace is not None
+            if w.goal_reached and self.pending_level is None and not replay:
                 self.complete_level()
         mono = time.monotonic()
         if self.pending_level and mono >= self.pending_level[1]:
@@ -631,6 +724,43 @@ class App:
             self.hot_reload_check()
         self.draw(min(self._acc / self.world.physics.dt, 1.0), 0.0 if self.paused else frame_time)
         pygame.display.flip()
+
+    def tick_once(self) -> None:
+        """One tick of the simulation: the keys (the demo script's, or the keyboard's and the
+        pads'), the world, the ghosts with the same input, the recording and the trace."""
+        w = self.world
+        if self.script is not None:
+            held = self.script.held_at(w.tick)
+        else:
+            held = either(read_keys(pygame.key.get_pressed(), self._jump_tapped,
+                                    self._throw_tapped), self.pads.held())
+        self._jump_tapped = self._throw_tapped = False
+        before = Snapshot.of(w)
+        frame = self.keys_seq.frame(held)
+        w.step(frame)
+        if self.comparison is not None:
+            self.comparison.step(frame)
+            self.comparison.track_parting(w)
+        if self.record is not None:
+            self.record.add(held)
+        if self.trace_records is not None:
+            if self.comparison is not None:
+                self.trace_records.extend(trace_record(g) for g in self.comparison.worlds)
+            else:
+                self.trace_records.append(trace_record(w))
+        if self.goal_wait:
+            if w.goal_reached:
+                w.goal_reached = False  # still on the goal whose next level failed
+            else:
+                self.goal_wait = False  # left it: the next touch counts again
+        for name in heard(before, Snapshot.of(w)) + event_sounds(w.events):
+            self.sounds.play(name)
+        self.ticks_run += 1
+        if self.pause_at is not None and w.tick >= self.pause_at:
+            self.pause_at = None
+            self.set_paused(True)
+        if self.max_ticks is not None and self.ticks_run >= self.max_ticks:
+            self.running = False
 
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, alpha: float, dt: float = 0.0) -> None:
@@ -664,6 +794,7 @@ class App:
         self._draw_goals(scene, origin)
         self._draw_walkers(scene, origin, alpha)
         self._draw_bodies(scene, origin, alpha)
+        self._draw_ghosts(scene, origin, alpha)
         if not p.respawning:
             img = self.player_sprite.image(p.facing, p.vy)
             # The sprite's bottom centre sits on the hitbox's bottom centre; on a slope, on the
@@ -678,6 +809,47 @@ class App:
             self._draw_debug(scene, origin, bx, by)
         blit_scaled(scene, self.scale(), self.window)
         self._draw_hud()
+
+    def _draw_ghosts(self, scene: pygame.Surface, origin: tuple[int, int], alpha: float) -> None:
+        """Each ghost translucent in its resolver's colour, blended like the player, with its
+        hitbox outlined; where it parted from the player, a marker and a line to it now. Their
+        names are drawn later, at window resolution (``ghost_labels``)."""
+        self.ghost_labels: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = []
+        ox, oy = origin
+        g = self.world.level.grid
+        for ghost in self.ghosts():
+            name = ghost.resolver.name
+            colour = resolvers.colour(name)
+            k = ghost.player
+            x = ghost.prev[0] + (k.x - ghost.prev[0]) * alpha
+            y = ghost.prev[1] + (k.y - ghost.prev[1]) * alpha
+            parted = self.comparison.parted.get(name)
+            if parted is not None:
+                px0, py0 = parted.ghost_xy
+                start = (px(px0 + k.w / 2) - ox, px(py0 + k.h / 2) - oy)
+                pygame.draw.line(scene, colour, start, (px(x + k.w / 2) - ox,
+                                                        px(y + k.h / 2) - oy))
+                pygame.draw.circle(scene, colour, start, 3, 1)
+            if k.respawning:
+                continue
+            img = self.player_sprite.image(k.facing, k.vy)
+            tinted = self._made.get(("ghost", name, id(img)), lambda: self._tint(img, colour))
+            drop = feet_on_slope(g, x, y, k.w, k.h) if (
+                k.on_ground and ghost.resolver.supports_slopes) else 0.0
+            sx = px(x + k.w / 2) - img.get_width() // 2 - ox
+            sy = px(y + k.h + drop) - img.get_height() - oy
+            scene.blit(tinted, (sx, sy))
+            pygame.draw.rect(scene, colour, (px(x) - ox, px(y) - oy, px(k.w), px(k.h)), 1)
+            self.ghost_labels.append((name, (px(x + k.w / 2) - ox, sy), colour))
+
+    @staticmethod
+    def _tint(img: pygame.Surface, colour: tuple[int, int, int]) -> pygame.Surface:
+        """``img`` half way to ``colour`` and translucent: a ghost's look."""
+        out = img.copy()
+        out.fill(tuple(c // 2 + 64 for c in colour), special_flags=pygame.BLEND_RGB_MULT)
+        out.fill(tuple(c // 2 for c in colour), special_flags=pygame.BLEND_RGB_ADD)
+        out.set_alpha(GHOST_ALPHA)
+        return out
 
     def _items(self) -> ItemSprites:
         """Coins, checkpoints, switches and doors' pictures, loaded on first use."""
@@ -765,6 +937,17 @@ class App:
         for col, row in set(w.player.contacts.probed):
             r = pygame.Rect(col * tw - ox, row * th - oy, tw, th)
             scene.blit(self._made.get(("probed", r.size), lambda: self._overlay(r.size, PROBED)), r)
+        for ghost in self.ghosts():
+            colour = resolvers.colour(ghost.resolver.name)
+            for col, row in set(ghost.player.contacts.probed):
+                pygame.draw.rect(scene, colour, (col * tw - ox + 1, row * th - oy + 1,
+                                                 tw - 2, th - 2), 1)
+        for world in [w] + self.ghosts():
+            push = push_out(world)
+            if push is not None:
+                colour = (resolvers.colour(world.resolver.name)
+                          if world is not w else PUSH_OUT)
+                self._draw_push(scene, origin, world.player, push, colour)
         p = w.player
         c = p.contacts
         box = pygame.Rect(px(bx) - ox, px(by) - oy, px(p.w), px(p.h))
@@ -778,6 +961,20 @@ class App:
             pygame.draw.line(scene, edge, box.topleft, box.bottomleft)
         if c.hit_right:
             pygame.draw.line(scene, edge, box.topright, box.bottomright)
+
+    @staticmethod
+    def _draw_push(scene, origin, body, push, colour) -> None:
+        """A push-out: the box the move tried to reach (dotted corners) and a line from its
+        centre to the resolved box's centre, ending in a dot."""
+        ax, ay, rx, ry = push
+        ox, oy = origin
+        a = (px(ax + body.w / 2) - ox, px(ay + body.h / 2) - oy)
+        r = (px(rx + body.w / 2) - ox, px(ry + body.h / 2) - oy)
+        tried = pygame.Rect(px(ax) - ox, px(ay) - oy, px(body.w), px(body.h))
+        for corner in (tried.topleft, tried.topright, tried.bottomleft, tried.bottomright):
+            scene.set_at(corner, colour)
+        pygame.draw.line(scene, colour, a, r)
+        pygame.draw.circle(scene, colour, r, 1)
 
     @staticmethod
     def _overlay(size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:
@@ -866,7 +1063,8 @@ class App:
                 f"tick {w.tick}"]
 
     LEGEND = ("solid tile", "one-way tile", "slope tile", "probed cell",
-              "hitbox (white: in the air)", "contact edge")
+              "hitbox (white: in the air)", "contact edge", "a ghost's probed cell",
+              "push-out: tried -> resolved")
 
     def _legend(self, left: int, top: int, inner: int) -> pygame.Rect:
         """The debug view's key: each mark drawn as the scene draws it, and its name."""
@@ -899,6 +1097,11 @@ class App:
         elif item == 3:
             sw.fill(PROBED[:3] + (120,))
             pygame.draw.rect(sw, PROBED[:3] + (200,), r, 1)
+        elif item == 6:
+            pygame.draw.rect(sw, resolvers.colour("sweep"), r.inflate(-2, -2), 1)
+        elif item == 7:
+            pygame.draw.line(sw, PUSH_OUT, (1, 1), (r.right - 2, r.bottom - 2), max(1, t // 2))
+            pygame.draw.circle(sw, PUSH_OUT, (r.right - 2, r.bottom - 2), max(1, t))
         else:  # the hitbox, and for a contact its touching edge
             pygame.draw.rect(sw, HITBOX_STANDING, r, t)
             if item == 5:
@@ -915,6 +1118,18 @@ class App:
         pad = max(8, win_h // 60)
         inner = max(4, pad // 2)  # text to panel edge
         line_h = self.small.get_linesize()
+
+        # Each ghost's name above its head (scene px to window px).
+        # Ghosts drawn at one spot share a label, one name above the other.
+        s = self.scale()
+        taken: list[pygame.Rect] = []
+        for name, (gx, gy), colour in self.ghost_labels:
+            r = pygame.Rect(0, 0, self._width(self.small, name) + 4, line_h)
+            r.midbottom = (gx * s, gy * s - 2)
+            while r.collidelist(taken) >= 0:
+                r.move_ip(0, -line_h)
+            taken.append(r)
+            self._text(self.small, name, r.midbottom, colour, "midbottom")
 
         # Top right: the two keys worth knowing.
         hint = "H help   F3 debug"
@@ -970,8 +1185,15 @@ class App:
         # The debug numbers and the key to the debug view's colours, under the top left block:
         # one above the other where there is room, else side by side.
         if self.debug:
-            nums = self._block([(line, (170, 255, 190)) for line in self._debug_lines()],
-                               self.small, pad, below_top + inner, inner)
+            rows = [(line, (170, 255, 190)) for line in self._debug_lines()]
+            rows.append((f"push-out: {push_text(w)}", (170, 255, 190)))
+            for ghost in self.ghosts():
+                name, gp = ghost.resolver.name, ghost.player
+                parted = self.comparison.parted.get(name)
+                where = f"parted at tick {parted.tick}" if parted else "with the player"
+                rows.append((f"{name}: x {gp.x:.2f} y {gp.y:.2f}  push-out {push_text(ghost)}  "
+                             f"{where}", resolvers.colour(name)))
+            nums = self._block(rows, self.small, pad, below_top + inner, inner)
             legend_h = len(self.LEGEND) * line_h + 2 * inner
             if nums.bottom + pad // 2 + legend_h <= bottom:
                 self._legend(pad, nums.bottom + pad // 2 + inner, inner)
@@ -982,14 +1204,27 @@ class App:
             self._label("Oops! Respawning...", (win_w // 2, win_h // 3), (255, 200, 200), inner)
         if self.banner and time.monotonic() < self.banner.until:
             self._label(self.banner.text, (win_w // 2, win_h // 4), self.banner.colour, inner)
+        # The clock: paused (the scene stays live: '.' steps it), slow motion, a demo playing.
+        state = []
         if self.paused:
-            self.window.blit(self._made.get(("shade", (win_w, win_h)), lambda: self._overlay(
-                (win_w, win_h), PAUSE_SHADE)), (0, 0))
-            self._text(self.font, "Paused", (win_w // 2, win_h // 2 - self.font.get_height()),
-                       anchor="center")
-            self._text(self.small, "P resume   Esc title screen   Q quit   Backspace restart   "
-                       "Home first level",
-                       (win_w // 2, win_h // 2 + 8), anchor="center")
+            state.append((f"Paused at tick {w.tick}", self.font, (255, 255, 255)))
+            state.append(("'.' one tick   P resume   Esc title screen   Q quit   "
+                          "Backspace restart   Home first level", self.small, (220, 220, 235)))
+        if self.speed:
+            state.append((f"slow motion {SPEED_NAMES[self.speed]}  (T: faster)", self.small,
+                          (255, 235, 150)))
+        if self.script is not None:
+            state.append(("demo: playing the input script (a key takes over)", self.small,
+                          (255, 235, 150)))
+        if state:
+            height = sum(f.get_linesize() for _, f, _ in state)
+            width = max(self._width(f, t) for t, f, _ in state) + 2
+            top = bottom - pad - height
+            self._panel(pygame.Rect((win_w - width) // 2 - inner, top - inner,
+                                    width + 2 * inner, height + 2 * inner))
+            for text, font, colour in state:
+                self._text(font, text, (win_w // 2, top), colour, "midtop")
+                top += font.get_linesize()
 
 
 def run_app(cfg: Config, level_path: Path, **kwargs) -> int:
