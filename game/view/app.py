@@ -79,11 +79,12 @@ SPEED_NAMES = ("", "1/2", "1/4", "1/8")
 # view or the clock, so a demo can be watched paused, stepped, slowed, with the debug view.
 VIEW_KEYS = (pygame.K_F3, pygame.K_h, pygame.K_F1, pygame.K_g, pygame.K_p, pygame.K_PERIOD,
              pygame.K_t, pygame.K_F11, pygame.K_m, pygame.K_TAB) + tuple(VOLUME_KEYS)
-HELP = ("arrows/WASD move   Space/Up/W/Z jump   Down+jump drop through   Tab resolver   "
-        "G ghosts   F3 debug   R reload   Backspace restart   Home first level   P pause   "
-        ". one tick (paused)   T slow motion 1/2 1/4 1/8   Esc title screen   "
-        "F11 fullscreen   M sound on/off   -/+ volume   Gamepad: stick/d-pad move   A jump   LB/RB resolver   "
-        "Start pause   Back restart")
+HELP = ("arrows/WASD move   Space/Up/W/Z jump   Down+jump drop through   X/F throw spear   "
+        "Tab resolver   G ghosts   F3 debug   R reload   Backspace restart   Home first level   "
+        "P pause   . one tick (paused)   T slow motion 1/2 1/4 1/8   Esc title screen   "
+        "F11 fullscreen   M sound on/off   -/+ volume   "
+        "Gamepad: stick/d-pad move   A jump   X throw   LB/RB resolver   Start pause   "
+        "Back restart")
 
 
 @contextmanager
