@@ -18,7 +18,7 @@ from pathlib import Path
 
 from game import config as config_mod
 from game import resolvers
-from game import settings as settings_mod
+from game.runs import settings as settings_mod
 from game.errors import UserError, quote_path, quoted
 
 try:
@@ -121,10 +121,10 @@ def trace_protected(args: argparse.Namespace, s: Setup, level) -> list[Path]:
 
 
 def headless(args: argparse.Namespace, s: Setup) -> int:
-    from game.compare import Comparison
-    from game.headless import run, run_ghosts
-    from game.inputs import InputScript, load_script
-    from game.world import load_world
+    from game.sim.ghosts import Comparison
+    from game.runs.headless import run, run_ghosts
+    from game.sim.inputs import InputScript, load_script
+    from game.sim.world import load_world
 
     ticks = parse_ticks(args)
     script = load_script(args.input) if args.input else InputScript(())
@@ -220,7 +220,7 @@ def write_trace_to(target: str, records, protected: list[Path]) -> bool:
 
 
 def _write_to_stream(fd: int, target: str, records) -> None:
-    from game.headless import write_trace
+    from game.runs.headless import write_trace
 
     stream = sys.stdout if fd == 1 else sys.stderr
     if stream is None:  # the shell closed it (>&-)
@@ -257,7 +257,7 @@ def _write_straight_in(path: Path, st: os.stat_result, records) -> None:
 def _replace_with_trace(path: Path, st: os.stat_result | None, records) -> None:
     """A new file, or an existing regular one that is empty or an earlier trace: write a temp file
     beside it and move that into place, so the old file stays as it was until the new is whole."""
-    from game.headless import is_trace
+    from game.runs.headless import is_trace
 
     target = path.resolve()  # through a symbolic link: the link stays, its file is replaced
     if st is None and not target.parent.is_dir():
@@ -299,7 +299,7 @@ def _replace_with_trace(path: Path, st: os.stat_result | None, records) -> None:
 
 def _write_to_fd(fd: int, records) -> None:
     """Write the trace through an open descriptor that the caller closes."""
-    from game.headless import write_trace
+    from game.runs.headless import write_trace
 
     out = open(fd, "w", encoding="utf-8", closefd=False)
     try:
@@ -422,7 +422,7 @@ def _umask() -> int:
 
 
 def lab(args: argparse.Namespace) -> int:
-    from game.lab import lab_main
+    from game.runs.lab import lab_main
 
     if (args.headless or args.level or args.ticks or args.input or args.trace or args.ghosts
             or args.record):
@@ -435,14 +435,14 @@ def lab(args: argparse.Namespace) -> int:
 
 
 def play(args: argparse.Namespace, s: Setup) -> int:
-    from game.inputs import load_script
+    from game.sim.inputs import load_script
     from game.view.app import run_app  # the window is imported only when playing
 
     ticks = parse_ticks(args) if args.ticks is not None else None
     script = load_script(args.input) if args.input else None
     record = None
     if args.record:
-        from game.record import Recorder
+        from game.runs.record import Recorder
 
         record = Recorder.check(args.record, [Path(p) for p in (
             args.input, args.config or config_mod.DEFAULT_CONFIG, s.level_path) if p])

@@ -1,7 +1,7 @@
 """Configuration: TOML read with ``tomllib`` into frozen dataclasses, checked once at load.
 
 Layers, lowest first: the defaults below, the remembered settings (the window only; see
-game/settings.py: they fill only keys the config file does not write), one config file
+game/runs/settings.py: they fill only keys the config file does not write), one config file
 (``config.toml`` beside ``main.py``, or the file given with ``--config``; it overrides only the
 keys it names), the level's map properties (``[physics]`` keys only), then the command line.
 
@@ -79,7 +79,7 @@ class PhysicsConfig:
     jump_buffer: float = _f(0.1, "s", 0.0, 2.0)
     drop_through_time: float = _f(0.2, "s", 0.0, 2.0, lo_open=True)
     respawn_delay: float = _f(1.0, "s", 0.0, 60.0)
-    # Water tiles (game/tiles.py): inside water these scale gravity, the fall speed cap and the
+    # Water tiles (game/maps/tiles.py): inside water these scale gravity, the fall speed cap and the
     # run speed; jump is a swim stroke, and leaving the surface with jump held hops out.
     water_gravity: float = _f(0.3, "fraction of gravity in water", 0.0, 1.0)
     water_max_fall: float = _f(0.3, "fraction of max_fall_speed in water", 0.0, 1.0, lo_open=True)
@@ -120,7 +120,7 @@ class DisplayConfig:
 
 @dataclass(frozen=True)
 class CameraConfig:
-    """Platform snapping (see game/camera.py); both dead zones 0 lock the camera on the player."""
+    """Platform snapping (see game/sim/camera.py); both dead zones 0 lock the camera on the player."""
 
     dead_zone_up: int = _f(64, "px: how far above the height it last stood the player may rise "
                            "before the camera follows", 0, 4320)
@@ -148,7 +148,7 @@ class GamepadConfig:
 
 @dataclass(frozen=True)
 class SpearConfig:
-    """The thrown spear (see game/spear.py)."""
+    """The thrown spear (see game/sim/spear.py)."""
 
     speed: float = _f(380.0, "px/s: how fast it leaves the hand", 0.0, MAX_SPEED, lo_open=True)
     gravity: float = _f(700.0, "px/s^2 pulling it down in flight", 0.0, MAX_ACCEL)
@@ -355,7 +355,7 @@ def load(path: str | os.PathLike | None = None) -> Config:
 
 def load_with_table(path: str | os.PathLike | None = None) -> tuple[Config, dict[str, Any]]:
     """As ``load``, and the file's TOML table as read (empty without a file): what it writes out
-    (game.settings lets those keys win over the saved settings). The file is read once."""
+    (game.runs.settings lets those keys win over the saved settings). The file is read once."""
     cfg = replace(Config(), level=str(ROOT / Config().level))
     if path is None:
         if not DEFAULT_CONFIG.exists():

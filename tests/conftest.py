@@ -5,7 +5,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# Never the real user's remembered settings (game/settings.py): a test that wants them removes
+# Never the real user's remembered settings (game/runs/settings.py): a test that wants them removes
 # this and points the config folder at its tmp_path.
 os.environ["TILECOLLIDE_NO_SETTINGS"] = "1"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from game.grid import EPS, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.maps.grid import EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers import REGISTRY, create, move_body, names
 from game.resolvers.base import NO_CONTACT, Body, Contacts, Move, Resolver, overlapping_tiles
 

@@ -1,4 +1,4 @@
-"""The player against the walkers (game/bodies.py): stomp from above, hurt otherwise, through a
+"""The player against the walkers (game/sim/bodies.py): stomp from above, hurt otherwise, through a
 broad phase that finds what brute force finds; and the no-overlap / no-tunnel rules with walkers
 and moving platforms under random input, with every resolver."""
 
@@ -11,14 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import resolvers
-from game.bodies import WalkerHash
+from game.sim.bodies import WalkerHash
 from game.config import Config
-from game.inputs import InputFrame
-from game.level import WalkerSpawn, load_level
-from game.platforms import overlaps_solid_platform
+from game.sim.inputs import InputFrame
+from game.maps.level import WalkerSpawn, load_level
+from game.sim.platforms import overlaps_solid_platform
 from game.resolvers.base import overlapping_tiles
-from game.walkers import Walker
-from game.world import World
+from game.sim.walkers import Walker
+from game.sim.world import World
 from helpers import resolver_names
 from test_level_loader import write_map
 from test_platforms import FLOOR, ROWS, SPAWN, platform_xml, point_xml, prop

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from game import config, resolvers
-from game.inputs import InputSequencer, load_script
-from game.platforms import overlaps_solid_platform
+from game.sim.inputs import InputSequencer, load_script
+from game.sim.platforms import overlaps_solid_platform
 from game.resolvers.base import overlapping_tiles
-from game.world import load_world
+from game.sim.world import load_world
 from helpers import resolver_names
 
 DEMOS = Path(__file__).resolve().parent / "data" / "bodies"

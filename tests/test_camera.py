@@ -1,4 +1,4 @@
-"""``game.camera``: where the view's top-left lands, in whole map pixels, and how the camera
+"""``game.sim.camera``: where the view's top-left lands, in whole map pixels, and how the camera
 follows the player up and down (platform snapping)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game import config
-from game.camera import (
+from game.sim.camera import (
     CameraState,
     camera_axis,
     camera_origin,

@@ -17,12 +17,12 @@ import pygame
 import pytest
 
 from game import cli, config, resolvers
-from game.compare import Comparison, push_out
-from game.headless import is_trace
-from game.inputs import load_script, parse_script
-from game.record import MARK, Recorder
+from game.sim.ghosts import Comparison, push_out
+from game.runs.headless import is_trace
+from game.sim.inputs import load_script, parse_script
+from game.runs.record import MARK, Recorder
 from game.view.app import SPEEDS, App
-from game.world import load_world
+from game.sim.world import load_world
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"

@@ -18,7 +18,7 @@ from game.cli import main
 from game.config import (Config, DisplayConfig, PhysicsConfig, PlayerConfig, from_table, load,
                          with_map_properties)
 from game.errors import UserError
-from game.level import load_level
+from game.maps.level import load_level
 from game.resolvers.axis import AxisResolver
 
 DATA = Path(__file__).parent / "data"
@@ -463,7 +463,7 @@ def test_key_comment_reader_understands_both_comment_styles():
 
 
 # Keys config.toml shows only as comments (``# key = default``), so that the settings the game
-# remembers (game/settings.py) apply: a key written out in the config file wins over them.
+# remembers (game/runs/settings.py) apply: a key written out in the config file wins over them.
 REMEMBERED = {("", "resolver"), ("", "level"), ("display", "width"), ("display", "height"),
               ("audio", "volume")}
 

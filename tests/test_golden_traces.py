@@ -5,7 +5,7 @@ Two kinds of record live in ``tests/data/golden_traces.json``:
 * **traces**: every shipped level (``levels/*.tmx``) with every resolver, run from its spawn with
   each script of ``tests/data/scripts`` and with a few long seeded random scripts, plus scenes
   that start the player somewhere chosen (on one-way platforms to drop through, before slopes).
-  Each run keeps the sha256 of its JSON Lines trace (``game.headless.write_trace``, what
+  Each run keeps the sha256 of its JSON Lines trace (``game.runs.headless.write_trace``, what
   ``--trace`` writes, less the ``events`` key, which is tested on its own), the sha256 of the player's whole state and contacts after every tick
   (timers, flags, probed cells), and a short hash per block of ticks so that a mismatch names the
   first block that differs.
@@ -43,17 +43,17 @@ if __name__ == "__main__":  # run as a script to regenerate: make ``game`` impor
 
 from game import config as cfgmod  # noqa: E402
 from game import resolvers  # noqa: E402
-from game.grid import TileGrid  # noqa: E402
-from game.headless import trace_record, write_trace  # noqa: E402
-from game.inputs import Held, InputScript, load_script  # noqa: E402
-from game.level import Level, Rect, load_level  # noqa: E402
+from game.maps.grid import TileGrid  # noqa: E402
+from game.runs.headless import trace_record, write_trace  # noqa: E402
+from game.sim.inputs import Held, InputScript, load_script  # noqa: E402
+from game.maps.level import Level, Rect, load_level  # noqa: E402
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND,  # noqa: E402
                                  ON_ONE_WAY, Body, Contacts, Move, move_body, move_box,
                                  overlapping_tiles, support_under)
 from game.resolvers.overlap import OverlapOptions, resolve  # noqa: E402
 from game.resolvers.routing import RoutingOptions  # noqa: E402
 from game.resolvers.sweep import SweepOptions  # noqa: E402
-from game.world import World  # noqa: E402
+from game.sim.world import World  # noqa: E402
 
 GOLDEN = Path(__file__).parent / "data" / "golden_traces.json"
 SCRIPTS = sorted((Path(__file__).parent / "data" / "scripts").glob("*.txt"))

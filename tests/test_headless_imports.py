@@ -47,9 +47,9 @@ def test_headless_run_imports_no_window_modules(tmp_path):
 def test_simulation_modules_import_no_window_modules():
     result = run_fresh(f"""
         import json, sys
-        import game.world, game.resolvers, game.level, game.player, game.headless, game.inputs
-        import game.config, game.camera, game.grid
-        from game.level import load_level
+        import game.sim.world, game.resolvers, game.maps.level, game.sim.player, game.runs.headless, game.sim.inputs
+        import game.config, game.sim.camera, game.maps.grid
+        from game.maps.level import load_level
         load_level({str(DATA / "flat.tmx")!r})
         loaded = [m for m in {WINDOW_MODULES!r} if m in sys.modules]
         print(json.dumps({{"loaded": loaded}}))

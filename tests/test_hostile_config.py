@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from game.config import CONFIG_LIMIT, PhysicsConfig
-from game.grid import TileGrid
-from game.inputs import SCRIPT_LIMIT, parse_script
+from game.maps.grid import TileGrid
+from game.sim.inputs import SCRIPT_LIMIT, parse_script
 from game.resolvers.base import substeps
 
 ROOT = Path(__file__).resolve().parent.parent

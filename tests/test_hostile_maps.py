@@ -29,9 +29,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import level as level_mod
+from game.maps import level as level_mod
 from game.errors import UserError
-from game.level import load_level
+from game.maps.level import load_level
 from game.view.render import TileImages
 
 ROOT = Path(__file__).resolve().parent.parent

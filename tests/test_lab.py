@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from game import config, lab, resolvers
+from game import config, resolvers
+from game.runs import lab
 from game.cli import main
-from game.world import World
+from game.sim.world import World
 
 ROOT = Path(__file__).resolve().parent.parent
 LAB = ROOT / "levels" / "lab"

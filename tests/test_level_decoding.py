@@ -1,5 +1,5 @@
 """The loader decodes tile layers itself and has pytmx number only the gids each layer places
-first (game/level.py, ``_parse_with_pytmx``). These tests hold that shortcut to what pytmx makes of
+first (game/maps/level.py, ``_parse_with_pytmx``). These tests hold that shortcut to what pytmx makes of
 the whole file: the same pytmx gids in every cell, the same kinds and slopes, the same pictures
 and flips, on maps with every layer format, several tilesets, flips, groups and offsets.
 """
@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from game import level as level_module
+from game.maps import level as level_module
 from game.errors import UserError
-from game.grid import EMPTY, KIND_STRENGTH, SLOPE, TileGrid
-from game.level import COLLISION_KINDS, FLIP_D, FLIP_H, FLIP_V, _import_pytmx, load_level
+from game.maps.grid import EMPTY, KIND_STRENGTH, SLOPE, TileGrid
+from game.maps.level import COLLISION_KINDS, FLIP_D, FLIP_H, FLIP_V, _import_pytmx, load_level
 
 TILES_PNG = Path(__file__).parent / "data" / "tiles4.png"  # four 16x16 tiles, 64x16 px
 COLS, ROWS = 160, 80  # a CSV layer of flipped gids runs past one 64 KB piece of text

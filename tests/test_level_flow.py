@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game import config
-from game.inputs import Held
+from game.sim.inputs import Held
 from game.view.app import App
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -347,7 +347,7 @@ def test_switching_resolver_on_a_slope_keeps_the_player_there(app: App, slope_re
     """Tab from a slope resolver to one that takes slopes for boxes: the player, resting on the
     slope, is lifted onto the box by the least amount and stays put standing, not shoved away."""
     from game import resolvers as registry
-    from game.grid import SLOPE
+    from game.maps.grid import SLOPE
     from game.resolvers.base import overlapping_tiles
 
     app.load(sorted(app.world.level.path.parent.glob("*.tmx"))[1])  # level 2: hills

@@ -1,4 +1,4 @@
-"""``game.level.load_level``: Tiled maps written into tmp_path, turned into the game's level data.
+"""``game.maps.level.load_level``: Tiled maps written into tmp_path, turned into the game's level data.
 
 Every map here is built from text by the small writer below, so each test shows the one thing it
 varies. Tile ids of the test tileset (tests/data/tiles4.png, four 16x16 tiles):
@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 from game.errors import UserError
-from game.grid import EMPTY, ONE_WAY, SLOPE, SOLID, TileGrid
-from game.level import FLIP_H, FLIP_V, GID_MASK, Level, Rect, load_level
+from game.maps.grid import EMPTY, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.maps.level import FLIP_H, FLIP_V, GID_MASK, Level, Rect, load_level
 
 DATA = Path(__file__).parent / "data"
 TILES_PNG = DATA / "tiles4.png"
@@ -489,7 +489,7 @@ def layer_of(grid: list[list[int]], name: str = "ground") -> str:
 def test_map_size_and_tile_size_must_be_whole_numbers_above_0(tmp_path, attr, value):
     path = write_map(tmp_path)
     set_attr(path, "map", attr, value)
-    # a tile side has a least size above 1 (game.level.MIN_TILE_PX): the message gives the range
+    # a tile side has a least size above 1 (game.maps.level.MIN_TILE_PX): the message gives the range
     must = "whole number from 4 to" if attr.startswith("tile") else "whole number above 0"
     err = load_error(path, f"{attr}={value!r}", must, "Map >")
     assert "tileset" not in err.message  # the map is wrong, not its tileset

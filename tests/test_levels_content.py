@@ -13,10 +13,10 @@ import pytest
 
 from game import config as cfgmod
 from game import resolvers
-from game.inputs import InputFrame, parse_script
-from game.level import Level, load_level
+from game.sim.inputs import InputFrame, parse_script
+from game.maps.level import Level, load_level
 from game.resolvers.base import overlapping_tiles
-from game.world import World
+from game.sim.world import World
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = sorted((ROOT / "levels").glob("*.tmx"))

@@ -1,4 +1,4 @@
-"""The living level's tiles and flow (``game.tiles``, ``game.living``): hazards, ice, water,
+"""The living level's tiles and flow (``game.maps.tiles``, ``game.sim.living``): hazards, ice, water,
 switches and doors, checkpoints and coins, each with every resolver, and every loader error.
 
 Maps are written into tmp_path with the loader tests' writer, on its four-tile test sheet, whose
@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 from game import resolvers
 from game.config import Config
 from game.errors import UserError
-from game.grid import SOLID
-from game.inputs import InputFrame
-from game.level import load_level
-from game.living import touches_hazard
+from game.maps.grid import SOLID
+from game.sim.inputs import InputFrame
+from game.maps.level import load_level
+from game.sim.living import touches_hazard
 from game.resolvers.base import overlapping_tiles
-from game.world import World
+from game.sim.world import World
 from helpers import resolver_names
 from test_level_loader import embedded_tileset, write_map
 
@@ -485,8 +485,8 @@ def test_features_level_lift_carries_the_player_to_the_walker_to_stomp(name):
     the ledge's coins. The same with every resolver, and never inside a tile."""
     from dataclasses import replace
 
-    from game.inputs import parse_script
-    from game.level import Rect
+    from game.sim.inputs import parse_script
+    from game.maps.level import Rect
 
     cfg = Config()
     level = load_level(Path(__file__).resolve().parent.parent / "levels" / "05_features.tmx",

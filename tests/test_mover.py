@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.grid import TileGrid
+from game.maps.grid import TileGrid
 from game.resolvers import create, move_body, names
 from game.resolvers.base import Body, overlapping_tiles, substeps
 

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game import config, resolvers
-from game.inputs import Held, InputSequencer
+from game.sim.inputs import Held, InputSequencer
 from game.view.app import App
 from game.view.pad import (Gamepads, PadState, action_of, axis_value, either, held_of,
                            updated)

@@ -1,4 +1,4 @@
-"""Moving platforms (game/platforms.py, game/level_platforms.py): riding, carrying, pushing,
+"""Moving platforms (game/sim/platforms.py, game/maps/platform_spawns.py): riding, carrying, pushing,
 squishing, one-way, loading and its errors, with every resolver."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ import pytest
 from game import resolvers
 from game.config import Config
 from game.errors import UserError
-from game.inputs import InputFrame
-from game.level import load_level
-from game.level_platforms import PlatformSpawn
-from game.platforms import Platform, overlaps_solid_platform
+from game.sim.inputs import InputFrame
+from game.maps.level import load_level
+from game.maps.platform_spawns import PlatformSpawn
+from game.sim.platforms import Platform, overlaps_solid_platform
 from game.resolvers.base import overlapping_tiles
-from game.world import World
+from game.sim.world import World
 from helpers import resolver_names
 from test_level_loader import write_map
 

@@ -14,10 +14,10 @@ import pytest
 
 from game import resolvers
 from game.config import PhysicsConfig
-from game.grid import TileGrid
-from game.inputs import InputFrame
-from game.level import Level, Rect, load_level
-from game.world import World
+from game.maps.grid import TileGrid
+from game.sim.inputs import InputFrame
+from game.maps.level import Level, Rect, load_level
+from game.sim.world import World
 
 DATA = Path(__file__).parent / "data"
 T = 16

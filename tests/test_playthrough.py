@@ -35,11 +35,11 @@ from pathlib import Path
 import pytest
 
 from game import config, resolvers
-from game.grid import EPS, SLOPE, SOLID, TileGrid
-from game.inputs import Held, InputSequencer
-from game.player import Player
+from game.maps.grid import EPS, SLOPE, SOLID, TileGrid
+from game.sim.inputs import Held, InputSequencer
+from game.sim.player import Player
 from game.resolvers.base import overlapping_tiles
-from game.world import World, load_world
+from game.sim.world import World, load_world
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = sorted((ROOT / "levels").glob("*.tmx"))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.level import load_level
+from game.maps.level import load_level
 from game.view import render
 from game.view.render import MapRenderer, TileImages, map_bounds, render_area
 
@@ -142,7 +142,7 @@ PAN_SCRIPT = """
 import resource, sys
 from pathlib import Path
 import pygame
-from game.level import load_level
+from game.maps.level import load_level
 from game.view.render import MapRenderer, TileImages
 from tests.test_render_cache import boustrophedon
 

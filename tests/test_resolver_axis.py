@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from helpers import GRAVITY_PER_TICK, Walker
 
-from game.grid import EMPTY, TileGrid
+from game.maps.grid import EMPTY, TileGrid
 from game.resolvers import create, move_body
 from game.resolvers.axis import AxisResolver
 from game.resolvers.base import Body, Contacts, Move, overlapping_tiles

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.grid import TileGrid
+from game.maps.grid import TileGrid
 from game.resolvers import Body, create, move_body
 from game.resolvers.base import overlapping_tiles
 from game.resolvers.corners import CornersResolver

@@ -14,7 +14,7 @@ import random
 import pytest
 
 import game.resolvers.overlap as overlap_module
-from game.grid import EPS, ONE_WAY, TileGrid
+from game.maps.grid import EPS, ONE_WAY, TileGrid
 from game.resolvers import Body, create, move_body, names
 from game.resolvers.base import Contacts, Move, overlapping_tiles
 from game.resolvers.overlap import OverlapOptions, OverlapResolver, overlapping_by_area, resolve

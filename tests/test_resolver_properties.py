@@ -19,7 +19,7 @@ from helpers import EPS, TILE_SHAPES, Body, create, resolver_names, step
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
-from game.grid import TileGrid
+from game.maps.grid import TileGrid
 from game.resolvers import move_body
 
 NAMES = resolver_names()

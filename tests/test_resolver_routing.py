@@ -8,7 +8,7 @@ import math
 import pytest
 from helpers import RUN_PER_TICK, Walker, floor_below, step
 
-from game.grid import ONE_WAY, SLOPE, SOLID, TileGrid
+from game.maps.grid import ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers import create, move_body
 from game.resolvers import routing as routing_mod
 from game.resolvers.base import Body, overlapping_tiles
@@ -353,9 +353,9 @@ def test_world_prepares_the_face_table_at_load_switch_and_reload(monkeypatch):
     from pathlib import Path
 
     from game.config import PhysicsConfig
-    from game.inputs import InputFrame
-    from game.level import Level, Rect
-    from game.world import World
+    from game.sim.inputs import InputFrame
+    from game.maps.level import Level, Rect
+    from game.sim.world import World
 
     built = []
     original = routing_mod._build_faces

@@ -16,7 +16,7 @@ import pytest
 
 from game.config import check_value
 from game.errors import UserError
-from game.grid import EPS, EMPTY, ONE_WAY, TileGrid
+from game.maps.grid import EPS, EMPTY, ONE_WAY, TileGrid
 from game.resolvers import REGISTRY, Body, create, move_body, names
 from game.resolvers.base import overlapping_tiles
 from game.resolvers.sweep import SweepOptions, SweepResolver

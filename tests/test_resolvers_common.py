@@ -29,7 +29,7 @@ from helpers import (
     supports_slopes,
 )
 
-from game.grid import TileGrid
+from game.maps.grid import TileGrid
 
 NAMES = resolver_names()
 SLOPE_NAMES = slope_resolver_names()

@@ -1,7 +1,7 @@
 """Scripted runs: ``main.py --headless`` with an input script and a JSON Lines trace.
 
 A few runs go through a real subprocess (the command line exactly as a user types it); every
-scenario is also run in-process through ``game.headless.run`` and ``game.inputs.parse_script``,
+scenario is also run in-process through ``game.runs.headless.run`` and ``game.sim.inputs.parse_script``,
 and the two traces must be identical.
 
 The runs use tests/data/scenario.toml, an empty config file, so the numbers are the built-in
@@ -20,10 +20,10 @@ import pytest
 
 from game import config as cfgmod
 from game import resolvers
-from game.headless import run
-from game.inputs import parse_script
-from game.level import load_level
-from game.world import EVENTS, World
+from game.runs.headless import run
+from game.sim.inputs import parse_script
+from game.maps.level import load_level
+from game.sim.world import EVENTS, World
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"

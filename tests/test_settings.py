@@ -1,4 +1,4 @@
-"""Settings that last (game/settings.py): where they live, reading, atomic writing, precedence.
+"""Settings that last (game/runs/settings.py): where they live, reading, atomic writing, precedence.
 
 No test here touches the real user folder: each points the config folder (XDG_CONFIG_HOME, and
 HOME and APPDATA for the other platforms) at its tmp_path, or passes paths directly.
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game import cli, config
-from game import settings as st
+from game.runs import settings as st
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST = ROOT / "levels" / "01_first_steps.tmx"

@@ -12,10 +12,10 @@ import pytest
 
 from game import config, resolvers
 from game.config import AudioConfig
-from game.inputs import Held, InputSequencer
+from game.sim.inputs import Held, InputSequencer
 from game.view.app import App
 from game.view.sound import LAND_SPEED, SOUND_DIR, SOUNDS, Snapshot, Sounds, heard, start_mixer
-from game.world import load_world
+from game.sim.world import load_world
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"
@@ -271,7 +271,7 @@ def test_make_sounds_refuses_a_folder_it_cannot_write_with_one_line(tmp_path):
 
 
 def test_minus_and_plus_change_the_volume_by_tenths_and_it_is_remembered(cfg, tmp_path):
-    from game import settings as st
+    from game.runs import settings as st
 
     store = st.Store(tmp_path / "settings.toml")
     app = App(cfg, FIRST, max_frames=1, store=store)

@@ -1,4 +1,4 @@
-"""The thrown spear (game/spear.py) with every resolver: head-on it sticks (in a wall: a ledge to
+"""The thrown spear (game/sim/spear.py) with every resolver: head-on it sticks (in a wall: a ledge to
 stand on, until it falls away), glancing it slides; it never tunnels; at most max_spears."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ import pytest
 
 from game import resolvers
 from game.config import Config, SpearConfig
-from game.inputs import InputFrame
-from game.level import load_level
+from game.sim.inputs import InputFrame
+from game.maps.level import load_level
 from game.resolvers.base import overlapping_tiles
-from game.spear import FLYING, IDLE, STUCK
-from game.world import World
+from game.sim.spear import FLYING, IDLE, STUCK
+from game.sim.world import World
 from helpers import resolver_names
 from test_level_loader import write_map
 from test_platforms import FLOOR, ROWS, SPAWN

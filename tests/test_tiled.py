@@ -17,7 +17,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.level import load_level
+from game.maps.level import load_level
 from game.view.render import TileImages, render_map
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,9 +110,9 @@ def test_levels_saved_by_tiled_itself_load_and_play_the_same(tmx: Path, embed: b
                                                              tmp_path: Path):
     """Round trip through Tiled's own TMX writer: what Tiled saves is what the game plays."""
     from game import config, resolvers
-    from game.inputs import parse_script
-    from game.headless import run
-    from game.world import World
+    from game.sim.inputs import parse_script
+    from game.runs.headless import run
+    from game.sim.world import World
 
     shutil.copytree(ROOT / "assets", tmp_path / "assets")
     (tmp_path / "levels").mkdir()

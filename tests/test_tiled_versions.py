@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.level import load_level
+from game.maps.level import load_level
 
 DATA = Path(__file__).resolve().parent / "data"
 

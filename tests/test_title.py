@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from game import cli, config, resolvers
-from game import settings as st
-from game.level import load_level
+from game.runs import settings as st
+from game.maps.level import load_level
 from game.view.app import App
 from game.view.title import MAX_LEVELS, TITLE_HEAD, list_levels, read_title
 

@@ -25,9 +25,9 @@ from pathlib import Path
 
 import pytest
 
-from game import headless as headless_mod
+from game.runs import headless as headless_mod
 from game.cli import main
-from game.headless import TRACE_KEYS, TraceRecord, is_trace
+from game.runs.headless import TRACE_KEYS, TraceRecord, is_trace
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"

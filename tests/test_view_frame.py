@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game import config
-from game.inputs import parse_script
+from game.sim.inputs import parse_script
 from game.view import app as app_module
 from game.view.app import App
 from game.view.render import Recent, blit_scaled

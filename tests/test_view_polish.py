@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from game import config, resolvers
-from game.camera import CameraState, camera_start, px
-from game.inputs import InputScript, parse_script
+from game.sim.camera import CameraState, camera_start, px
+from game.sim.inputs import InputScript, parse_script
 from game.view.app import App
 
 ROOT = Path(__file__).resolve().parent.parent

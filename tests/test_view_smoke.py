@@ -82,7 +82,7 @@ def test_keyboard_snapshot():
 
 
 def test_next_level_follows_property_then_file_order():
-    from game.level import load_level
+    from game.maps.level import load_level
     first = load_level(FIRST)
     nxt, wrapped = next_level_path(first)
     assert nxt.exists() and not wrapped
@@ -109,7 +109,7 @@ def test_flip_flags_follow_tiled(h, v, d):
 
 
 def test_sprite_feet_follow_the_slope_under_the_centre():
-    from game.grid import TileGrid
+    from game.maps.grid import TileGrid
     from game.view.app import feet_on_slope
 
     g = TileGrid.from_rows(["....", "./..", "####"])  # 45-degree slope rising right at (1, 1)
@@ -137,7 +137,7 @@ def levels_copy(tmp_path):
 
 def test_a_tileset_image_smaller_than_its_tileset_is_a_user_error(levels_copy):
     from game.errors import UserError
-    from game.level import load_level
+    from game.maps.level import load_level
     from game.view.render import TileImages
 
     # Loaded while the image was whole; replaced by a smaller one before the pictures are cut.
@@ -152,7 +152,7 @@ def test_a_tileset_image_smaller_than_its_tileset_is_a_user_error(levels_copy):
 
 def test_a_corrupt_tileset_image_is_a_user_error(levels_copy):
     from game.errors import UserError
-    from game.level import load_level
+    from game.maps.level import load_level
     from game.view.render import TileImages
 
     level = load_level(levels_copy / "01_first_steps.tmx")
@@ -166,7 +166,7 @@ def test_a_corrupt_tileset_image_is_a_user_error(levels_copy):
 def test_a_truncated_tileset_image_is_a_user_error(levels_copy):
     """A PNG cut short after the level was loaded: pygame cannot read its pixels."""
     from game.errors import UserError
-    from game.level import load_level
+    from game.maps.level import load_level
     from game.view.render import TileImages
 
     level = load_level(levels_copy / "01_first_steps.tmx")
@@ -236,7 +236,7 @@ def test_the_runtime_dir_is_only_borrowed_while_sdl_looks_for_a_display(monkeypa
 
 
 def test_a_jump_tapped_while_paused_does_not_jump_on_resume(cfg):
-    from game.inputs import Held
+    from game.sim.inputs import Held
 
     app = App(cfg, FIRST, max_frames=12, frame_time=1 / 60)
     w = app.world
@@ -308,7 +308,7 @@ def test_tile_layers_after_the_object_layer_are_drawn_in_front_of_the_player(tmp
     """The object layer marks where the sprites go: tile layers after it cover the player."""
     import shutil
 
-    from game.level import load_level
+    from game.maps.level import load_level
     from game.view.render import MapRenderer, TileImages
 
     data = Path(__file__).parent / "data"

@@ -1,4 +1,4 @@
-"""Walkers (``game.walkers``): patrolling bodies stepped by the world with every resolver.
+"""Walkers (``game.sim.walkers``): patrolling bodies stepped by the world with every resolver.
 
 Grids come from text (``#`` solid, ``=`` one-way, ``.`` air, 16 px tiles); maps for the world
 and the loader are written into tmp_path by the loader tests' writer.
@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 from game import resolvers
 from game.config import Config
 from game.errors import UserError
-from game.grid import TileGrid
-from game.inputs import InputFrame
-from game.level import MAX_WALKERS, WalkerSpawn, load_level
+from game.maps.grid import TileGrid
+from game.sim.inputs import InputFrame
+from game.maps.level import MAX_WALKERS, WalkerSpawn, load_level
 from game.resolvers.base import overlapping_tiles
-from game.walkers import Walker, ledge_ahead, make_walkers, step_walkers
-from game.world import World
+from game.sim.walkers import Walker, ledge_ahead, make_walkers, step_walkers
+from game.sim.world import World
 from helpers import resolver_names
 from test_level_loader import write_map
 
@@ -413,7 +413,7 @@ def test_the_project_declares_the_walker_class_with_the_loaders_defaults():
     the ones the loader assumes."""
     import json
 
-    from game.level import WALKER_DIRECTION, WALKER_DIRECTIONS, WALKER_SPEED
+    from game.maps.level import WALKER_DIRECTION, WALKER_DIRECTIONS, WALKER_SPEED
 
     project = json.loads((ROOT / "levels" / "tilecollide.tiled-project").read_text("utf-8"))
     types = {t["name"]: t for t in project["propertyTypes"]}

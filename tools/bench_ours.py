@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game import resolvers  # noqa: E402
-from game.grid import EMPTY, SOLID, TileGrid  # noqa: E402
+from game.maps.grid import EMPTY, SOLID, TileGrid  # noqa: E402
 from game.resolvers.base import HIT_CEILING, ON_GROUND, move_box  # noqa: E402
 from tools import bench_scenario as S  # noqa: E402
 
@@ -103,7 +103,7 @@ def render(tmx: Path, frames: int, warmup: int) -> dict:
     """Frames per second of :class:`MapRenderer` drawing the view along the camera path."""
     import pygame
 
-    from game.level import load_level
+    from game.maps.level import load_level
     from game.view.render import MapRenderer, TileImages
 
     pygame.display.init()
@@ -130,7 +130,7 @@ def load(tmx: Path) -> dict:
     """Seconds to load the map with :func:`load_level`, then to cut its tile images."""
     import pygame
 
-    from game.level import load_level
+    from game.maps.level import load_level
     from game.view.render import TileImages
 
     pygame.display.init()
@@ -157,7 +157,7 @@ def frame(frames: int, warmup: int) -> dict:
     median and 99th percentile of the frames' times, wall clock (what a player waits; another
     process taking the CPU shows here) and this process's CPU time (what the frame costs)."""
     from game import config
-    from game.inputs import Held, InputScript
+    from game.sim.inputs import Held, InputScript
     from game.view.app import App
 
     cfg = config.load()
@@ -199,9 +199,9 @@ def walkers(resolver_name: str, count: int, ticks: int) -> dict:
     walkers (its 200 spawns taken in turn, each copy with its own speed and direction), the
     player standing at the spawn. The tick is the whole :meth:`World.step`: player and walkers."""
     from game import config
-    from game.inputs import NO_INPUT
-    from game.level import WalkerSpawn, load_level
-    from game.world import World
+    from game.sim.inputs import NO_INPUT
+    from game.maps.level import WalkerSpawn, load_level
+    from game.sim.world import World
 
     level = load_level(CROWD_LEVEL)
     base = level.walkers
@@ -225,7 +225,7 @@ def crowd_frame(frames: int, warmup: int) -> dict:
     """The game's own frame (as :func:`frame`) on the crowd level, 200 walkers, the player
     holding right: frames per second, and the frame times' 99th percentile."""
     from game import config
-    from game.inputs import Held, InputScript
+    from game.sim.inputs import Held, InputScript
     from game.view.app import App
 
     cfg = config.load()

@@ -11,7 +11,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from game import config, lab  # noqa: E402
+from game import config
+from game.runs import lab  # noqa: E402
 
 BEGIN, END = "<!-- lab-table:begin -->", "<!-- lab-table:end -->"
 

@@ -672,7 +672,7 @@ TILES = [
     ("flag_base", "exit flag, pole base", None, None, flag_base),
     ("tall_grass", "tall grass", None, None, lambda: tufts(tall=True)),
     ("mushroom", "mushroom", None, None, mushroom),
-    # row 5: the living level's tiles (game/tiles.py)
+    # row 5: the living level's tiles (game/maps/tiles.py)
     *LIVING_TILES,
 ]
 TILE_ID = {key: i for i, (key, *_rest) in enumerate(TILES)}

@@ -416,13 +416,13 @@ def project_json():
         cls(4, "goal", "#ffffd23f", ["object"], []),
         {"id": 5, "name": "direction", "storageType": "string", "type": "enum",
          "values": ["left", "right"], "valuesAsFlags": False},
-        # Defaults as game/level.py's WALKER_SPEED and WALKER_DIRECTION: Tiled does not save a
+        # Defaults as game/maps/level.py's WALKER_SPEED and WALKER_DIRECTION: Tiled does not save a
         # member left at its default, so the game must assume the same value.
         cls(6, "walker", "#ff8a5ad6", ["object"], [
             {"name": "direction", "propertyType": "direction", "type": "string",
              "value": "right"},
             {"name": "speed", "type": "float", "value": 40}]),
-        # The collision lab's scenario maps (game/lab.py): defaults as DEFAULT_EXPECT_GOAL and
+        # The collision lab's scenario maps (game/runs/lab.py): defaults as DEFAULT_EXPECT_GOAL and
         # DEFAULT_MEASURE there; script and ticks must be set.
         {"id": 7, "name": "lab_measure", "storageType": "string", "type": "enum",
          "values": ["goal_tick", "stuck_ticks", "landing_tick", "bump_px", "drift_px",

@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from game import config  # noqa: E402
 from game.errors import UserError  # noqa: E402
-from game.inputs import load_script  # noqa: E402
+from game.sim.inputs import load_script  # noqa: E402
 
 
 class _Parser(argparse.ArgumentParser):
@@ -67,7 +67,7 @@ def _main(argv: list[str] | None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         import pygame
 
-        from game.level import load_level
+        from game.maps.level import load_level
         from game.view.render import TileImages, render_map
 
         pygame.display.init()

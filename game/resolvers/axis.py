@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from game.grid import EMPTY, EPS, ONE_WAY, TileGrid
+from game.maps.grid import EMPTY, EPS, ONE_WAY, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
                                  BoxResolver, NoOptions, Probe, one_way_counts)
 

@@ -40,7 +40,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from game.grid import EMPTY, EPS, ONE_WAY, SLOPE, TileGrid
+from game.maps.grid import (EMPTY, EPS, ONE_WAY, SLOPE, TileGrid, one_way_counts,  # noqa: F401
+                            overlapping_tiles, overlaps_any)  # the no-overlap rule, re-exported
 
 # Contact flags: what ``move_box`` returns as one int. A set bit means "touched this move".
 ON_GROUND = 1  # stopped moving down by something under it (standing on it)
@@ -318,11 +319,6 @@ def move_body(resolver: Resolver, grid: TileGrid, body: Body, dx: float, dy: flo
 # Shared geometry: used by resolvers, tests and the debug view
 # ----------------------------------------------------------------------------------------------
 
-def one_way_counts(bottom_before: float, tile_top: float) -> bool:
-    """A one-way tile blocks only a body whose bottom was at or above its top before the move."""
-    return bottom_before <= tile_top + EPS
-
-
 def support_under(grid: TileGrid, x: float, w: float, bottom: float,
                   slopes: bool) -> tuple[bool, bool]:
     """(standing, on one-way tiles only) for a box spanning [x, x + w) with this bottom.
@@ -364,62 +360,3 @@ def only_one_way_under(grid: TileGrid, x: float, w: float, bottom: float) -> boo
     if first >= last or grid.kinds.find(ONE_WAY, row * cols + first, row * cols + last) < 0:
         return False
     return support_under(grid, x, w, bottom, True)[1]
-
-
-def overlapping_tiles(grid: TileGrid, x: float, y: float, w: float, h: float,
-                      bottom_before: float, slopes: bool) -> list[tuple[int, int]]:
-    """Cells that the box (x, y, w, h) overlaps by more than EPS: the "no overlap" rule.
-
-    Solid tiles always count. A one-way tile counts only if the body's bottom was at or above its
-    top before the move (``bottom_before``). A slope tile counts by its shape (the area under its
-    surface) when ``slopes`` is true, and as a full box otherwise.
-    """
-    hits: list[tuple[int, int]] = []
-    _overlapping(grid, x, y, w, h, bottom_before, slopes, hits)
-    return hits
-
-
-def overlaps_any(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before: float,
-                 slopes: bool) -> bool:
-    """Does the box overlap any tile by the rule of :func:`overlapping_tiles`? (Stops at one.)"""
-    return _overlapping(grid, x, y, w, h, bottom_before, slopes, None)
-
-
-def _overlapping(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before: float,
-                 slopes: bool, hits: list[tuple[int, int]] | None) -> bool:
-    """The "no overlap" rule's scan: appends every overlapped cell to ``hits``, or, if ``hits``
-    is None, returns True at the first one."""
-    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
-    right, bottom = x + w, y + h
-    # the cells of the box, clipped to the map (outside it every cell is empty)
-    first_col, end_col = math.floor((x + EPS) / tw), math.ceil((right - EPS) / tw)
-    first_row, end_row = math.floor((y + EPS) / th), math.ceil((bottom - EPS) / th)
-    if first_col < 0:
-        first_col = 0
-    if end_col > cols:
-        end_col = cols
-    if first_row < 0:
-        first_row = 0
-    if end_row > grid.rows:
-        end_row = grid.rows
-    found = False
-    for row in range(first_row, end_row):
-        top_y = row * th
-        base = row * cols
-        for col in range(first_col, end_col):
-            kind = kinds[base + col]
-            if kind == EMPTY:
-                continue
-            if kind == ONE_WAY:
-                if not (one_way_counts(bottom_before, top_y) and bottom > top_y + EPS):
-                    continue
-            elif kind == SLOPE and slopes:
-                lo = max(x, col * tw)
-                hi = min(right, (col + 1) * tw)
-                if not bottom > grid.surface_top(col, row, lo, hi) + EPS:
-                    continue
-            if hits is None:
-                return True
-            hits.append((col, row))
-            found = True
-    return found

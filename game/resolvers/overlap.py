@@ -93,7 +93,7 @@ import math
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from game.grid import EMPTY, EPS, ONE_WAY, TileGrid
+from game.maps.grid import EMPTY, EPS, ONE_WAY, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article, Body,
                                  BoxResolver, Move, Probe, contacts_from, one_way_counts)
 

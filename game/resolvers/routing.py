@@ -121,7 +121,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from game.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article, Body,
                                  BoxResolver, Probe, one_way_counts)
 

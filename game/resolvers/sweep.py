@@ -103,7 +103,7 @@ import math
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from game.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
                                  BoxResolver, Probe, one_way_counts, overlapping_tiles,
                                  overlaps_any)

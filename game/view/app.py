@@ -24,16 +24,16 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game import resolvers  # noqa: E402
-from game.camera import CameraState, camera_step, camera_view, px  # noqa: E402
-from game.compare import Comparison, push_out  # noqa: E402
+from game.sim.camera import CameraState, camera_step, camera_view, px  # noqa: E402
+from game.sim.ghosts import Comparison, push_out  # noqa: E402
 from game.config import Config  # noqa: E402
 from game.errors import UserError  # noqa: E402
-from game.grid import ONE_WAY, SLOPE, SOLID  # noqa: E402
-from game.headless import trace_record  # noqa: E402
-from game.inputs import Held, InputScript, InputSequencer  # noqa: E402
-from game.level import Level  # noqa: E402
+from game.maps.grid import ONE_WAY, SLOPE, SOLID  # noqa: E402
+from game.runs.headless import trace_record  # noqa: E402
+from game.sim.inputs import Held, InputScript, InputSequencer  # noqa: E402
+from game.maps.level import Level  # noqa: E402
 from game.resolvers.base import Contacts  # noqa: E402
-from game.settings import Settings, Store, clamp_window  # noqa: E402
+from game.runs.settings import Settings, Store, clamp_window  # noqa: E402
 from game.view.pad import Gamepads, either  # noqa: E402
 from game.view.render import MapRenderer, Recent, TileImages, blit_scaled  # noqa: E402
 from game.view.living import ItemSprites, hud_line  # noqa: E402
@@ -42,7 +42,7 @@ from game.view.sprites import (SPEAR_LENGTH, Background, PlatformSprite,  # noqa
                                PlayerSprite, SpearSprite, WalkerSprite)
 from game.view.text import wrap_text  # noqa: E402
 from game.view.title import QUIT, Backdrop, Play, TitleScreen  # noqa: E402
-from game.world import World, load_world  # noqa: E402
+from game.sim.world import World, load_world  # noqa: E402
 
 VIEW_HEIGHT = 240  # px of map visible vertically at the automatic scale
 LEFT_KEYS = (pygame.K_LEFT, pygame.K_a)
@@ -208,7 +208,7 @@ class App:
         self.frame_time = frame_time
         # max_ticks: close after that many ticks (--ticks). trace: called at the end with the
         # trace records and the level (--trace), as headless writes them. ghosts: start with
-        # the ghosts shown (--ghosts). record: a game.record.Recorder (--record).
+        # the ghosts shown (--ghosts). record: a game.runs.record.Recorder (--record).
         self.max_ticks, self.trace, self.record = max_ticks, trace, record
         self.pause_at = pause_at  # for tools: pause once the world reaches that tick
         self.trace_records: list[dict] | None = [] if trace is not None else None
@@ -777,7 +777,7 @@ class App:
         by = w.prev[1] + (p.y - w.prev[1]) * alpha
         g = w.level.grid
         # The camera looks at the drawn hitbox's centre, measured up from its bottom by whole
-        # pixels: the sprite is placed by its bottom, so both round alike (see game.camera).
+        # pixels: the sprite is placed by its bottom, so both round alike (see game.sim.camera).
         centre = p.h - px(p.h / 2)
         target = (bx + p.w / 2, by + centre)
         view, world = (view_w, view_h), (g.width_px, g.height_px)

@@ -1,4 +1,4 @@
-"""Drawing the living level's objects and doors (``game.tiles``, ``game.living``): coins not yet
+"""Drawing the living level's objects and doors (``game.maps.tiles``, ``game.sim.living``): coins not yet
 taken, checkpoints (the flag raised on the current one), levers and plates, and the door layers,
 solid while closed and faded while open. Also the HUD's line about them.
 

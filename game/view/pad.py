@@ -31,7 +31,7 @@ from dataclasses import dataclass, fields
 
 import pygame
 
-from game.inputs import Held
+from game.sim.inputs import Held
 
 AXIS_FULL = 32767  # SDL's axis values run from -32768 to 32767
 JUMP_BUTTON = pygame.CONTROLLER_BUTTON_A

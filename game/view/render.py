@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pygame
 
 from game.errors import UserError
-from game.level import Level, TileImage, TileLayer
+from game.maps.level import Level, TileImage, TileLayer
 
 CELL = (128, 32)  # px: the grid on which view buffers are placed and sorted out
 MARGIN = 128  # px of map a view buffer holds beyond each side of the view
@@ -37,7 +37,7 @@ class TileImages:
     A tileset image that cannot be read, or is smaller than the tiles cut from it, raises
     :class:`UserError` naming the image and what to change, never a bare pygame error. The level
     loader has already checked every image it names (format, size, the whole file: see
-    ``game.imagefile``), so these checks only meet a file changed since the level was loaded.
+    ``game.maps.imagefile``), so these checks only meet a file changed since the level was loaded.
     """
 
     def __init__(self, level: Level, convert: bool = True) -> None:

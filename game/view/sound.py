@@ -67,7 +67,7 @@ def heard(before: Snapshot, after: Snapshot) -> tuple[str, ...]:
     return tuple(out)
 
 
-# The world's events (``game.world.EVENTS``) that have an effect of their own.
+# The world's events (``game.sim.world.EVENTS``) that have an effect of their own.
 EVENT_SOUNDS = {"coin": "coin", "checkpoint": "checkpoint", "switch": "land"}
 
 

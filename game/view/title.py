@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 
 from game import resolvers
-from game.level import Level
+from game.maps.level import Level
 from game.view.render import MapRenderer, TileImages
 from game.view.sprites import Background
 from game.view.text import fit_text, wrap_text

@@ -6,8 +6,8 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import IO, BinaryIO, NamedTuple
 
-from game.inputs import InputFrame
-from game.world import World
+from game.sim.inputs import InputFrame
+from game.sim.world import World
 
 
 class TraceRecord(NamedTuple):
@@ -27,7 +27,7 @@ class TraceRecord(NamedTuple):
     on_ground: bool
     respawning: bool
     resolver: str
-    events: list[str]  # what happened this tick (``game.world.EVENTS``), in order; mostly empty
+    events: list[str]  # what happened this tick (``game.sim.world.EVENTS``), in order; mostly empty
 
 
 TRACE_KEYS = frozenset(TraceRecord._fields)
@@ -52,7 +52,7 @@ def run(world: World, frames: Iterable[InputFrame]) -> Iterator[dict]:
 
 
 def run_ghosts(comparison, frames: Iterable[InputFrame]) -> Iterator[dict]:
-    """Step every world of a :class:`game.compare.Comparison` once per frame; yield each
+    """Step every world of a :class:`game.sim.ghosts.Comparison` once per frame; yield each
     world's trace record after each tick, in ``--list-resolvers`` order."""
     for frame in frames:
         comparison.step(frame)

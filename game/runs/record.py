@@ -1,4 +1,4 @@
-"""``--record``: what was played, tick by tick, written as an input script (``game.inputs``).
+"""``--record``: what was played, tick by tick, written as an input script (``game.sim.inputs``).
 
 The keys held on each tick (keyboard, gamepad or a demo script alike, as the world was fed them)
 are kept as runs: a new script line only where the keys change. The file starts with comment
@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from game.errors import UserError, quote_path
-from game.inputs import KEY_NAMES, Held
+from game.sim.inputs import KEY_NAMES, Held
 
 MARK = "# tilecollide recording"
 

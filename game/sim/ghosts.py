@@ -1,10 +1,10 @@
 """Ghosts: every resolver playing the same level with the same input, side by side.
 
-A :class:`Comparison` holds one whole :class:`~game.world.World` per resolver, in
+A :class:`Comparison` holds one whole :class:`~game.sim.world.World` per resolver, in
 ``resolvers.names()`` order (the order of ``--list-resolvers``). Each has its own player, its own
 walkers and its own resolver instance (made with that resolver's own ``[resolvers.<name>]``
 options); they share only the level, which is read-only data. Every tick each world is stepped
-with the same :class:`~game.inputs.InputFrame`, so a world's motion is by construction exactly
+with the same :class:`~game.sim.inputs.InputFrame`, so a world's motion is by construction exactly
 what a run with that resolver alone gives: nothing passes between the worlds.
 
 The window shows the worlds whose resolver is not the player's as translucent ghosts; headless
@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 from game import resolvers
 from game.config import Config, PhysicsConfig
-from game.inputs import InputFrame
-from game.level import Level
-from game.world import World
+from game.sim.inputs import InputFrame
+from game.maps.level import Level
+from game.sim.world import World
 
 PART_PX = 1.0  # px: further apart than this on either axis counts as parted
 

@@ -1,5 +1,5 @@
 """The living level as the player meets it: ground friction, water, hazards, checkpoints, coins,
-switches and doors (the data is ``game.tiles``). Headless, like the rest of the simulation.
+switches and doors (the data is ``game.maps.tiles``). Headless, like the rest of the simulation.
 
 The world asks :func:`ground_friction` and :func:`in_water` before the player's step and calls
 :meth:`Flow.after_player` after it. The rules, in order, each tick:
@@ -22,8 +22,8 @@ import copy
 import math
 from dataclasses import dataclass, field
 
-from game.grid import EPS, SOLID, TileGrid
-from game.tiles import TileFeatures
+from game.maps.grid import EPS, SOLID, TileGrid
+from game.maps.tiles import TileFeatures
 
 
 def ground_friction(feat: TileFeatures, grid: TileGrid, x: float, y: float, w: float,

@@ -9,7 +9,7 @@ has no input: its brain is two questions a tick, both answered without moving it
 * *did it hit a wall?* the contact flags the resolver returned for the last move.
 
 The world steps its walkers after the player, every tick, in Tiled object id order (the order
-of :attr:`game.level.Level.walkers`), so a run is the same every time. Walkers collide with the
+of :attr:`game.maps.level.Level.walkers`), so a run is the same every time. Walkers collide with the
 tiles only: not with each other and not with the player (stomping and hurting come later,
 through a broad phase). A walker that falls out of the bottom of the map is gone (``fallen``)
 until the level restarts.
@@ -23,8 +23,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from game.grid import EMPTY, SLOPE, TileGrid
-from game.level import WalkerSpawn
+from game.maps.grid import EMPTY, SLOPE, TileGrid
+from game.maps.level import WalkerSpawn
 from game.resolvers.base import (
     HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Resolver, move_box, overlapping_tiles,
     support_under,

@@ -16,7 +16,7 @@ at ``speed`` px/s and ``lift`` px/s upward. Each tick a flying spear is moved by
 The same rule holds for every tile and every resolver: nothing here looks at tile kinds.
 
 A spear stuck in a **wall** is a one-way ledge: it is handed to the player's move with the
-moving platforms (``game.platforms.clip_to_platforms`` takes any box with ``one_way``), so the
+moving platforms (``game.sim.platforms.clip_to_platforms`` takes any box with ``one_way``), so the
 player can land on it from above and jump through it from below. After ``stuck_time`` it falls
 away (down, with the resolver, and is gone when it lands). A flying spear that touches a walker
 defeats it and falls away.
@@ -30,7 +30,7 @@ import math
 from collections.abc import Sequence
 
 from game.config import SpearConfig
-from game.grid import TileGrid
+from game.maps.grid import TileGrid
 from game.resolvers.base import HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Resolver, move_box
 
 IDLE, FLYING, STUCK, FALLING = 0, 1, 2, 3
@@ -45,7 +45,7 @@ class Spear:
 
     __slots__ = ("x", "y", "w", "h", "vx", "vy", "state", "ledge", "timer", "born", "facing",
                  "prev_x", "prev_y")
-    one_way = True  # as a ledge: landed on from above only (game.platforms)
+    one_way = True  # as a ledge: landed on from above only (game.sim.platforms)
 
     def __init__(self) -> None:
         self.x = self.y = self.prev_x = self.prev_y = self.vx = self.vy = self.timer = 0.0

@@ -7,13 +7,13 @@ current position of the player (``prev``) to draw a blend of the two; each walke
 Each tick, in this fixed order (so a run is the same every time):
 
 1. the moving platforms, in Tiled object id order, carrying, pushing or squishing the player
-   (``game.platforms``);
+   (``game.sim.platforms``);
 2. the player, against the tiles with the current resolver (with the friction and water of the
-   cells it is in, ``game.living``), then against the platforms' boxes;
-3. a throw, if pressed: a spear leaves the player's hand (``game.spear``);
-4. the walkers, in Tiled object id order (``game.walkers``), with the current resolver;
-5. the player against the walkers, through a broad phase (``game.bodies``): stomp or hurt;
-6. the level's flow (``game.living``): hazards, checkpoints, coins, switches and their doors (a
+   cells it is in, ``game.sim.living``), then against the platforms' boxes;
+3. a throw, if pressed: a spear leaves the player's hand (``game.sim.spear``);
+4. the walkers, in Tiled object id order (``game.sim.walkers``), with the current resolver;
+5. the player against the walkers, through a broad phase (``game.sim.bodies``): stomp or hurt;
+6. the level's flow (``game.sim.living``): hazards, checkpoints, coins, switches and their doors (a
    door that turns gives a new collision grid, read by every resolver from the next tick);
 7. the spears, in pool order: flight, sticking or sliding, walkers they hit;
 8. the goal.
@@ -26,17 +26,17 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from game.bodies import HURT, STOMP, WalkerHash, player_meets_walkers
+from game.sim.bodies import HURT, STOMP, WalkerHash, player_meets_walkers
 from game.config import Config, PhysicsConfig, SpearConfig, with_map_properties
-from game.grid import TileGrid
-from game.inputs import InputFrame
-from game.level import Level, load_level
-from game.living import Flow, ground_friction, in_water
-from game.platforms import Platform, make_platforms, move_platforms, overlaps_solid_platform
-from game.player import Player
+from game.maps.grid import TileGrid
+from game.sim.inputs import InputFrame
+from game.maps.level import Level, load_level
+from game.sim.living import Flow, ground_friction, in_water
+from game.sim.platforms import Platform, make_platforms, move_platforms, overlaps_solid_platform
+from game.sim.player import Player
 from game.resolvers.base import Resolver, overlapping_tiles
-from game.spear import Spear, make_spears, step_spears, throw
-from game.walkers import Walker, make_walkers, step_walkers
+from game.sim.spear import Spear, make_spears, step_spears, throw
+from game.sim.walkers import Walker, make_walkers, step_walkers
 
 # What can happen on a tick, as the trace's ``events`` names it (``World.events``).
 EVENTS = ("respawn", "checkpoint", "coin", "stomp", "hurt", "goal", "switch", "squish")
@@ -70,7 +70,7 @@ class World:
         self.spears: list[Spear] = make_spears(self.spear)
         # What the player's move meets besides tiles: the platforms, then spears stuck in walls.
         self.solids: list = list(self.platforms)
-        # Checkpoints, coins, doors (game.living); ``grid`` is the collision grid with the doors
+        # Checkpoints, coins, doors (game.sim.living); ``grid`` is the collision grid with the doors
         # as they are now: the level's own grid on a level without doors.
         self._reset_flow()
 
@@ -187,7 +187,7 @@ class World:
         self.solids = list(self.platforms)
 
     def _reset_flow(self) -> None:
-        self._alive = self.level.features.alive  # anything for game.living to do at all
+        self._alive = self.level.features.alive  # anything for game.sim.living to do at all
         self.flow = Flow(self.level.features, self.spawn_xy)
         self.grid = self.flow.grid(self.level.grid)
         _prepare(self.resolver, self.grid)

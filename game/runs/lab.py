@@ -12,7 +12,7 @@ docs/levels.md, "Writing a lab scenario") whose map properties say what to do an
 
 The defaults are those of the class ``lab_scenario`` in ``levels/tilecollide.tiled-project``
 (Tiled does not save a class member left at its default). Each scenario runs once per resolver,
-headless (:func:`game.headless.run`), and its verdict and figure are computed from the trace
+headless (:func:`game.runs.headless.run`), and its verdict and figure are computed from the trace
 records alone (:func:`judge`), so a ``--trace`` run of the same map and script gives the same.
 
 Nothing here opens a window: the picture is drawn on plain pygame surfaces.
@@ -30,10 +30,10 @@ from pathlib import Path
 from game import resolvers
 from game.config import Config, with_map_properties
 from game.errors import UserError, quote_path, quoted
-from game.headless import run
-from game.inputs import InputScript, parse_script
-from game.level import Level, load_level
-from game.world import World
+from game.runs.headless import run
+from game.sim.inputs import InputScript, parse_script
+from game.maps.level import Level, load_level
+from game.sim.world import World
 
 MAX_TICKS = 100_000  # a scenario is a few seconds; this bounds a user's map to about a minute
 DEFAULT_OUT = "lab-results"
@@ -273,7 +273,7 @@ def draw(results):
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from game.grid import EMPTY, ONE_WAY, SLOPE
+    from game.maps.grid import EMPTY, ONE_WAY, SLOPE
 
     pygame.font.init()
     font = pygame.font.Font(None, 20)
@@ -411,4 +411,4 @@ def lab_main(targets: Sequence[str], out: str | None, cfg: Config) -> int:
 
 
 def default_folder() -> Path:
-    return Path(__file__).resolve().parent.parent / "levels" / "lab"
+    return Path(__file__).resolve().parents[2] / "levels" / "lab"

@@ -1,5 +1,5 @@
 """Moving platforms as the map says them: the objects of class ``platform`` read into
-:class:`PlatformSpawn` records (map data; :mod:`game.platforms` moves them).
+:class:`PlatformSpawn` records (map data; :mod:`game.sim.platforms` moves them).
 
 A platform is a rectangle object (its box where it starts). Its property ``path`` (an object
 reference, Tiled's "object" property type) points at the way it travels:
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.errors import UserError, quoted
-from game.grid import TileGrid
+from game.maps.grid import TileGrid
 
 MAX_PLATFORMS = 500  # objects of class platform in one map (each moves every tick)
 MAX_PLATFORM_PX = 1024  # a platform's width and height

@@ -1,6 +1,6 @@
 """What a level's tiles and objects *do* beyond blocking: hazards, ice, water, doors, and the
 objects of level flow (checkpoints, coins, switches). Plain data, built once by the loader
-(``game.level``); the simulation that uses it is ``game.living``.
+(``game.maps.level``); the simulation that uses it is ``game.sim.living``.
 
 A level without any of these gets :data:`NO_FEATURES` and runs exactly as before they existed.
 
@@ -99,7 +99,7 @@ NO_FEATURES = TileFeatures()
 
 
 # ----------------------------------------------------------------------------------------------
-# Reading them (called by game.level while it builds a level)
+# Reading them (called by game.maps.level while it builds a level)
 # ----------------------------------------------------------------------------------------------
 
 def tile_feature(where: str, file, props: Mapping, flags, tw: int, th: int):

@@ -102,3 +102,70 @@ class TileGrid:
                 elif ch not in ". ":
                     raise ValueError(f"unknown tile character {ch!r}")
         return cls(width, len(rows), tile_w, tile_h, bytes(kinds), slopes)
+
+
+# The "no overlap" rule: which cells a box overlaps. The map's own geometry, shared by the loader
+# (spawn checks), every resolver, the simulation and the tests.
+
+def one_way_counts(bottom_before: float, tile_top: float) -> bool:
+    """A one-way tile blocks only a body whose bottom was at or above its top before the move."""
+    return bottom_before <= tile_top + EPS
+
+
+def overlapping_tiles(grid: TileGrid, x: float, y: float, w: float, h: float,
+                      bottom_before: float, slopes: bool) -> list[tuple[int, int]]:
+    """Cells that the box (x, y, w, h) overlaps by more than EPS: the "no overlap" rule.
+
+    Solid tiles always count. A one-way tile counts only if the body's bottom was at or above its
+    top before the move (``bottom_before``). A slope tile counts by its shape (the area under its
+    surface) when ``slopes`` is true, and as a full box otherwise.
+    """
+    hits: list[tuple[int, int]] = []
+    _overlapping(grid, x, y, w, h, bottom_before, slopes, hits)
+    return hits
+
+
+def overlaps_any(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before: float,
+                 slopes: bool) -> bool:
+    """Does the box overlap any tile by the rule of :func:`overlapping_tiles`? (Stops at one.)"""
+    return _overlapping(grid, x, y, w, h, bottom_before, slopes, None)
+
+
+def _overlapping(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before: float,
+                 slopes: bool, hits: list[tuple[int, int]] | None) -> bool:
+    """The "no overlap" rule's scan: appends every overlapped cell to ``hits``, or, if ``hits``
+    is None, returns True at the first one."""
+    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
+    right, bottom = x + w, y + h
+    # the cells of the box, clipped to the map (outside it every cell is empty)
+    first_col, end_col = math.floor((x + EPS) / tw), math.ceil((right - EPS) / tw)
+    first_row, end_row = math.floor((y + EPS) / th), math.ceil((bottom - EPS) / th)
+    if first_col < 0:
+        first_col = 0
+    if end_col > cols:
+        end_col = cols
+    if first_row < 0:
+        first_row = 0
+    if end_row > grid.rows:
+        end_row = grid.rows
+    found = False
+    for row in range(first_row, end_row):
+        top_y = row * th
+        base = row * cols
+        for col in range(first_col, end_col):
+            kind = kinds[base + col]
+            if kind == EMPTY:
+                continue
+            if kind == ONE_WAY:
+                if not (one_way_counts(bottom_before, top_y) and bottom > top_y + EPS):
+                    continue
+            elif kind == SLOPE and slopes:
+                lo = max(x, col * tw)
+                hi = min(right, (col + 1) * tw)
+                if not bottom > grid.surface_top(col, row, lo, hi) + EPS:
+                    continue
+            if hits is None:
+                return True
+            hits.append((col, row))
+            found = True
+    return found

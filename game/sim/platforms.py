@@ -4,7 +4,7 @@ The split follows Celeste's Actor/Solid idea (Maddy Thorson, "Celeste and TowerF
 2017) in this codebase's own terms:
 
 * **Platforms move first**, every tick, in Tiled object id order, before the player (see
-  :meth:`game.world.World.step`). Each moves along x, then along y. On each axis:
+  :meth:`game.sim.world.World.step`). Each moves along x, then along y. On each axis:
 
   - the player **riding** it (standing on it after the last tick: :attr:`Player.riding`) is
     carried by the same amount, moved with the world's resolver so the tiles still stop them;
@@ -33,8 +33,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from game.grid import TileGrid
-from game.level_platforms import PlatformSpawn
+from game.maps.grid import TileGrid
+from game.maps.platform_spawns import PlatformSpawn
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, ON_ONE_WAY, Resolver,
                                  move_box, overlaps_any)
 

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.config import PhysicsConfig
-from game.grid import TileGrid
-from game.inputs import InputFrame
-from game.platforms import Platform, clip_to_platforms
+from game.maps.grid import TileGrid
+from game.sim.inputs import InputFrame
+from game.sim.platforms import Platform, clip_to_platforms
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, NO_CONTACT, ON_GROUND,
                                  ON_ONE_WAY, Body, Contacts, Resolver, contacts_from, move_box,
                                  support_under)
@@ -47,7 +47,7 @@ class Player:
     since_one_way_jump: float = math.inf
     respawn_timer: float = 0.0  # s left before reappearing at the spawn
     contact_flags: int = 0  # what the last move touched: ON_GROUND | HIT_LEFT ... (resolvers.base)
-    # The moving platform the player stood on after the last move (game.platforms), or None.
+    # The moving platform the player stood on after the last move (game.sim.platforms), or None.
     riding: object = field(default=None, repr=False, compare=False)
     # The last move's arguments, to list the cells it probed when asked (see ``contacts``).
     _last_move: tuple | None = field(default=None, init=False, repr=False, compare=False)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.walkers import Walker
+from game.sim.walkers import Walker
 
 STOMP_SLACK = 2.0  # px: how far below a walker's top the player's bottom may be and still stomp
 EPS = 1e-6  # px: touching is not overlapping

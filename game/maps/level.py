@@ -3,14 +3,14 @@
 ``load_level`` checks the file first with ElementTree, so that every mistake pytmx would meet
 with a bare exception (an infinite map, a zstd layer, a missing tileset, ...) gets a message that
 says what to change in Tiled. Then pytmx reads the checked XML tree *without images*, and the
-result is turned once into a :class:`Level`: a :class:`~game.grid.TileGrid` of tile kinds, the spawn, the
+result is turned once into a :class:`Level`: a :class:`~game.maps.grid.TileGrid` of tile kinds, the spawn, the
 goals, the map's properties and, for the view, its tile layers in file order with the source
 rectangle of every tile image.
 
 Everything the game later trusts is checked here, so that ``--headless`` passing means the window
 will run too: numbers parse and are finite, tile gids belong to a tileset, the spawn is inside
 the map and free, ``next_level`` exists, and every image the window will load is a PNG, GIF, BMP
-or JPEG (known by its signature, walked through to its end: ``game.imagefile``) as large as its
+or JPEG (known by its signature, walked through to its end: ``game.maps.imagefile``) as large as its
 tiles need, so the window never meets a picture that the headless check let pass.
 
 Hostile files are refused before anything large is read, decoded or parsed: every ``MAX_*``
@@ -36,12 +36,12 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import UserError, quoted, read_bounded
-from game.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
-from game.tiles import (NO_FEATURES, TileFeatures, cell_features, check_clear_of_doors,
+from game.maps.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.maps.tiles import (NO_FEATURES, TileFeatures, cell_features, check_clear_of_doors,
                         door_groups, flow_objects, tile_feature)
-from game.imagefile import FORMATS, BadImage, ImageInfo, probe, verify
-from game.level_platforms import PlatformSpawn, float_value, platform_spawns
-from game.resolvers.base import overlapping_tiles
+from game.maps.imagefile import FORMATS, BadImage, ImageInfo, probe, verify
+from game.maps.platform_spawns import PlatformSpawn, float_value, platform_spawns
+from game.maps.grid import overlapping_tiles
 
 # --- Limits (docs/levels.md, "Limits"), checked before pytmx or pygame sees the file -----------
 MAX_XML_BYTES = 64_000_000  # the .tmx and every .tsx it uses (once per use), together
@@ -125,14 +125,14 @@ class TileLayer:
     offset: tuple[float, float]
     gids: tuple[tuple[int, ...], ...]  # [row][col], pytmx gids (0 = empty)
     in_front: bool = False
-    door: str | None = None  # the door group the layer paints (game.tiles); the view draws it
+    door: str | None = None  # the door group the layer paints (game.maps.tiles); the view draws it
 
 
 @dataclass(frozen=True)
 class WalkerSpawn:
     """Where a walker starts: its hitbox at the start, its speed and its first direction.
 
-    ``id`` is the Tiled object id: walkers are stepped in that order (``game.walkers``).
+    ``id`` is the Tiled object id: walkers are stepped in that order (``game.sim.walkers``).
     """
 
     id: int
@@ -170,10 +170,10 @@ class Level:
     # The .tmx, every .tsx it uses and every tileset image, resolved: what a hot reload watches.
     files: tuple[Path, ...] = ()
     walkers: tuple[WalkerSpawn, ...] = ()  # in Tiled object id order
-    # Hazards, friction, water, doors, checkpoints, coins, switches (game.tiles). ``grid`` is
-    # the grid with every door open; the world closes the closed ones (game.living).
+    # Hazards, friction, water, doors, checkpoints, coins, switches (game.maps.tiles). ``grid`` is
+    # the grid with every door open; the world closes the closed ones (game.sim.living).
     features: TileFeatures = NO_FEATURES
-    platforms: tuple[PlatformSpawn, ...] = ()  # in Tiled object id order (game.level_platforms)
+    platforms: tuple[PlatformSpawn, ...] = ()  # in Tiled object id order (game.maps.platform_spawns)
 
     @property
     def tile_size(self) -> tuple[int, int]:
@@ -866,7 +866,7 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
     # A kind is kept as its strength mask (see _MASK_OF_KIND) so that layers combine with "or".
     mask_of = [0] * (max(number.values()) + 1)  # pytmx gid -> strength mask
     heights_of: dict[int, tuple[float, float]] = {}
-    feature_of: dict[int, tuple] = {}  # pytmx gid -> (hazard box, friction, water): game.tiles
+    feature_of: dict[int, tuple] = {}  # pytmx gid -> (hazard box, friction, water): game.maps.tiles
     for layer, data in zip(tile_layers, info.layers, strict=True):
         for raw in data.new:
             gid = number[raw]
@@ -895,7 +895,7 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
     for layer, data in zip(tile_layers, info.layers):
         gids = list(map(number.__getitem__, data.gids))
         layers_by_id[int(getattr(layer, "id", 0) or 0)] = gids
-        # a door layer's cells are its door's (game.living), not the grid's
+        # a door layer's cells are its door's (game.sim.living), not the grid's
         if "door" not in layer.properties and any(mask_of[number[raw]] for raw in data.used):
             strong.append((_cell_masks(data, gids, number, mask_of), gids))
     masks = bytes(cells)
@@ -966,7 +966,7 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
 
 def _features(path: Path, tile_layers, layers_by_id, feature_of, objects, grid: TileGrid,
               spawn: Rect, walkers: tuple[WalkerSpawn, ...]) -> TileFeatures:
-    """Hazards, friction, water, doors and the flow objects (game.tiles); none: NO_FEATURES."""
+    """Hazards, friction, water, doors and the flow objects (game.maps.tiles); none: NO_FEATURES."""
     kinds = {o["kind"] for o in objects}
     if not feature_of and not kinds & {"checkpoint", "coin", "switch"} and not any(
             "door" in layer.properties for layer in tile_layers):

@@ -1,0 +1,2 @@
+"""Ways to run the simulation without a window: headless traces, the collision lab, recordings of
+play, and the settings the window saves between runs."""
