@@ -14,7 +14,11 @@ for tests that each form loads (and plays, and draws) as the .tmx does.
 * ``infinite.tmx``: level 1 as an infinite map, its tiles in 16x16 chunks with the map's origin
   32 tiles right of and 16 tiles below its left/top edge (so chunks sit at negative positions),
   CSV and base64-zlib layers mixed;
-* ``zstd.tmx``: level 1 with every tile layer base64-zstd compressed.
+* ``zstd.tmx``: level 1 with every tile layer base64-zstd compressed;
+* ``art.tmx`` (with ``art_tiles.png``, ``art_sky.png``): what a map shows beyond its cells: an
+  animated tile, tile objects (flipped, stretched, turned, animated), an image layer repeated
+  along x, parallax layers, a tinted translucent group, a tileset's transparent colour, a
+  background colour.
 """
 
 from __future__ import annotations
@@ -173,8 +177,116 @@ def main() -> int:
     tiled("--detach-templates", "--export-map", "tmx", "templates.tmx", "templates_detached.tmx")
     (OUT / "infinite.tmx").write_text(infinite_map(rebased(text)), "utf-8")
     (OUT / "zstd.tmx").write_text(zstd_map(rebased(text)), "utf-8")
+    write_art()
     print(f"wrote {OUT.relative_to(ROOT)}")
     return 0
+
+
+
+# --- art.tmx: what a map shows beyond its cells ----------------------------------------------
+
+ART_TILES = "art_tiles.png"  # 4x2 tiles of 16 px on magenta (the tileset's transparent colour)
+ART_SKY = "art_sky.png"  # 48x24: an image layer's picture, repeated along x
+MAGENTA = (255, 0, 255)
+
+
+def art_images() -> None:
+    import pygame
+
+    sheet = pygame.Surface((64, 32))
+    sheet.fill(MAGENTA)
+    sheet.fill((120, 80, 40), (0, 0, 16, 16))  # 0: ground
+    sheet.fill((60, 160, 60), (0, 0, 16, 4))
+    for i, c in enumerate([(230, 60, 60), (60, 90, 230), (240, 200, 40)]):  # 1-3: frames
+        pygame.draw.circle(sheet, c, (16 * (i + 1) + 8, 8), 3 + 2 * i)
+    pygame.draw.polygon(sheet, (30, 120, 40), [(8, 17), (1, 29), (15, 29)])  # 4: a tree
+    sheet.fill((90, 60, 30), (7, 29, 3, 3))
+    pygame.draw.line(sheet, (200, 200, 210), (17, 17), (30, 30), 3)  # 5: a diagonal (flips)
+    sheet.fill((200, 200, 210), (17, 17, 4, 4))
+    sheet.fill((100, 100, 120), (32, 16, 16, 16))  # 6: far hills (for the parallax layer)
+    sheet.fill((150, 150, 170), (32, 16, 16, 6))
+    pygame.image.save(sheet, str(OUT / ART_TILES))
+    sky = pygame.Surface((48, 24))
+    sky.fill((150, 200, 240))
+    pygame.draw.circle(sky, (255, 255, 255), (14, 12), 7)
+    pygame.draw.circle(sky, (255, 255, 255), (24, 10), 8)
+    pygame.image.save(sky, str(OUT / ART_SKY))
+
+
+def art_map() -> str:
+    cols, rows = 24, 12
+    def csv(cells):
+        return "\n" + ",\n".join(",".join(map(str, cells[r * cols:(r + 1) * cols]))
+                                 for r in range(rows)) + "\n"
+    ground = [0] * (cols * rows)
+    for c in range(cols):
+        ground[10 * cols + c] = ground[11 * cols + c] = 1
+    for c in range(3, 9):
+        ground[9 * cols + c] = 2  # animated: tile 1 -> 2 -> 3
+    far = [0] * (cols * rows)
+    for c in range(0, cols, 2):
+        far[8 * cols + c] = 7
+    deco = [0] * (cols * rows)
+    deco[9 * cols + 14] = 6 | 0x80000000  # flipped diagonal, tinted
+    deco[9 * cols + 16] = 6 | 0x20000000
+    front = [0] * (cols * rows)
+    front[9 * cols + 20] = 5
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down" width="{cols}" height="{rows}" tilewidth="16" tileheight="16" infinite="0" backgroundcolor="#203040" nextlayerid="9" nextobjectid="8">
+ <properties>
+  <property name="title" value="Art"/>
+ </properties>
+ <tileset firstgid="1" name="art" tilewidth="16" tileheight="16" tilecount="8" columns="4">
+  <image source="{ART_TILES}" trans="ff00ff" width="64" height="32"/>
+  <tile id="0">
+   <properties>
+    <property name="collision" value="solid"/>
+   </properties>
+  </tile>
+  <tile id="1">
+   <animation>
+    <frame tileid="1" duration="100"/>
+    <frame tileid="2" duration="250"/>
+    <frame tileid="3" duration="150"/>
+   </animation>
+  </tile>
+ </tileset>
+ <imagelayer id="1" name="sky" repeatx="1" offsetx="0" offsety="8" parallaxx="0.5">
+  <image source="{ART_SKY}" width="48" height="24"/>
+ </imagelayer>
+ <layer id="2" name="far" width="{cols}" height="{rows}" parallaxx="0.5">
+  <data encoding="csv">{csv(far)}</data>
+ </layer>
+ <layer id="3" name="ground" width="{cols}" height="{rows}">
+  <data encoding="csv">{csv(ground)}</data>
+ </layer>
+ <group id="4" name="tinted" tintcolor="#ff8040" opacity="0.8">
+  <layer id="5" name="deco" width="{cols}" height="{rows}">
+   <data encoding="csv">{csv(deco)}</data>
+  </layer>
+ </group>
+ <objectgroup id="6" name="things">
+  <object id="1" name="tree" gid="5" x="160" y="160" width="16" height="16"/>
+  <object id="2" name="tree flipped" gid="{5 | 0x80000000}" x="192" y="160" width="16" height="16"/>
+  <object id="3" name="big tree" gid="5" x="224" y="160" width="32" height="32"/>
+  <object id="4" name="turned" gid="6" x="272" y="128" width="16" height="16" rotation="90"/>
+  <object id="5" name="spinner" gid="2" x="300" y="160" width="16" height="16"/>
+ </objectgroup>
+ <objectgroup id="7" name="start">
+  <object id="6" name="spawn" type="player" x="24" y="160">
+   <point/>
+  </object>
+ </objectgroup>
+ <layer id="8" name="front" width="{cols}" height="{rows}">
+  <data encoding="csv">{csv(front)}</data>
+ </layer>
+</map>
+"""
+
+
+def write_art() -> None:
+    art_images()
+    (OUT / "art.tmx").write_text(art_map(), "utf-8")
 
 
 if __name__ == "__main__":

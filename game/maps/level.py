@@ -177,6 +177,8 @@ class Level:
     features: TileFeatures = NO_FEATURES
     platforms: tuple[PlatformSpawn, ...] = ()  # in Tiled object id order (game.maps.platform_spawns)
     notes: tuple[str, ...] = ()  # what the loader had to guess or change: ``note:`` lines
+    # Tile objects, image layers, animations, parallax, tints (game.maps.art.MapArt); None: none
+    art: Any = None
 
     @property
     def tile_size(self) -> tuple[int, int]:
@@ -267,9 +269,10 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
             [*info.files, *(f.resolve() for f in done.files)])), info.firstgids, info.layers)
     tmx = _parse_with_pytmx(path, root, info)
     level = _build_level(path, root, tmx, info, player_size)
-    if done.notes:
-        level = dataclasses.replace(level, notes=(*level.notes, *done.notes))
-    return level
+    from game.maps import art  # here: art names pictures with this module's TileImage
+    drawn = art.read_art(path, root, lambda p: _read_xml(p, "tileset", "a Tiled tileset (.tsx)",
+                                                         _Budget()))
+    return dataclasses.replace(level, notes=(*level.notes, *done.notes), art=drawn)
 
 
 # ----------------------------------------------------------------------------------------------
