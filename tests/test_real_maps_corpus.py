@@ -30,7 +30,7 @@ FEATURES = {"json", "json_tileset", "tsx_tileset", "xml_tileset", "pre_1_2", "in
             "tile_objects", "animations", "image_layers", "parallax", "templates",
             "image_collection", "big_tiles", "tile_shapes", "tile_subrects", "flipped_tiles",
             "group_layers", "class_attr", "text_objects", "polygons", "points",
-            "map_property_name", "reserved_property_name", "missing_image"}
+            "map_property_name", "reserved_property_name", "missing_image", "flipped_shapes"}
 # Features read straight from the file: the manifest must list each one exactly when it is there.
 DETECTED = {"json", "json_tileset", "tsx_tileset", "xml_tileset", "pre_1_2", "infinite", "zstd",
             "tile_objects", "image_layers", "parallax", "templates", "image_collection",
