@@ -97,3 +97,12 @@ def test_mistakes_are_one_error_line(args, words):
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith("error:"), r.stderr
     assert all(w in lines[0] for w in words)
+
+
+def test_a_tileset_with_a_broken_size_is_one_error_line(tmp_path: Path, capsys):
+    tsx = write_tileset(tmp_path, "sheet.png", (16, 16), tile=8, margin=0, spacing=0)
+    tsx.write_text(tsx.read_text().replace('tilewidth="8"', 'tilewidth="eight"'))
+    assert art.main([str(tsx)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error:") and "whole number" in err[0]
+    assert not (tmp_path / "sheet.png").exists()

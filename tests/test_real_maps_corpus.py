@@ -35,6 +35,8 @@ FEATURES = {"json", "json_tileset", "tsx_tileset", "xml_tileset", "pre_1_2", "in
 DETECTED = {"json", "json_tileset", "tsx_tileset", "xml_tileset", "pre_1_2", "infinite", "zstd",
             "tile_objects", "image_layers", "parallax", "templates", "image_collection",
             "tile_shapes", "group_layers", "animations"}
+TILESET_FILES = {".tsx": "tsx_tileset", ".xml": "xml_tileset", ".json": "json_tileset",
+                 ".tsj": "json_tileset"}
 
 
 def is_json(path: Path) -> bool:
@@ -68,7 +70,8 @@ def references(path: Path) -> list[tuple[str, Path]]:
     else:
         for el in ET.parse(path).getroot().iter():
             if el.tag in ("image", "tileset") and el.get("source"):
-                out.append((el.tag if el.tag == "image" else "source", path.parent / el.get("source")))
+                kind = "image" if el.tag == "image" else "source"
+                out.append((kind, path.parent / el.get("source")))
             if el.get("template"):
                 out.append(("template", path.parent / el.get("template")))
     return out
@@ -107,9 +110,8 @@ def tileset_roots(path: Path) -> list:
 def detected_features(path: Path) -> set[str]:
     """The DETECTED features this map file has."""
     found: set[str] = set()
-    sources = [kind_ref[1].suffix for kind_ref in references(path) if kind_ref[0] == "source"]
-    found |= {{".tsx": "tsx_tileset", ".xml": "xml_tileset", ".json": "json_tileset",
-               ".tsj": "json_tileset"}[s] for s in sources if s in (".tsx", ".xml", ".json", ".tsj")}
+    suffixes = {ref.suffix for kind, ref in references(path) if kind == "source"}
+    found |= {TILESET_FILES[s] for s in suffixes if s in TILESET_FILES}
     for ts in tileset_roots(path):
         if isinstance(ts, dict):
             tiles = ts.get("tiles", [])
@@ -143,7 +145,8 @@ def detected_features(path: Path) -> set[str]:
         objects = [o for la in layers if la.tag == "objectgroup" for o in la.findall("object")]
         found |= {"infinite"} if root.get("infinite") == "1" else set()
         found |= {"pre_1_2"} if top and all(el.get("id") is None for el in top) else set()
-        found |= {"zstd"} if any(d.get("compression") == "zstd" for d in root.iter("data")) else set()
+        zstd = any(d.get("compression") == "zstd" for d in root.iter("data"))
+        found |= {"zstd"} if zstd else set()
         kinds = {{"layer": "tilelayer"}.get(la.tag, la.tag) for la in layers}
         parallax = any(la.get("parallaxx") or la.get("parallaxy") for la in layers)
         tile_objects = any(o.get("gid") for o in objects)
@@ -200,7 +203,8 @@ def test_every_map_file_is_in_the_manifest_and_every_entry_is_a_file():
 def test_manifest_entry_is_well_formed(key, entry):
     assert entry["kind"] in KINDS
     assert entry["orientation"] in ORIENTATIONS
-    assert entry["collision"] and all(COLLISION.match(c) for c in entry["collision"]), entry["collision"]
+    collision = entry["collision"]
+    assert collision and all(COLLISION.match(c) for c in collision), collision
     assert set(entry["features"]) <= FEATURES, set(entry["features"]) - FEATURES
     assert entry["note"].strip()
     assert entry["start"] == "none" or entry["start"].startswith("object:")
@@ -218,7 +222,7 @@ def test_manifest_says_what_the_file_holds(key, entry):
     if entry["start"] != "none":
         name = entry["start"].removeprefix("object:")
         spots = [(x, y) for names, x, y in named_objects(path) if name in names]
-        assert pytest.approx(entry["start_xy"]) in spots, f"no object {name!r} at {entry['start_xy']}"
+        assert pytest.approx(entry["start_xy"]) in spots, f"no {name!r} at {entry['start_xy']}"
 
 
 @pytest.mark.parametrize("key, entry", ENTRIES, ids=IDS)

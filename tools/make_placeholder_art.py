@@ -56,7 +56,7 @@ def darker(c: tuple[int, int, int]) -> tuple[int, int, int]:
 
 def placeholder(name: str, size: tuple[int, int], grid: Grid | None,
                 colours: int = 1 << 24) -> pygame.Surface:
-    """Flat tiles; with ``colours`` set (a GIF's palette) tile colours repeat every colours/2 tiles."""
+    """Flat bordered tiles; with ``colours`` set (a GIF palette) colours repeat every colours/2."""
     w, h = size
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     surf.fill((0, 0, 0, 0))
@@ -184,9 +184,11 @@ def images_of(path: Path, seen: set[Path]) -> dict[Path, tuple[ET.Element, Grid 
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file: name a .tmx, .tsx or .tx file") from None
     except ET.ParseError as e:
-        raise UsageError(f"{path}: not a Tiled XML file ({e}): name a .tmx, .tsx or .tx file") from None
+        raise UsageError(f"{path}: not a Tiled XML file ({e}): "
+                         "name a .tmx, .tsx or .tx file") from None
     found: dict[Path, tuple[ET.Element, Grid | None]] = {}
-    sheets = {id(ts.find("image")): ts for ts in root.iter("tileset") if ts.find("image") is not None}
+    sheets = {id(ts.find("image")): ts for ts in root.iter("tileset")
+              if ts.find("image") is not None}
     for el in root.iter():
         source = el.get("source") or el.get("template")
         if not source:
@@ -196,8 +198,12 @@ def images_of(path: Path, seen: set[Path]) -> dict[Path, tuple[ET.Element, Grid 
             ts = sheets.get(id(el))
             grid = None
             if ts is not None:
-                grid = Grid(int(ts.get("tilewidth", 0)), int(ts.get("tileheight", 0)),
-                            int(ts.get("margin", 0)), int(ts.get("spacing", 0)))
+                try:
+                    grid = Grid(*(int(ts.get(k, 0)) for k in
+                                  ("tilewidth", "tileheight", "margin", "spacing")))
+                except ValueError:
+                    raise UsageError(f"{path}: tileset {ts.get('name')!r} has a size that is not "
+                                     "a whole number: fix it in Tiled") from None
             found.setdefault(target.resolve(), (el, grid))
         elif el.tag in ("tileset", "template", "object"):
             found.update(images_of(target, seen))
