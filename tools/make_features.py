@@ -173,7 +173,8 @@ def features_tmx() -> str:
         'renderorder="right-down" width="%d" height="%d" tilewidth="%d" tileheight="%d" '
         'infinite="0" nextlayerid="8" nextobjectid="%d">\n'
         % (main.w, main.h, T, T, next_id)
-        + " <properties>\n" + prop("title", TITLE) + " </properties>\n"
+        + " <properties>\n" + prop("backdrop", "night", propertytype="backdrop")
+        + prop("title", TITLE) + " </properties>\n"
         + ' <tileset firstgid="1" source="%s"/>\n' % TSX
         + tile_layer(1, "back", layers["back"], "csv")
         + tile_layer(2, "ground", layers["ground"], "csv")
