@@ -32,21 +32,13 @@ from dataclasses import dataclass, fields
 import pygame
 
 from game.sim.inputs import Held
+from game.view.keymap import pad_action
 
 AXIS_FULL = 32767  # SDL's axis values run from -32768 to 32767
 JUMP_BUTTON = pygame.CONTROLLER_BUTTON_A
 THROW_BUTTON = pygame.CONTROLLER_BUTTON_X
 DPAD = {pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
         pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down"}
-# Buttons that do something once, when pressed (as a key press does in the app).
-ACTIONS = {pygame.CONTROLLER_BUTTON_START: "pause",
-           pygame.CONTROLLER_BUTTON_BACK: "restart",
-           pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "next_resolver",
-           pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "previous_resolver",
-           JUMP_BUTTON: "jump",  # a tap between two ticks still jumps, as a key tap does
-           THROW_BUTTON: "throw"}
-
-
 @dataclass(frozen=True, slots=True)
 class PadState:
     """One controller: the buttons down and the left stick, each axis from -1 to 1 (y down)."""
@@ -93,7 +85,7 @@ def action_of(e: pygame.event.Event) -> str | None:
     """What a button press asks for once: ``pause``, ``restart``, ``next_resolver``,
     ``previous_resolver``, ``jump`` or ``throw``; None for anything else."""
     if e.type == pygame.CONTROLLERBUTTONDOWN:
-        return ACTIONS.get(e.button)
+        return pad_action(e.button)  # the table is game.view.keymap's, beside the keys'
     return None
 
 
