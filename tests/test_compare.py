@@ -294,7 +294,8 @@ def test_ghosts_follow_g_tab_restart_and_reload(cfg):
         app.play.tick_once()
     app.handle_event(key(pygame.K_BACKSPACE))  # restart: new ghosts at the spawn
     assert app.play.followers.comparison is not comparison
-    assert all((g.player.x, g.player.y) == app.world.spawn_xy for g in app.play.followers.comparison.worlds)
+    worlds = app.play.followers.comparison.worlds
+    assert all((g.player.x, g.player.y) == app.world.spawn_xy for g in worlds)
     comparison = app.play.followers.comparison
     app.play.reload()
     assert app.play.followers.comparison is not comparison

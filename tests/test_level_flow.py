@@ -71,7 +71,8 @@ def test_a_broken_save_shows_the_error_and_keeps_the_last_good_level(app: App):
     good = path.read_text(encoding="utf-8")
     save(path, good.replace("</map>", ""))  # half-written XML
     app.play.hot_reload_check()
-    assert app.play.error_line and app.play.error_line.startswith("error:") and path.name in app.play.error_line
+    line = app.play.error_line
+    assert line and line.startswith("error:") and path.name in line
     assert app.world.level.title == good_title
     app.play.draw(0.0)  # the error bar draws without trouble
     save(path, good)
@@ -196,7 +197,8 @@ def test_a_bad_tileset_image_on_reload_keeps_the_last_good_level(app: App, proje
         app.handle_event(key(pygame.K_r))
     else:
         app.play.hot_reload_check()
-    assert app.play.error_line and app.play.error_line.startswith("error: ") and "terrain.png" in app.play.error_line
+    line = app.play.error_line
+    assert line and line.startswith("error: ") and "terrain.png" in line
     # Nothing half-swapped: the level, its images and its renderer are still the old ones.
     assert app.world.level is level and app.play.images is images and app.play.renderer is renderer
     app.play.draw(0.0)
@@ -223,7 +225,8 @@ def test_an_image_spoilt_after_the_level_loaded_keeps_the_last_good_level(app: A
     spot = (p.x, p.y)
     touch(level.path)
     app.play.hot_reload_check()
-    assert app.play.error_line and app.play.error_line.startswith("error: ") and "terrain.png" in app.play.error_line
+    line = app.play.error_line
+    assert line and line.startswith("error: ") and "terrain.png" in line
     assert app.world is world and app.world.level is level
     assert app.play.images is images and app.play.renderer is renderer and renderer.level is level
     assert (p.x, p.y) == spot
@@ -286,7 +289,8 @@ def test_a_next_level_that_fails_to_load_is_tried_once_not_every_second(project:
     pygame.init()
     assert len(completions) == 1, f"level completion fired at ticks {completions}"
     assert app.world.level.path == first
-    assert app.play.error_line.startswith("next level: error: ") and second.name in app.play.error_line
+    line = app.play.error_line
+    assert line.startswith("next level: error: ") and second.name in line
 
 
 def test_after_a_failed_next_level_the_goal_counts_again_once_left(project: Path, cfg,

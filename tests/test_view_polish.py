@@ -175,7 +175,8 @@ def test_the_camera_starts_again_on_restart_level_change_and_respawn(project: Pa
     assert app.play.camera is None
     app.frame(1 / 60)
     p = app.world.player
-    view, world = app.shared.window.view_size(), (app.world.level.grid.width_px, app.world.level.grid.height_px)
+    g = app.world.level.grid
+    view, world = app.shared.window.view_size(), (g.width_px, g.height_px)
     assert app.play.camera == camera_start((0.0, p.y + p.h - px(p.h / 2)), view, world)
 
     p.y = app.world.level.grid.height_px + 5.0  # fell out of the map

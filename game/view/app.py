@@ -36,6 +36,8 @@ from game.view.window import Window, start_display  # noqa: E402
 
 
 class App:
+    """The shell: the window and what the scenes share, the scene on screen, the loop."""
+
     def __init__(self, cfg: Config, level_path: Path, *, max_frames: int | None = None,
                  screenshot: str | None = None, script: InputScript | None = None,
                  frame_time: float | None = None, title: bool = False,

@@ -18,6 +18,9 @@ worn stick resting off-centre does not walk. It counts as down only when it poin
 than sideways: running with the stick a little low must not turn a jump into a drop. Neither the
 stick nor the d-pad jumps by pointing up (on the keyboard Up does): a jump is A.
 
+What a button press asks for is looked up in game.view.keymap's ``PAD_ACTIONS``, the same
+table module as the keys', so that both go through one set of actions.
+
 Everything here but :class:`Gamepads`'s default device opener is plain functions of events, so
 tests feed it ``pygame.event.Event`` objects of the controller types and need no device. The
 pads' keys are OR-ed with the keyboard's (:func:`either`); the sum goes through the same

@@ -113,6 +113,7 @@ class PlayScene:
         self.painter = WorldPainter(self.made, shared.background)
         self.text = TextPainter(self.made)
         self.ghost_labels: list = []
+        self._handlers = self._make_handlers()
         self._heard_world: World | None = None  # the world the level-start sound was played for
         self.world = world
         self._use_level(images)
@@ -143,22 +144,23 @@ class PlayScene:
             return None
         if action in TO_APP:
             return action
-        if action in VOLUME_STEPS:
-            self.change_volume(VOLUME_STEPS[action])
-        elif action in ("next_resolver", "previous_resolver"):
-            self.switch_resolver(1 if action == "next_resolver" else -1)
-        else:
-            self._simple_actions()[action]()
+        self._handlers[action]()
         return None
 
-    def _simple_actions(self) -> dict[str, Callable[[], None]]:
-        return {"pause": lambda: self.set_paused(not self.paused),
-                "step": self._step_one, "slow_motion": self._slower,
-                "ghosts": lambda: self.followers.toggle_ghosts(self.world),
-                "debug": self._toggle_debug, "help": self._toggle_help,
-                "reload": self.reload, "restart": self.restart, "mute": self.toggle_mute,
-                "first_level": self.first_level, "jump": self._tap_jump,
-                "throw": self._tap_throw}
+    def _make_handlers(self) -> dict[str, Callable[[], None]]:
+        """What each action the scene carries out does."""
+        handlers = {"pause": lambda: self.set_paused(not self.paused),
+                    "step": self._step_one, "slow_motion": self._slower,
+                    "ghosts": lambda: self.followers.toggle_ghosts(self.world),
+                    "debug": self._toggle_debug, "help": self._toggle_help,
+                    "reload": self.reload, "restart": self.restart, "mute": self.toggle_mute,
+                    "first_level": self.first_level, "jump": self._tap_jump,
+                    "throw": self._tap_throw,
+                    "next_resolver": lambda: self.switch_resolver(1),
+                    "previous_resolver": lambda: self.switch_resolver(-1)}
+        for action, step in VOLUME_STEPS.items():
+            handlers[action] = lambda step=step: self.change_volume(step)
+        return handlers
 
     def _step_one(self) -> None:
         self.step_pending = True
