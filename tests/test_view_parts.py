@@ -29,7 +29,8 @@ from game.view.loop import FixedStep, clamp_frame, run_frames
 from game.view.pad import Gamepads
 from game.view.painter import TextPainter
 from game.view.play import PlayScene, RunOptions, Shared
-from game.view.render import MapRenderer, Recent, TileImages
+from game.view.render import MapRenderer, TileImages
+from game.view.surfaces import Recent
 from game.view.sound import Sounds
 from game.view.sprites import Background
 from game.view.world_view import WorldPainter, drawn_position, follow

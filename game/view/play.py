@@ -36,7 +36,8 @@ from game.view.levels import level_name, level_sequence, next_level_path, open_l
 from game.view.loop import SPEEDS, FixedStep
 from game.view.pad import Gamepads, either
 from game.view.painter import TextPainter
-from game.view.render import MapRenderer, Recent, TileImages, blit_scaled
+from game.view.render import MapRenderer, TileImages
+from game.view.surfaces import Recent, blit_scaled
 from game.view.sound import Snapshot, Sounds, event_sounds, heard
 from game.view.sprites import Background
 from game.view.window import Window
