@@ -109,6 +109,7 @@ class PlayScene:
         self.goal_wait = False
         self.camera: CameraState | None = None  # None: on the player at the next frame
         self.view_origin = (0, 0)  # top-left of the last drawn view, map px
+        self.hud_bottom = 0  # how far down the HUD's top line reached last frame, window px
         self.watcher = Watcher()
         self.made = Recent()  # images kept between frames, for the scene and the text
         self.painter = WorldPainter(self.made, shared.background)
@@ -391,8 +392,9 @@ class PlayScene:
         self.made.next_frame()
         scene = self.painter.scene_for(window.view_size())
         drawn_at = drawn_position(w, alpha)
+        scale = window.scale()
         self.camera, origin = follow(self.camera, w, drawn_at, dt, scene.get_size(),
-                                     self.cfg.camera)
+                                     self.cfg.camera, -(-self.hud_bottom // scale))
         self.view_origin = origin
         ghosts = self.ghosts()
         comparison = self.followers.comparison
@@ -402,7 +404,12 @@ class PlayScene:
             draw_marks(scene, self.made, w, ghosts, origin, drawn_at)
         blit_scaled(scene, window.scale(), window.surface)
         banner = self.banner
-        draw_hud(self.text, window.surface, HudInfo(
+        p = w.player
+        player = pygame.Rect(round(drawn_at[0] - origin[0]) * scale,
+                             round(drawn_at[1] - origin[1]) * scale,
+                             p.w * scale, p.h * scale).inflate(4 * scale, 4 * scale)
+        self.hud_bottom = draw_hud(self.text, window.surface, HudInfo(
+            player=None if p.respawning else player,
             world=w, scale=window.scale(), ghost_labels=self.ghost_labels,
             error=f"{self.error_line}  {self.error_note}" if self.error_line else None,
             show_help=self.show_help,

@@ -57,14 +57,19 @@ def drawn_position(world: World, alpha: float) -> tuple[float, float]:
             world.prev[1] + (p.y - world.prev[1]) * alpha)
 
 
+RUNNING = 30.0  # px/s: faster than this across, the camera looks ahead of the player
+
+
 def follow(camera: CameraState | None, world: World, drawn_at: tuple[float, float], dt: float,
-           view: tuple[int, int], tuning: CameraConfig) -> tuple[CameraState, tuple[int, int]]:
+           view: tuple[int, int], tuning: CameraConfig,
+           hud_bottom: int = 0) -> tuple[CameraState, tuple[int, int]]:
     """The camera after a frame of ``dt`` s (None: start on the player), and the view's
     top-left in map px.
 
     The camera looks at the drawn hitbox's centre, measured up from its bottom by whole pixels:
     the sprite is placed by its bottom, so both round alike (see game.sim.camera). While the
-    player is respawning it starts again where they reappear."""
+    player is respawning it starts again where they reappear. ``hud_bottom`` (scene px) is how
+    far down the HUD reaches: a jump is followed before the player's head gets there."""
     p = world.player
     g = world.level.grid
     centre = p.h - px(p.h / 2)
@@ -72,8 +77,10 @@ def follow(camera: CameraState | None, world: World, drawn_at: tuple[float, floa
     size = (g.width_px, g.height_px)
     if p.respawning:
         camera = None
+    heading = 1 if p.vx > RUNNING else -1 if p.vx < -RUNNING else 0
+    clear = hud_bottom + centre + 2 if hud_bottom else 0
     camera = camera_step(camera, target, p.y + centre if p.on_ground else None, dt, view, size,
-                         tuning)
+                         tuning, heading, clear)
     return camera, camera_view(camera, target, view, size)
 
 
