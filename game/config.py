@@ -116,6 +116,7 @@ class DisplayConfig:
     max_frame_time: float = _f(0.25, "s: a longer frame is clamped", 0.01, 1.0)
     max_ticks_per_frame: int = _f(8, "ticks", 1, 100)
     hot_reload: bool = _f(True, "on/off: reload the level when its file changes")
+    screen_shake: bool = _f(True, "on/off: a stomp shakes the view for a moment")
 
 
 @dataclass(frozen=True)
