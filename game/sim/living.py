@@ -14,6 +14,10 @@ The world asks :func:`ground_friction` and :func:`in_water` before the player's 
    cells stays open until the cells are free, then closes: a door never closes on a body, so no
    body is ever left inside a solid tile. The new grid is what every resolver reads from the next
    tick on (the routing resolver prepares it at once).
+
+A door that closed over the respawn point (the spawn or a checkpoint) after the level started
+opens again when the player reappears there (:meth:`Flow.open_doors_over`); by rule 5 it then
+closes once they are out of its cells. So nobody reappears inside a closed door either.
 """
 
 from __future__ import annotations
@@ -165,6 +169,17 @@ class Flow:
                 self.doors_open[name] = target
                 grid_changed = True
         return grid_changed
+
+    def open_doors_over(self, x: float, y: float, w: float, h: float) -> bool:
+        """Open every closed door group with a cell under the box (x, y, w, h): the player is
+        about to reappear there. Returns True if a door opened (the caller rebuilds the grid).
+        The switches still say closed, so the door closes again once the box is out of it."""
+        opened = False
+        for name, door in self.feat.doors.items():
+            if not self.doors_open[name] and self._occupied(door, ((x, y, w, h),)):
+                self.doors_open[name] = True
+                opened = True
+        return opened
 
     def _occupied(self, door, boxes) -> bool:
         g = self.live
