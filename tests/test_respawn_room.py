@@ -50,7 +50,7 @@ def inside_solid(world: World) -> str | None:
             continue
         if overlapping_tiles(g, s.x, s.y, s.w, s.h, s.y + s.h, slopes):
             return f"a spear at ({s.x}, {s.y}) overlaps a tile"
-        if s.x < 0 or s.x + s.w > g.width_px:
+        if s.x < -1e-6 or s.x + s.w > g.width_px + 1e-6:
             return f"a spear at ({s.x}, {s.y}) is outside the map's sides"
     return None
 

@@ -35,7 +35,7 @@ from game.sim.living import Flow, ground_friction, in_water
 from game.sim.platforms import Platform, make_platforms, move_platforms, overlaps_solid_platform
 from game.sim.player import TIMER_EPS, Player
 from game.resolvers.base import Resolver, overlapping_tiles
-from game.sim.spear import Spear, make_spears, step_spears, throw
+from game.sim.spear import IDLE, Spear, make_spears, step_spears, throw
 from game.sim.walkers import Walker, make_walkers, step_walkers
 
 # What can happen on a tick, as the trace's ``events`` names it (``World.events``).
@@ -121,7 +121,10 @@ class World:
                 elif met == HURT:
                     self.send_back("hurt")
         if self._alive:
-            bodies = [(w.x, w.y, w.w, w.h) for w in self.walkers] if feat.doors else ()
+            # a closing door waits for the walkers and the spears in play, as for the player
+            bodies = ([(w.x, w.y, w.w, w.h) for w in self.walkers]
+                      + [(s.x, s.y, s.w, s.h) for s in self.spears if s.state != IDLE]
+                      if feat.doors else ())
             if self.flow.after_player(p, bodies, events, ph.respawn_delay):
                 self.grid = self.flow.grid(self.level.grid)
                 _prepare(self.resolver, self.grid)  # every resolver reads it from the next tick
