@@ -26,7 +26,7 @@ from game.sim.spear import IDLE
 from game.sim.world import World
 from helpers import resolver_names
 from test_level_loader import write_map
-from test_living import make_world, obj, spawn
+from test_living import ROOM, make_world, obj, spawn
 from test_platforms import ROWS, SPAWN, platform_xml, point_xml, prop
 from test_platforms import run as run_checked
 
@@ -59,15 +59,8 @@ def inside_solid(world: World) -> str | None:
 # Respawning where a door has closed since the start
 # ----------------------------------------------------------------------------------------------
 
-# A floor, spikes at column 11; a door layer (D) that starts open.
-ROOM = ["....................",
-        "....................",
-        "....................",
-        "....................",
-        "....................",
-        "....................",
-        "...........^........",
-        "####################"]
+# The living tests' room with spikes at column 11; a door layer (D) that starts open.
+SPIKED = ROOM[:6] + ["...........^........"] + ROOM[7:]
 
 
 def door_at(col: int) -> list[str]:
@@ -90,7 +83,7 @@ def test_a_door_closed_over_the_respawn_point_opens_for_the_player(tmp_path, nam
     else:
         objects = spawn(24, 112) + obj(2, "checkpoint", 72, 112) + LEVER
         col, x = 4, 66.0
-    world = make_world(tmp_path, name, ROOM, objects, doors=door_at(col), door=OPEN_GATE)
+    world = make_world(tmp_path, name, SPIKED, objects, doors=door_at(col), door=OPEN_GATE)
     p = world.player
     events: list[str] = []
     for _ in range(400):
