@@ -44,6 +44,7 @@ from game.maps import formats
 from game.maps.backdrop import backdrop_of
 from game.maps.imagefile import FORMATS, BadImage, ImageInfo, probe, verify
 from game.maps.platform_spawns import PlatformSpawn, float_value, platform_spawns
+from game.maps.respawn_room import check_respawn_room
 from game.maps.grid import overlapping_tiles
 
 # --- Limits (docs/levels.md, "Limits"), checked before pytmx or pygame sees the file -----------
@@ -959,6 +960,7 @@ def _build_level(path: Path, root: ET.Element, tmx, info: _MapInfo,
     features = _features(path, tile_layers, layers_by_id, feature_of, objects, grid, spawn,
                          walkers)
     platforms = platform_spawns(path, objects, grid)
+    check_respawn_room(path, spawn, features.checkpoints, platforms)
     next_level = props.get("next_level")
     if next_level is not None and not isinstance(next_level, str):
         raise UserError(path, "map property next_level must be a string (a .tmx file name)")
