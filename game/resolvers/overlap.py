@@ -93,9 +93,10 @@ import math
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from game.maps.grid import EMPTY, EPS, ONE_WAY, TileGrid
+from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article, Body,
                                  BoxResolver, Move, Probe, contacts_from, one_way_counts)
+from game.resolvers.footing import climbs_onto, on_slope, slope_area, top_under, wall_x
 
 # A destination is re-checked after its list is resolved; this caps the number of passes.
 MAX_ROUNDS = 3
@@ -111,7 +112,7 @@ class OverlapOptions:
         "lo": None, "hi": None})
 
 
-Hit = tuple[float, int, int, bool]  # (intersection area, col, row, is one-way)
+Hit = tuple[float, int, int, int]  # (intersection area, col, row, tile kind)
 
 
 def _blocks(kind: int, top: float, dy: float, drop_through: bool, bottom_before: float) -> int:
@@ -155,15 +156,21 @@ def overlapping_by_area(grid: TileGrid, x: float, y: float, w: float, h: float, 
             kind = kinds[at + col]
             if kind == EMPTY:
                 continue
-            one_way = kind == ONE_WAY
-            if one_way and not (dy > 0 and not drop_through
-                                and one_way_counts(bottom_before, top)):
+            if kind == ONE_WAY and not (dy > 0 and not drop_through
+                                        and one_way_counts(bottom_before, top)):
                 continue  # see _blocks
             left = col * tw
             far = left + tw
             ox = (far if far < right else right) - (left if left > x else x)  # and its width
             if ox > EPS and oy > EPS:
-                hits.append((ox * oy, col, row, one_way))
+                if kind == SLOPE:
+                    # a slope counts by its shape: the part of the box under its surface
+                    if bottom <= top_under(grid, SLOPE, col, row, x, right) + EPS:
+                        continue
+                    hits.append((slope_area(grid, col, row, x, y, right, bottom), col, row,
+                                 kind))
+                else:
+                    hits.append((ox * oy, col, row, kind))
     if largest_first and len(hits) > 1:
         hits.sort(key=_area_desc)  # stable: equal areas keep row-major order
     return hits
@@ -193,6 +200,11 @@ def _buries(grid: TileGrid, skip_col: int, skip_row: int, x: float, y: float, w:
         for col in range(first, end):
             if (col == skip_col and row == skip_row
                     or not _blocks(kinds[at + col], top, dy, drop_through, bottom_before)):
+                continue
+            if kinds[at + col] == SLOPE:  # by its shape: more of the box under its surface
+                if (slope_area(grid, col, row, nx, ny, nx + w, ny + h)
+                        > slope_area(grid, col, row, x, y, x + w, y + h) + EPS):
+                    return True
                 continue
             left = col * tw
             ax = min(nx + w, left + tw) - max(nx, left)
@@ -238,18 +250,27 @@ def resolve_box(grid: TileGrid, x0: float, y0: float, w: float, h: float, dx: fl
                                    largest_first, probe if rnd == 0 else None)
         if not hits:
             break
-        for _area, col, row, one_way in hits:
+        for _area, col, row, kind in hits:
             left, top = col * tw, row * th
             right, bottom = left + tw, top + th
             # freed: min(x + w, right) - max(x, left) <= EPS, or the same vertically
             x_end, y_end = x + w, y + h
             if ((right if right < x_end else x_end) - (left if left > x else x) <= EPS
-                    or (bottom if bottom < y_end else y_end) - (top if top > y else y) <= EPS):
+                    or (bottom if bottom < y_end else y_end) - (top if top > y else y) <= EPS
+                    or (kind == SLOPE
+                        and y_end <= top_under(grid, SLOPE, col, row, x, x_end) + EPS)):
                 if trace is not None:
                     trace.append((col, row, "freed"))
                 continue
 
-            if one_way:
+            if kind == SLOPE or (dx and kind == SOLID and y0 + h > top + EPS and grid.slopes
+                                 and _climbs_from_slope(grid, col, row, x0, y0, w, h, x, y,
+                                                        dx, dy)):
+                # a slope, or a tile the body walks onto off the top of a slope: the floor at
+                # its foot (see _foot)
+                use_x, nx, ny = _foot(grid, kind, col, row, x0, y0, w, h, x, y, dx, dy,
+                                      drop_through, bottom_before, guard)
+            elif kind == ONE_WAY:
                 # Left upwards, unless the lifted box is not free (a tile sits on the platform,
                 # or the lift would raise the body past where it started, into a tile) and the
                 # body came into this tile's column from the side in this move: then the
@@ -319,6 +340,54 @@ def resolve_box(grid: TileGrid, x0: float, y0: float, w: float, h: float, dx: fl
     return x, y, flags
 
 
+def _climbs_from_slope(grid: TileGrid, col: int, row: int, x0: float, y0: float, w: float,
+                       h: float, x: float, y: float, dx: float, dy: float) -> bool:
+    """Is the solid tile (col, row) a floor the body steps onto from the slope it stood on?"""
+    return (on_slope(grid, x0, w, y0 + h)
+            and climbs_onto(grid, SOLID, col, row, float(row * grid.tile_h), x0, w, y0 + h,
+                            y + h, dx, dy if dy > 0 else 0.0))
+
+
+def _foot(grid: TileGrid, kind: int, col: int, row: int, x0: float, y0: float, w: float,
+          h: float, x: float, y: float, dx: float, dy: float, drop_through: bool,
+          bottom_before: float, guard: bool) -> tuple[bool, float, float]:
+    """How to leave a slope tile (or a tile stepped onto from a slope): (along x?, x, y).
+
+    Met from below, a slope is a box: its bottom is a ceiling to a rising body, its side a wall.
+    Otherwise the push up to the surface is taken if it is no more than the body's climb and fall
+    in this move (:func:`footing.climbs_onto`): for a slope of up to 45 degrees that push is never
+    more than the push back along x, so it is the least separation (ties go to the surface). A
+    steeper slope, or a step at a side the body crossed, is a wall: the body goes back along x to
+    where the surface reaches its bottom. The "no push into another tile" rule holds as for
+    solid tiles: a push up into a ceiling gives way to the push back along x.
+    """
+    tw, th = grid.tile_w, grid.tile_h
+    base = (row + 1) * th
+    if dx > 0:
+        nx = wall_x(grid, kind, col, row, y + h, True) - w
+        nx = nx if nx > x0 else x0  # never back past the start
+    elif dx < 0:
+        nx = wall_x(grid, kind, col, row, y + h, False)
+        nx = nx if nx < x0 else x0
+    else:
+        nx = x
+    if kind == SLOPE and y0 >= base - EPS:  # met from below: a box
+        if dy < 0:
+            return False, x, float(base)
+        return dx != 0, nx, y
+    top = top_under(grid, kind, col, row, x, x + w)
+    ny = top - h
+    if not climbs_onto(grid, kind, col, row, top, x0, w, y0 + h, y + h, dx,
+                       dy if dy > 0 else 0.0):
+        return dx != 0, nx, ny  # a wall (or, not moving sideways, still the surface)
+    if (guard and dx and _buries(grid, col, row, x, y, w, h, x, ny, dy, drop_through,
+                                 bottom_before)
+            and not _buries(grid, col, row, x, y, w, h, nx, y, dy, drop_through,
+                            bottom_before)):
+        return True, nx, ny
+    return False, nx, ny
+
+
 class OverlapResolver(BoxResolver):
     name: ClassVar[str] = "overlap"
     article: ClassVar[Article] = Article(
@@ -327,7 +396,7 @@ class OverlapResolver(BoxResolver):
         '2014',
         'https://www.geoffblair.com/blog/order-matters-tile-map-collision-response/')
     axis_order: ClassVar[str] = "both at once; per tile, the axis of least separation"
-    supports_slopes: ClassVar[bool] = False
+    supports_slopes: ClassVar[bool] = True
     destination_only: ClassVar[bool] = True
     summary: ClassVar[str] = ("move fully, then push out of each overlapping tile, largest "
                               "intersection first, along its axis of least separation")
