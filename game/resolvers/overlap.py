@@ -96,7 +96,8 @@ from typing import ClassVar
 from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article, Body,
                                  BoxResolver, Move, Probe, contacts_from, one_way_counts)
-from game.resolvers.footing import climbs_onto, on_slope, slope_area, top_under, wall_x
+from game.resolvers.footing import (climbs_onto, on_slope, room_at, slope_area, top_under,
+                                    wall_x)
 
 # A destination is re-checked after its list is resolved; this caps the number of passes.
 MAX_ROUNDS = 3
@@ -250,6 +251,7 @@ def resolve_box(grid: TileGrid, x0: float, y0: float, w: float, h: float, dx: fl
                                    largest_first, probe if rnd == 0 else None)
         if not hits:
             break
+        foot = None  # the highest floor at the body's foot, if a slope is among the hits
         for _area, col, row, kind in hits:
             left, top = col * tw, row * th
             right, bottom = left + tw, top + th
@@ -268,8 +270,9 @@ def resolve_box(grid: TileGrid, x0: float, y0: float, w: float, h: float, dx: fl
                                                         dx, dy)):
                 # a slope, or a tile the body walks onto off the top of a slope: the floor at
                 # its foot (see _foot)
-                use_x, nx, ny = _foot(grid, kind, col, row, x0, y0, w, h, x, y, dx, dy,
-                                      drop_through, bottom_before, guard)
+                if foot is None:
+                    foot = _foot_top(grid, hits, x0, y0, w, h, x, y, dx, dy)
+                use_x, nx, ny = _foot(grid, kind, col, row, x0, y0, w, h, x, y, dx, dy, foot)
             elif kind == ONE_WAY:
                 # Left upwards, unless the lifted box is not free (a tile sits on the platform,
                 # or the lift would raise the body past where it started, into a tile) and the
@@ -348,9 +351,28 @@ def _climbs_from_slope(grid: TileGrid, col: int, row: int, x0: float, y0: float,
                             y + h, dx, dy if dy > 0 else 0.0))
 
 
+def _foot_top(grid: TileGrid, hits: list[Hit], x0: float, y0: float, w: float, h: float,
+              x: float, y: float, dx: float, dy: float) -> float:
+    """The highest top among the hits that are floors at the body's foot (slopes it can climb
+    onto, or tiles it walks onto off a slope), or inf."""
+    best = math.inf
+    fell = dy if dy > 0 else 0.0
+    for _area, col, row, kind in hits:
+        if kind == SLOPE:
+            if y0 >= (row + 1) * grid.tile_h - EPS:
+                continue  # met from below
+        elif not (kind == SOLID and dx and y0 + h > row * grid.tile_h + EPS
+                  and _climbs_from_slope(grid, col, row, x0, y0, w, h, x, y, dx, dy)):
+            continue
+        top = top_under(grid, kind, col, row, x, x + w)
+        if top < best and climbs_onto(grid, kind, col, row, top, x0, w, y0 + h, y + h, dx, fell):
+            best = top
+    return best
+
+
 def _foot(grid: TileGrid, kind: int, col: int, row: int, x0: float, y0: float, w: float,
-          h: float, x: float, y: float, dx: float, dy: float, drop_through: bool,
-          bottom_before: float, guard: bool) -> tuple[bool, float, float]:
+          h: float, x: float, y: float, dx: float, dy: float,
+          foot: float) -> tuple[bool, float, float]:
     """How to leave a slope tile (or a tile stepped onto from a slope): (along x?, x, y).
 
     Met from below, a slope is a box: its bottom is a ceiling to a rising body, its side a wall.
@@ -358,11 +380,11 @@ def _foot(grid: TileGrid, kind: int, col: int, row: int, x0: float, y0: float, w
     in this move (:func:`footing.climbs_onto`): for a slope of up to 45 degrees that push is never
     more than the push back along x, so it is the least separation (ties go to the surface). A
     steeper slope, or a step at a side the body crossed, is a wall: the body goes back along x to
-    where the surface reaches its bottom. The "no push into another tile" rule holds as for
-    solid tiles: a push up into a ceiling gives way to the push back along x.
+    where the surface reaches its bottom. So is a floor with no room above it: the box lifted onto
+    the highest floor at its foot (``foot``) must be free, as no push may bury the body in
+    another tile.
     """
-    tw, th = grid.tile_w, grid.tile_h
-    base = (row + 1) * th
+    base = (row + 1) * grid.tile_h
     if dx > 0:
         nx = wall_x(grid, kind, col, row, y + h, True) - w
         nx = nx if nx > x0 else x0  # never back past the start
@@ -376,16 +398,12 @@ def _foot(grid: TileGrid, kind: int, col: int, row: int, x0: float, y0: float, w
             return False, x, float(base)
         return dx != 0, nx, y
     top = top_under(grid, kind, col, row, x, x + w)
-    ny = top - h
     if not climbs_onto(grid, kind, col, row, top, x0, w, y0 + h, y + h, dx,
                        dy if dy > 0 else 0.0):
-        return dx != 0, nx, ny  # a wall (or, not moving sideways, still the surface)
-    if (guard and dx and _buries(grid, col, row, x, y, w, h, x, ny, dy, drop_through,
-                                 bottom_before)
-            and not _buries(grid, col, row, x, y, w, h, nx, y, dy, drop_through,
-                            bottom_before)):
-        return True, nx, ny
-    return False, nx, ny
+        return dx != 0, nx, top - h  # a wall (or, not moving sideways, still the surface)
+    if dx and not room_at(grid, x, (foot if foot < top else top) - h, w, h):
+        return True, nx, top - h
+    return False, nx, top - h
 
 
 class OverlapResolver(BoxResolver):
