@@ -28,8 +28,8 @@ resolver it adds what is the same for all of them:
   vertical motion after a landing (a body can walk off a ledge in a later part); ``on_ground`` is
   where the tick ended, walls and ceilings count if any part touched them;
 * **ground snap** for resolvers that support slopes: a grounded body walking down a slope is kept
-  on it instead of leaving it for a tick and bouncing down (only taken when it lands; a
-  destination-only resolver looks down in sub-steps too, so the snap cannot skip a tile);
+  on it instead of leaving it for a tick and bouncing down (only taken when it lands; for a
+  destination-only resolver a long look down is checked in sub-steps, so it cannot skip a tile);
 * ``on_one_way``: whether a body that ends on the ground stands on one-way tiles only (skipped on
   a map with no one-way tile at all).
 """
@@ -251,8 +251,19 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
         reach = abs(dx) * grid.tile_h / grid.tile_w + 1.0
         mark = 0 if probe is None else len(probe)
         _, snap_y, snap = move(grid, x, y, w, h, 0.0, reach, one_way_bottom, drop_through,
-                               probe) if not resolver.destination_only else _snap_down(
-            move, grid, x, y, w, h, reach, one_way_bottom, drop_through, probe)
+                               probe)
+        if (snap & ON_GROUND and resolver.destination_only
+                and substeps(grid, w, h, 0.0, reach) > 1):
+            # Looking only at its destination, the resolver may have landed below a tile the
+            # look skipped (a fast walk off a ledge): look again in parts, and keep that answer
+            # if it differs.
+            _, part_y, part = _snap_down(move, grid, x, y, w, h, reach, one_way_bottom,
+                                         drop_through, None)
+            if part_y != snap_y or part != snap:
+                if probe is not None:
+                    del probe[mark:]
+                _, snap_y, snap = _snap_down(move, grid, x, y, w, h, reach, one_way_bottom,
+                                             drop_through, probe)
         if snap & ON_GROUND:
             y = snap_y
             flags |= snap
