@@ -37,14 +37,29 @@ Departures from the article, and why:
 * **No map offset.** The article centres its map on the origin and adds half the map's size before
   dividing by the tile size. A Tiled map's origin is its top-left corner, which is also the grid's,
   so that offset is zero here; carrying it through the arithmetic would only add float rounding.
-* **One-way tiles and slopes.** The article knows only walls. A one-way tile here blocks only a body
+* **One-way tiles.** The article knows only walls. A one-way tile here blocks only a body
   moving down whose bottom was at or above its top at the start of the *tick* (the mover passes
   that bottom to every sub-step as ``one_way_bottom``), not merely before this call's move, and
   never when dropping through. So a body that falls past a platform's end and reaches its column
   in a later sub-step, its bottom already below the top, is still caught: the y pass lifts it
   onto the platform. If a tile above leaves no room for that, the sub-step ends overlapping it
   and the mover takes it again without its sideways part: the body is stopped at the platform's
-  end. Slope tiles act as full boxes.
+  end.
+* **Slopes and half tiles: the floor height at the body's foot.** The article's tiles are whole
+  boxes; here a slope tile is solid only under its straight surface (a half tile is a slope of
+  equal heights), and both passes read that shape instead of the box. The y pass pushes a
+  falling body up to the highest point of the surface under its width, and a rising one down to
+  the bottom of a slope it meets from below, exactly as it pushes against a solid tile's edge.
+  The x pass cannot push back from a floor that rises under the body's foot without stopping it
+  on every slope, so when its range box holds a slope cell (and only then: maps without slopes
+  take the article's loop unchanged) it is done again by :func:`_across_slopes`: each cell the
+  moved box overlaps by shape is either the floor at its foot, which lifts the body onto the
+  cell's top if the lift is at most a 45-degree climb over the move and the lifted box is free
+  (see :mod:`game.resolvers.footing`), or a wall it is pushed back from along x: to a solid
+  tile's side, or to where a slope's surface reaches the body's bottom. A half tile's side and a
+  slope's full-height side are such walls. Walking down, the y pass only falls by the tick's
+  gravity, so the shared mover's ground snap keeps the body on the slope (the x pass needs no
+  "follow the ground down" of its own).
 * **Fast bodies.** The article checks only where the body ends up, so a fast body can skip a thin
   wall. The shared mover sub-steps this resolver (``destination_only``).
 """

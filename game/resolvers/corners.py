@@ -50,8 +50,24 @@ Departures from the article, and why:
   move, and never when dropping through; sideways and from below it is empty. So a body that
   falls past a platform's end and reaches its column in a later sub-step, its bottom already
   below the top, is still caught: the bottom-edge probe lifts it onto the platform, or, when a
-  tile above leaves no room, the mover stops it at the platform's end. Slope tiles are not
-  supported as slopes: each is a full solid box.
+  tile above leaves no room, the mover stops it at the platform's end.
+* **Slopes and half tiles: the probes read the surface's height.** The article's probe asks only
+  "is this point's tile blank?". A slope tile here is solid only under its straight surface (a
+  half tile is a slope of equal heights), so a probe in a slope tile asks whether the box reaches
+  below the surface, over the part of its edge in that tile. Moving down, the bottom edge's
+  probes land the body on the highest point of the surface under it; a bottom edge that crossed
+  into the next row also probes the row it left (a slope there reaches down to that row's
+  bottom). Moving up, a slope met from below is a ceiling at its bottom. Moving sideways on a map
+  with slopes, a blocked probe is looked at again by :func:`_across_slopes`: the probe at the
+  leading bottom corner reads the slope's height there, and if the climb to it is at most a
+  45-degree one over the move (a slope rising ahead, or the ground beside the top of the slope the
+  body stands on) and the lifted box is free, the body is lifted onto it and moves on (see
+  :mod:`game.resolvers.footing`); any other probe that is below a surface (a steeper step, a half
+  tile's side, a slope's full-height side, a wall) stops the body as close as it can go: at the
+  tile's side or where the surface reaches its bottom. Only the leading edge is probed, as in the
+  article, and that is enough: moving sideways, the highest point of the surface under the
+  trailing part of the body can only stay or fall. Walking down a slope is the shared mover's
+  ground snap.
 * **Only collision.** The article's ``onGround`` reset, fall-out-of-the-map respawn and camera
   belong to the player, world and camera modules; this resolver only reports contacts and never
   changes velocity.

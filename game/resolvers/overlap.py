@@ -78,7 +78,21 @@ Departures from the article, and why:
   column just entered, or above the start when the lift goes higher than the start; everything
   else it covers was crossed free. A body already over the column when the move began is lifted
   as before; the pushes after that only go back towards the start, which stays over the column.
-* **Slopes act as boxes** (``supports_slopes = False``): a slope tile is a full solid tile.
+* **Slopes and half tiles: the solid area under the surface.** The article's tiles are boxes;
+  a slope tile here is solid only under its straight surface (a half tile is a slope of equal
+  heights), so what a slope adds to the list is the area of the box under that surface (exact:
+  the depth is piecewise linear across the tile), and it is sorted with the others by that area.
+  It is left upwards, onto the highest point of the surface under the body, when that push is
+  no more than the body's climb and fall in this move (a 45-degree climb over the move, see
+  :mod:`game.resolvers.footing`): for a slope of up to 45 degrees the push up through the
+  surface is never longer than the push back along x, so this is the least separation, ties going
+  to the surface (which keeps a body walking up a slope at full speed). A steeper slope, a half
+  tile's side or a slope's full-height side is left along x, back to where the surface reaches
+  the body's bottom; met from below, a slope is a box. As for solid tiles, a push must not bury
+  the body in another tile: a lift with no room above it (the box lifted onto the highest floor
+  at its foot overlaps something) is left along x. A solid tile the body walks onto off the top
+  of a slope is a floor at its foot in the same way. Walking down a slope is the shared mover's
+  ground snap.
 * **Exact edges.** A push leaves the body exactly on the tile's edge; touching is not overlapping
   (overlaps of at most ``EPS`` are ignored), so a body resting on a floor gets ``on_ground`` every
   tick without its position moving.
