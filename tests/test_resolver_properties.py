@@ -104,6 +104,7 @@ def moves(draw, spec: MapSpec, down_only: bool = False, drops: bool = True):
 
 
 def run_ticks(resolver, grid, body: Body, ticks, on_tick=None) -> None:
+    """Each tick through ``helpers.step`` (which checks it), then ``on_tick(i, move)``."""
     x, y, w, h = body.x, body.y, body.w, body.h
     on_ground = False
     for i, (dx, dy, drop) in enumerate(ticks):
@@ -111,7 +112,7 @@ def run_ticks(resolver, grid, body: Body, ticks, on_tick=None) -> None:
                  was_on_ground=on_ground)
         x, y, on_ground = m.x, m.y, m.contacts.on_ground
         if on_tick is not None:
-            on_tick(i, x, y)
+            on_tick(i, m)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -182,7 +183,8 @@ def test_never_crosses_a_full_wall_line(name, data):
 
     last = [x, y]
 
-    def same_side(i, nx, ny):
+    def same_side(i, m):
+        nx, ny = m.x, m.y
         if kind == "col":
             # A column can be passed over the map's top or under its bottom: judge only ticks
             # that start and end beside it, then from the side the tick started on.
@@ -244,15 +246,14 @@ def test_empty_map_moves_exactly(name, data):
 def test_on_ground_means_a_floor_right_under_the_body(name, data):
     spec, body, ticks = draw_scene(data)
     resolver, grid = create(name), spec.grid()
-    x, y, w, h = body.x, body.y, body.w, body.h
-    on_ground = False
-    for i, (dx, dy, drop) in enumerate(ticks):
-        m = step(resolver, grid, Body(x, y, w, h), dx, dy, drop_through=drop,
-                 was_on_ground=on_ground)
-        x, y, on_ground = m.x, m.y, m.contacts.on_ground
-        if on_ground:
-            standing, _ = support_under(grid, x, w, y + h, resolver.supports_slopes)
-            assert standing, f"tick {i}: on_ground at ({x!r}, {y!r}) over nothing"
+
+    def stands_on_something(i, m):
+        if m.contacts.on_ground:
+            standing, _ = support_under(grid, m.x, body.w, m.y + body.h,
+                                        resolver.supports_slopes)
+            assert standing, f"tick {i}: on_ground at ({m.x!r}, {m.y!r}) over nothing"
+
+    run_ticks(resolver, grid, body, ticks, stands_on_something)
 
 
 # ------------------------------------------------------------------------------------------------

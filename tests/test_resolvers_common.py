@@ -741,21 +741,6 @@ def test_walk_over_the_hill_and_back(slope_resolver, tile, size, speed):
         assert near(walker.y, low), f"did not get back down: y={walker.y}"
 
 
-@pytest.mark.parametrize("size", WALK_BODIES[:3], ids=WALK_BODY_IDS[:3])
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
-def test_rest_on_a_slope(slope_resolver, tile, size):
-    tw, th = tile
-    w, h = scaled(size, tile)
-    grid = _hill(tile)
-    for x0 in (7.5 * tw, 8.2 * tw, 15.3 * tw, 16.9 * tw):
-        ground = floor_below(grid, x0, w, 0.0, True)
-        walker = Walker(slope_resolver, grid, x0, ground - h, w, h, on_ground=True)
-        for _ in range(120):
-            m = walker.tick()
-            assert m.contacts.on_ground, f"x0={x0}: tick {walker.ticks}: {m}"
-            assert near(m.y, ground - h, 1e-9) and m.x == x0, f"x0={x0}: slid {m}"
-
-
 @pytest.mark.parametrize("ch", ["/", "\\"])
 @pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
 def test_slope_from_below_is_a_ceiling_at_its_bottom(slope_resolver, tile, ch):
@@ -870,6 +855,8 @@ def test_walk_up_and_down_slopes_of_several_angles(resolver, tile, size, gradien
 @pytest.mark.parametrize("size", WALK_BODIES[:3], ids=WALK_BODY_IDS[:3])
 @pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
 def test_stand_still_on_slopes_of_several_angles(resolver, tile, size, gradient):
+    """Resting on a slope (up it, at its top corner, down it, at its foot): no sliding, no
+    bouncing, on the ground every tick."""
     tw, th = tile
     w, h = scaled(size, tile)
     grid, _floor, _top = _ramp_hill(tile, gradient)
@@ -921,26 +908,33 @@ def test_a_half_tile_is_a_step_half_a_tile_high(resolver, tile, size):
     assert walker.on_ground and near(walker.y, floor - h) and walker.x > 8 * tw, f"{walker}"
 
 
+def _push_up_the_slope(walker, grid, slope_tiles):
+    """Hold right from the hill's foot until well past where the body must stop: every tick on
+    the ground, standing on the floor under it. The positions, tick by tick."""
+    path = []
+    for _ in range(int((slope_tiles + 4) * grid.tile_w / RUN_PER_TICK) + 20):
+        walker.vx = RUN_PER_TICK
+        m = walker.tick()
+        what = f"tick {walker.ticks}: {m}\n{render(grid)}"
+        assert m.contacts.on_ground, f"left the ground; {what}"
+        assert near(floor_below(grid, m.x, walker.w, m.y + walker.h - 1e-3, True),
+                    m.y + walker.h), f"not standing on the floor under it; {what}"
+        path.append((m.x, m.y))
+    return path
+
+
 @pytest.mark.parametrize("gradient", GRADIENTS, ids=GRADIENT_IDS)
 @pytest.mark.parametrize("size", WALK_BODIES[:3], ids=WALK_BODY_IDS[:3])
 @pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
 def test_walking_up_a_slope_into_a_wall(resolver, tile, size, gradient):
     """A slope that runs into a wall: the body climbs to the wall and stops there, on the slope
-    (on the ground, on its surface), and stays put."""  # noqa: D401
+    (on the ground, on its surface), and stays put."""
     tw, th = tile
     w, h = scaled(size, tile)
     grid, floor, _top = _ramp_hill(tile, gradient, wall=True)
     n = round(1 / gradient)
     walker = Walker(resolver, grid, tw, floor - h, w, h, on_ground=True)
-    stops = []
-    for _ in range(int((n + 4) * tw / RUN_PER_TICK) + 20):
-        walker.vx = RUN_PER_TICK
-        m = walker.tick()
-        what = f"tick {walker.ticks}: {m}\n{render(grid)}"
-        assert m.contacts.on_ground, f"left the ground; {what}"
-        assert near(floor_below(grid, m.x, w, m.y + h - 1e-3, True), m.y + h), \
-            f"not standing on the floor under it; {what}"
-        stops.append((m.x, m.y))
+    stops = _push_up_the_slope(walker, grid, n)
     # at the wall, or (routing: its climb needs headroom at the far x, which the wall's column
     # refuses) short of it by less than one tick's run
     flush = (4 + n) * tw - w
@@ -962,17 +956,8 @@ def test_walking_up_a_slope_under_a_low_ceiling(resolver, tile, size, gradient):
     ceiling = th * math.floor((floor - h) / th)  # between the floor and the top, less the body
     grid, floor, top = _ramp_hill(tile, gradient, ceiling=ceiling)
     walker = Walker(resolver, grid, tw, floor - h, w, h, on_ground=True)
-    n = round(1 / gradient)
-    path = []
-    for _ in range(int((n + 4) * tw / RUN_PER_TICK) + 20):
-        walker.vx = RUN_PER_TICK
-        m = walker.tick()
-        what = f"tick {walker.ticks}: {m}\n{render(grid)}"
-        assert m.contacts.on_ground, f"left the ground; {what}"
-        assert m.y >= ceiling - 1e-6, f"head in the ceiling; {what}"
-        assert near(floor_below(grid, m.x, w, m.y + h - 1e-3, True), m.y + h), \
-            f"not standing on the floor under it; {what}"
-        path.append((m.x, m.y))
+    path = _push_up_the_slope(walker, grid, round(1 / gradient))
+    assert min(y for _x, y in path) >= ceiling - 1e-6, "head in the ceiling"
     assert len(set(path[-10:])) == 1, f"not at rest under the ceiling: {path[-10:]}"
     climb = RUN_PER_TICK * th / tw * gradient
     assert walker.y - ceiling <= climb + 1e-6, f"stopped too early: {walker}"
