@@ -66,6 +66,17 @@ def test_the_lab_shows_differences_between_resolvers(shipped):
     assert all(bump[n]["figure"] == 0 for n in resolvers.names() if n != "sweep")
     for name in resolvers.names():
         assert by["11_slope_up"][name]["ok"] == resolvers.describe(name)["slopes"]
+    # slopes and half tiles: every resolver that reads slopes climbs to the wall or the ceiling
+    # and no further, steps down half tiles and hops onto one
+    for scenario in ("18_half_tile_steps_down", "19_half_tile_hop", "20_slope_into_wall",
+                     "21_slope_under_low_ceiling"):
+        for name in resolvers.names():
+            if resolvers.describe(name)["slopes"]:
+                assert by[scenario][name]["ok"], (scenario, name, by[scenario][name])
+    for name in resolvers.names():
+        if resolvers.describe(name)["slopes"]:
+            assert 64 <= by["20_slope_into_wall"][name]["figure"] <= 66  # the wall: x 84 - 18
+            assert 48 <= by["21_slope_under_low_ceiling"][name]["figure"] <= 52
     assert {n for n, r in by["08_wall_corner_jump"].items() if not r["ok"]} == {
         "axis", "corners", "routing"}
 
