@@ -774,3 +774,31 @@ def test_level_built_by_hand_has_no_files():
                   spawn=Rect(0, 0, 1, 1), spawn_is_point=False, goals=(), next_level=None,
                   properties={}, layers=(), tiles={})
     assert level.files == ()
+
+
+# --- 10. object ids ---------------------------------------------------------------------------
+
+def test_duplicate_object_ids_are_refused_naming_them(tmp_path):
+    """Tiled never writes two objects with one id; a platform's path would take the last one."""
+    objects = (SPAWN_POINT + '<object id="5" type="goal" x="0" y="0" width="8" height="8"/>'
+               '<object id="5" type="goal" x="16" y="0" width="8" height="8"/>')
+    err = load_error(write_map(tmp_path, objects=objects), "share an id", "id 5")
+    assert "ids" not in err.message
+
+
+def test_duplicate_ids_across_object_layers_are_refused_too(tmp_path):
+    objects = (SPAWN_POINT + '</objectgroup><objectgroup id="9" name="more">'
+               '<object id="1" type="goal" x="0" y="0" width="8" height="8"/>')
+    load_error(write_map(tmp_path, objects=objects), "share an id", "id 1")
+
+
+def test_objects_without_ids_and_tile_shapes_with_their_own_ids_load(tmp_path):
+    """Pre-1.0 maps write no object ids; a tile's collision shapes number their own from 1."""
+    shape = ('<tile id="3"><objectgroup draworder="index">'
+             '<object id="1" x="0" y="0" width="16" height="16"/></objectgroup></tile>')
+    objects = ('<object name="spawn" x="40" y="64"><point/></object>'
+               '<object type="goal" x="0" y="0" width="8" height="8"/>'
+               '<object id="1" type="goal" x="16" y="0" width="8" height="8"/>')
+    path = write_map(tmp_path, objects=objects,
+                     tileset=embedded_tileset(tiles=TILES + shape))
+    assert load_level(path).spawn.x == 34

@@ -416,7 +416,7 @@ def project_json():
         cls(4, "goal", "#ffffd23f", ["object"], []),
         {"id": 5, "name": "direction", "storageType": "string", "type": "enum",
          "values": ["left", "right"], "valuesAsFlags": False},
-        # Defaults as game/maps/level.py's WALKER_SPEED and WALKER_DIRECTION: Tiled does not save a
+        # Defaults as game/maps/objects.py's WALKER_SPEED and WALKER_DIRECTION: Tiled does not save a
         # member left at its default, so the game must assume the same value.
         cls(6, "walker", "#ff8a5ad6", ["object"], [
             {"name": "direction", "propertyType": "direction", "type": "string",

@@ -1,0 +1,72 @@
+"""Stage 1c of loading: pytmx reads the checked tree, without images and without pygame."""
+
+from __future__ import annotations
+
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from game.errors import UserError
+from game.maps.checks import MapInfo
+from game.maps.limits import shown
+
+
+def import_pytmx():
+    """pytmx, imported without pulling in pygame when pygame is not loaded yet.
+
+    pytmx imports pygame only for a type hint and for its optional image helpers, and importing
+    pygame loads its display, event and key modules. Level data needs none of that (the view
+    loads tile images itself), so pygame is hidden while pytmx is first imported, and pytmx takes
+    its documented no-pygame path. Loading a level, and so the whole simulation, stays headless.
+    """
+    if "pytmx" not in sys.modules and "pygame" not in sys.modules:
+        hidden = ("pygame", "pytmx.util_pygame")
+        for name in hidden:
+            sys.modules[name] = None  # type: ignore[assignment]
+        try:
+            import pytmx
+        finally:
+            for name in hidden:
+                if name in sys.modules and sys.modules[name] is None:
+                    del sys.modules[name]
+    import pytmx
+
+    return pytmx
+
+
+def parse_with_pytmx(path: Path, root: ET.Element, info: MapInfo):
+    """pytmx's map, made from the very tree that was checked (not from the file read again).
+
+    pytmx numbers the gids it meets in the order it meets them, calling Python once per cell of
+    every tile layer, which is most of the time a big map takes to load. The checks have decoded
+    every layer already, so pytmx gets, in place of each layer's cells, only the gids that layer
+    places first, in the order it places them: it numbers them exactly as it would number the
+    whole layer, and does the rest of its work (tilesets, tile properties, objects) as usual.
+    Its tile layers then hold those few gids, not the cells: :func:`_build_level` reads the
+    cells from ``info``. The tree is put back as it was.
+    """
+    pytmx = import_pytmx()
+    datas = [layer.find("data") for layer in root.iter("layer")]
+    kept = [(data.text, dict(data.attrib)) for data in datas]
+    for data, layer in zip(datas, info.layers, strict=True):
+        data.attrib.clear()
+        data.set("encoding", "csv")
+        data.text = ",".join(map(str, layer.new)) or "0"
+    try:
+        tmx = pytmx.TiledMap()  # no file name: nothing parsed yet
+        tmx.filename = str(path)  # what it finds .tsx files and images beside
+        tmx.parse_xml(root)
+        return tmx
+    except Exception as exc:  # pytmx raises bare Exception/ValueError/KeyError for bad files
+        raise UserError(path, f"pytmx could not read the map ({type(exc).__name__}: "
+                        f"{shown(str(exc), 200)}); open and re-save it in Tiled 1.8 or "
+                        "newer") from None
+    finally:
+        for data, (text, attrib) in zip(datas, kept):
+            data.text = text
+            data.attrib.clear()
+            data.attrib.update(attrib)
+
+
+# ----------------------------------------------------------------------------------------------
+# Building the level
