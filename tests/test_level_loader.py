@@ -368,8 +368,9 @@ def test_non_orthogonal_map(tmp_path, orientation):
 
 
 def test_no_spawn(tmp_path):
-    path = write_map(tmp_path, objects=SPAWN_POINT.replace('name="spawn"', 'name="start"'))
-    load_error(path, "spawn")
+    """A map marked the game's way says where the player starts (no ground is guessed)."""
+    path = write_map(tmp_path, objects=SPAWN_POINT.replace('name="spawn"', 'name="flag"'))
+    load_error(path, "no spawn")
 
 
 def test_two_spawns(tmp_path):
@@ -390,8 +391,11 @@ def test_spawn_rectangle_overlapping_a_solid_tile(tmp_path):
 
 
 def test_tileset_tile_size_differs_from_the_map(tmp_path):
-    path = write_map(tmp_path, tileset=embedded_tileset(tw=8, th=8))
-    load_error(path, "8x8", "16x16")
+    """Tiled draws a smaller tile at its cell's bottom-left; its collision covers what it shows,
+    rounded out to the cell (the resolvers know whole cells), and a note says so."""
+    level = load_level(write_map(tmp_path, tileset=embedded_tileset(tw=8, th=8)))
+    assert level.grid.kind(0, 4) == SOLID and level.grid.kind(1, 5) == SOLID
+    assert any("rounded out" in note and "tile 0 of tileset t" in note for note in level.notes)
 
 
 def test_unknown_collision_value(tmp_path):
@@ -709,7 +713,7 @@ def test_image_collection_holds_its_tile_ids_only(tmp_path):
                ' <tile id="3"><image source="b.png" width="16" height="16"/></tile>\n</tileset>')
     ok = [[1, 0, 0, 4]] + [[0] * 4] * 2
     level = load_level(write_map(tmp_path, rows=["...."] * 3, tileset=tileset,
-                                 layers=layer_of(ok), objects=spawn_at(32, 40)))
+                                 layers=layer_of(ok, "pictures"), objects=spawn_at(32, 40)))
     assert level.grid.kinds == bytes(12)  # pictures only
     bad = [[1, 2, 0, 4]] + [[0] * 4] * 2  # id 1 was deleted from the collection
     load_error(write_map(tmp_path, rows=["...."] * 3, tileset=tileset, layers=layer_of(bad),

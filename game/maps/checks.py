@@ -15,7 +15,8 @@ import math
 import os
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.errors import UserError, quoted
@@ -24,6 +25,7 @@ from game.maps.limits import (MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE,
                               MAX_LAYERS, MAX_MAP_CELLS, MAX_MAP_PX, MAX_POINTS, MAX_TILE_PX,
                               MAX_TILES, MAX_TILESETS, MIN_TILE_PX, Budget, file_kind, shown)
 from game.maps.safexml import check_layer_data, int_or_none, note_gids, read_xml
+from game.maps.shapes import Shape, shape_of
 
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
 GID_MASK = 0x0FFFFFFF  # Tiled also keeps a 120-degree hex flag in bit 28
@@ -52,6 +54,19 @@ class Tileset:
     count: int | None = None  # tiles cut from its image (None: an image collection)
     columns: int = 0  # columns of tiles Tiled cuts from its image
     ids: frozenset[int] = frozenset()  # an image collection's tile ids
+    # tile id -> (w, h) of its own image: an image collection's tiles, each its own size
+    sizes: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    # tile id -> its collision shapes (Tiled's Tile Collision Editor), in px within the tile
+    shapes: Mapping[int, tuple[Shape, ...]] = field(default_factory=dict)
+    # tile id (-1: the whole sheet) -> the error for its missing image, if the tile is placed
+    missing: Mapping[int, UserError] = field(default_factory=dict)
+
+    def size_of(self, tile_id: int) -> tuple[int, int]:
+        """The tile's picture size, as Tiled draws it (bottom-left on its cell)."""
+        return self.sizes.get(tile_id, self.tile_size)
+
+    def is_missing(self, tile_id: int) -> bool:
+        return tile_id in self.missing or -1 in self.missing
 
     def holds(self, tile_id: int) -> bool:
         if self.count is not None:
@@ -81,6 +96,7 @@ class MapInfo:
     files: tuple[Path, ...]
     firstgids: tuple[int, ...] = ()  # of ``tilesets``, for bisecting
     layers: tuple[LayerData, ...] = ()  # of every <layer>, in file order
+    notes: tuple[str, ...] = ()  # what the checks let pass but a level author should know
 
     def tileset_of(self, tiled_gid: int) -> Tileset | None:
         """The tileset of a gid, as Tiled decides: the one with the largest firstgid <= gid
@@ -120,8 +136,8 @@ def check_map(path: Path, root: ET.Element, budget: Budget) -> MapInfo:
             raise UserError(path, f"the map has {count:,} {what}, far more than any real "
                             f"level; at most {most:,} are read; merge or delete some")
     files = [path]
-    tilesets = tuple(_check_tileset(path, ts, tw, th, files, budget)
-                     for ts in root.iter("tileset"))
+    tilesets = tuple(sorted((_check_tileset(path, ts, files, budget)
+                             for ts in root.iter("tileset")), key=lambda ts: ts.firstgid))
     for layer in root.iter("imagelayer"):
         image = layer.find("image")
         if image is not None:
@@ -136,14 +152,14 @@ def check_map(path: Path, root: ET.Element, budget: Budget) -> MapInfo:
     objects = (int_or_none(o.get("gid")) for o in root.iter("object") if o.get("gid"))
     note_gids(path, [[o for o in objects if o is not None]], gids)  # tile objects are drawn too
     gids.pop(0, None)
+    notes = _missing_images(path, tilesets, gids)
     _spend_pixels(path, f"the {len(gids):,} different tiles the map places", len(gids) * tw * th,
                   budget)
     _check_numbers(path, root, budget)
     _check_reserved_names(path, root)
     _check_object_ids(path, root)
-    tilesets = tuple(sorted(tilesets, key=lambda ts: ts.firstgid))
     return MapInfo(tilesets, tuple(dict.fromkeys(f.resolve() for f in files)),
-                    tuple(ts.firstgid for ts in tilesets), tuple(layers))
+                    tuple(ts.firstgid for ts in tilesets), tuple(layers), notes)
 
 
 def whole(where: Path, el: ET.Element, attr: str, what: str, fix: str, least: int = 1,
@@ -231,7 +247,33 @@ def _number(where: Path, el: ET.Element, attr: str, what: str, least: float, mos
                         f"{fix}")
 
 
-def _check_tileset(map_path: Path, ts: ET.Element, tw: int, th: int, files: list[Path],
+def _missing_images(path: Path, tilesets: tuple[Tileset, ...], gids: dict[int, None]) -> tuple:
+    """A placed tile whose image is missing is refused; a missing image of tiles never placed is
+    a note (the tile is left out of the level's pictures)."""
+    firstgids = [ts.firstgid for ts in tilesets]
+    for gid in gids:
+        i = bisect.bisect_right(firstgids, gid & GID_MASK) - 1
+        if i >= 0 and tilesets[i].missing:
+            ts = tilesets[i]
+            tile = (gid & GID_MASK) - ts.firstgid
+            if ts.is_missing(tile):
+                raise ts.missing.get(tile) or ts.missing[-1]
+    notes = []
+    for ts in tilesets:
+        if ts.missing:
+            what = ("its image" if -1 in ts.missing
+                    else f"the images of {len(ts.missing)} tile{'s' if len(ts.missing) > 1 else ''}")
+            notes.append(f"{ts.file}: tileset {ts.name}: {what} not found; no tile that needs one "
+                         "is placed, so the map loads without them (remove those tiles from the "
+                         "tileset in Tiled, or put the images back, to silence this)")
+    return tuple(notes)
+
+
+class _MissingImage(UserError):
+    """An image file that is not there (a placed tile's is refused, an unplaced one's noted)."""
+
+
+def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
                    budget: Budget) -> Tileset:
     where, node, base = map_path, ts, map_path.parent
     source = ts.get("source")
@@ -252,33 +294,50 @@ def _check_tileset(map_path: Path, ts: ET.Element, tw: int, th: int, files: list
     name = shown(node.get("name") or source or "?")
     what = f"tileset {name}"
     fix = "fix it in Tiled's Tileset Properties (or in the file) and save the tileset again"
-    size = (whole(where, node, "tilewidth", what, fix, most=MAX_IMAGE_SIDE),
-            whole(where, node, "tileheight", what, fix, most=MAX_IMAGE_SIDE))
+    sheet = node.find("image")
+    least = 1 if sheet is not None else 0  # Tiled 1.10 writes 0 for an empty image collection
+    size = (whole(where, node, "tilewidth", what, fix, least=least, most=MAX_IMAGE_SIDE),
+            whole(where, node, "tileheight", what, fix, least=least, most=MAX_IMAGE_SIDE))
     margin = whole(where, node, "margin", what, fix, least=0, default=0, most=MAX_IMAGE_SIDE)
     spacing = whole(where, node, "spacing", what, fix, least=0, default=0, most=MAX_IMAGE_SIDE)
     count = whole(where, node, "tilecount", what, fix, least=0, default=-1, most=MAX_TILES)
     columns = whole(where, node, "columns", what, fix, least=0, default=-1, most=MAX_IMAGE_SIDE)
-    ids = set()
+    ids, sizes, shapes, missing = set(), {}, {}, {}
     for tile in node.iter("tile"):
         tile_id = whole(where, tile, "id", f"a <tile> of tileset {name}", fix, least=0,
                          most=GID_MASK)
         _spend_tiles(where, name, 1, budget)
+        group = tile.find("objectgroup")
+        if group is not None:
+            found = tuple(s for s in map(shape_of, group.iter("object")) if s is not None)
+            if found:
+                shapes[tile_id] = found
         image = tile.find("image")
         if image is not None:
-            real = _check_image(where, base, image, f"tileset {name}", files, budget)
+            try:
+                real = _check_image(where, base, image, f"tileset {name}", files, budget)
+            except _MissingImage as exc:
+                ids.add(tile_id)
+                missing[tile_id] = exc
+                real = None
             if real is not None:
                 ids.add(tile_id)
+                sizes[tile_id] = (int_or_none(image.get("width")) or real.width,
+                                  int_or_none(image.get("height")) or real.height)
                 _spend_pixels(where, f"the tiles of tileset {name}",  # a copy per tile
                               real.width * real.height, budget)
-    sheet = node.find("image")
     if sheet is None:  # an image collection: every tile has its own picture
-        return Tileset(firstgid, name, where, size, ids=frozenset(ids))
-    if size != (tw, th):
-        raise UserError(where, f"tileset {name} has {size[0]}x{size[1]} px tiles but the map uses "
-                        f"{tw}x{th} px; use a tileset with the map's tile size")
-    image = _check_image(where, base, sheet, f"tileset {name}", files, budget)
+        return Tileset(firstgid, name, where, size, ids=frozenset(ids), sizes=sizes,
+                       shapes=shapes, missing=missing)
+    try:
+        image = _check_image(where, base, sheet, f"tileset {name}", files, budget)
+    except _MissingImage as exc:  # refused only if one of its tiles is placed
+        tiles = max(count, 0)
+        return Tileset(firstgid, name, where, size, margin, spacing, tiles, max(columns, 1),
+                       shapes=shapes, missing={-1: exc})
     if image is None:  # image data inside the file, which pytmx does not read
-        return Tileset(firstgid, name, where, size, margin, spacing, max(count, 0), 1)
+        return Tileset(firstgid, name, where, size, margin, spacing, max(count, 0), 1,
+                       shapes=shapes)
     real = (image.width, image.height)
     label = f"tileset image {shown(sheet.get('source'))} of tileset {name}"
     redo = "re-save the tileset from Tiled"
@@ -319,7 +378,8 @@ def _check_tileset(map_path: Path, ts: ET.Element, tw: int, th: int, files: list
                         f"{shown(sheet.get('source'))} is {declared[0]}x{declared[1]} "
                         f"px{real_note}; use the full image, or fix the tile size, margin and "
                         "spacing in Tiled's Tileset Properties")
-    return Tileset(firstgid, name, where, size, margin, spacing, tiles, max(fit_cols, 1))
+    return Tileset(firstgid, name, where, size, margin, spacing, tiles, max(fit_cols, 1),
+                   shapes=shapes)
 
 
 def _spend_tiles(where: Path, name: str, tiles: int, budget: Budget) -> None:
@@ -353,7 +413,7 @@ def _check_image(where: Path, base: Path, image: ET.Element, owner: str, files: 
         label = f"image {shown(src)} of {owner}"
     kind = file_kind(file)
     if kind == "missing":
-        raise UserError(where, f"{label} not found (looked in {file.parent}); put the image "
+        raise _MissingImage(where, f"{label} not found (looked in {file.parent}); put the image "
                         "there or fix the image path in Tiled")
     if kind != "file":
         raise UserError(where, f"{label} is not a file; point it at an image ({FORMATS}) in "
@@ -406,6 +466,13 @@ def _check_object_ids(path: Path, root: ET.Element) -> None:
                         "and paste them back in Tiled, or edit the file)")
 
 
+def _map_has(name: str) -> bool:
+    """Is ``name`` an attribute of pytmx's map, so that a map property of that name clashes?"""
+    from game.maps.tmxparse import import_pytmx  # pytmx, imported headless, once it is needed
+
+    return name in RESERVED and hasattr(import_pytmx().TiledMap(), name)
+
+
 def _check_reserved_names(path: Path, root: ET.Element) -> None:
     owners = ("map", "layer", "objectgroup", "imagelayer", "group", "object", "tileset")
     for el in root.iter():
@@ -416,6 +483,8 @@ def _check_reserved_names(path: Path, root: ET.Element) -> None:
             continue
         for prop in props.findall("property"):
             name = prop.get("name", "")
+            if el.tag == "map" and name not in el.attrib and not _map_has(name):
+                continue  # pytmx reads a map property named like a layer's attribute
             if name in RESERVED or name in el.attrib:
                 label = el.get("name") or el.get("id") or ""
                 owner = "the map" if el.tag == "map" else f"{el.tag} {quoted(label)}"

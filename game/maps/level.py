@@ -8,8 +8,13 @@ Loading runs in stages, each its own module:
    pytmx, without images;
 2. the tile layers (``game.maps.tilelayers``): the collision grid, what tiles do beyond blocking,
    and for the view the layers in file order with every tile's picture;
-3. the objects (``game.maps.objects``, ``game.maps.platform_spawns``): the spawn, goals,
-   walkers, moving platforms and the objects of level flow.
+3. the objects (``game.maps.objects``, ``game.maps.start``, ``game.maps.platform_spawns``): the
+   spawn, goals, walkers, moving platforms and the objects of level flow.
+
+Between 1 and 2, the **map conventions** (``game.maps.conventions``, shapes in
+``game.maps.shapes``) decide how a map made for another engine marks its collision; a map marked
+with the game's own ``collision`` property is read by that alone. What was guessed is in
+:attr:`Level.notes`.
 
 The records a level is made of are in ``game.maps.records``; this module re-exports them and the
 limits, so ``from game.maps.level import Level, load_level`` is all a caller needs.
@@ -29,12 +34,15 @@ from game.maps.limits import (MAX_BODY_PX, MAX_GROUP_DEPTH, MAX_IMAGE_BYTES, MAX
                               MAX_XML_ATTRIBUTES_TOTAL, MAX_XML_BYTES, MAX_XML_DEPTH,
                               MAX_XML_ELEMENTS, MIN_TILE_PX, Budget, file_kind, shown)
 from game.maps.objects import (WALKER_DIRECTION, WALKER_DIRECTIONS, WALKER_SIZE, WALKER_SPEED,
-                               WALKER_TOP_SPEED, features, read_objects, spawn, walkers)
+                               WALKER_TOP_SPEED, features, read_objects, walkers)
 from game.maps.platform_spawns import platform_spawns
 from game.maps.records import Level, Rect, TileImage, TileLayer, WalkerSpawn
 from game.maps.safexml import read_xml
+from game.maps.start import find_start
 from game.maps.tilelayers import COLLISION_KINDS, build_tiles, colour, draw_layers, tile_images
 from game.maps.tmxparse import import_pytmx, parse_with_pytmx
+
+TUNED_TILE_PX = 16  # the tile height the physics in config.toml are tuned for
 
 __all__ = [
     "COLLISION_KINDS", "FLIP_D", "FLIP_H", "FLIP_V", "GID_MASK", "MAX_BODY_PX", "MAX_GROUP_DEPTH",
@@ -57,18 +65,28 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     root = read_xml(path, "map", "a Tiled map (.tmx)", budget)  # stage 1: reading safely
     info = check_map(path, root, budget)
     tmx = parse_with_pytmx(path, root, info)
-    tiles = build_tiles(path, tmx, info)  # stage 2: the tile layers
-    grid = tiles.grid
+    tiles = build_tiles(path, root, tmx, info)  # the conventions, then stage 2: the tile layers
+    grid, marks = tiles.grid, tiles.marks
+    notes = [*info.notes, *marks.notes]
+    props = dict(tmx.properties)
+    scale = 1.0
+    if not marks.native and grid.tile_h != TUNED_TILE_PX:
+        scale = grid.tile_h / TUNED_TILE_PX
+        player_size = (min(player_size[0] * scale, MAX_BODY_PX),
+                       min(player_size[1] * scale, MAX_BODY_PX))
+        notes.append(f"{path}: tiles are {grid.tile_h} px high and physics are tuned for "
+                     f"{TUNED_TILE_PX} px, so the player's size and every speed, acceleration "
+                     f"and gravity are scaled x{scale:g} (the player is {player_size[0]:g}x"
+                     f"{player_size[1]:g} px); set them as map properties to choose")
 
-    objects = tuple(read_objects(root))  # stage 3: the objects
-    start, is_point = spawn(path, objects, player_size, grid)
+    objects = tuple(o for o in read_objects(root)  # stage 3: the objects
+                    if o["id"] not in marks.one_way_objects or o["kind"] != "platform")
+    start, is_point = find_start(path, objects, player_size, grid, marks.native, notes)
     goals = tuple(Rect(o["x"], o["y"], o["w"], o["h"]) for o in objects if o["kind"] == "goal")
     walker_spawns = walkers(path, objects, grid)
     level_features = features(path, tiles.tile_layers, tiles.cells, tiles.feature_of, objects,
                               grid, start, walker_spawns)
     platforms = platform_spawns(path, objects, grid)
-
-    props = dict(tmx.properties)
     next_level = props.get("next_level")
     if next_level is not None and not isinstance(next_level, str):
         raise UserError(path, "map property next_level must be a string (a .tmx file name)")
@@ -93,4 +111,7 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
         walkers=walker_spawns,
         features=level_features,
         platforms=platforms,
+        notes=tuple(notes),
+        sources=tiles.sources,
+        physics_scale=scale,
     )

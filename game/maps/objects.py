@@ -28,7 +28,7 @@ WALKER_DIRECTIONS = {"left": -1, "right": 1}
 WALKER_DIRECTION = "right"
 
 
-def features(path: Path, tile_layers, layers_by_id, feature_of, objects, grid: TileGrid,
+def features(path: Path, tile_layers, cells, feature_of, objects, grid: TileGrid,
               spawn: Rect, walkers: tuple[WalkerSpawn, ...]) -> TileFeatures:
     """Hazards, friction, water, doors and the flow objects (game.maps.tiles); none: NO_FEATURES."""
     kinds = {o["kind"] for o in objects}
@@ -36,8 +36,7 @@ def features(path: Path, tile_layers, layers_by_id, feature_of, objects, grid: T
             "door" in layer.properties for layer in tile_layers):
         return NO_FEATURES
     cols, tw, th = grid.cols, grid.tile_w, grid.tile_h
-    layers = [(layer.name, layer.properties, layers_by_id[int(getattr(layer, "id", 0) or 0)])
-              for layer in tile_layers]
+    layers = [(layer.name, layer.properties, gids) for layer, gids in zip(tile_layers, cells)]
     hazards, friction, water = cell_features(
         [gids for _n, props, gids in layers if "door" not in props], feature_of, cols, tw, th)
     doors = door_groups(path, layers, cols)

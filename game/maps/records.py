@@ -92,6 +92,15 @@ class Level:
     # the grid with every door open; the world closes the closed ones (game.sim.living).
     features: TileFeatures = NO_FEATURES
     platforms: tuple[PlatformSpawn, ...] = ()  # in Tiled object id order (game.maps.platform_spawns)
+    # What the loader guessed about a map made for another engine, one line each, without the
+    # leading "note: " (game.maps.conventions, game.maps.start): printed on stderr at the start.
+    notes: tuple[str, ...] = ()
+    # Per cell (row * cols + col): what made it collide, an index into
+    # game.maps.conventions.SOURCE_NAMES (0: nothing); b"" for a level built by hand.
+    sources: bytes = b""
+    # Physics and the player's size are tuned for 16 px tiles: a map made elsewhere with other
+    # tiles scales every length (px, px/s, px/s^2) by this (game.config.scaled_physics).
+    physics_scale: float = 1.0
 
     @property
     def tile_size(self) -> tuple[int, int]:

@@ -18,9 +18,12 @@ from typing import Any
 
 from game.errors import UserError, quoted
 from game.maps.checks import LayerData, MapInfo, Tileset
+from game.maps.conventions import (NATIVE, OBJECT, TILE_PROPERTY, TILE_SHAPE, Marks, TileMark,
+                                  read_marks, tile_property, tile_shapes)
 from game.maps.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.maps.records import TileImage, TileLayer
 from game.maps.safexml import raw_properties
+from game.maps.shapes import cell_kind, flipped, rect_shape
 from game.maps.tiles import tile_feature
 from game.maps.tmxparse import import_pytmx
 
@@ -38,27 +41,33 @@ class Tiles:
 
     grid: TileGrid
     tile_layers: tuple  # pytmx's tile layers, in file order
-    cells: dict[int, list[int]]  # a tile layer's id -> its cells' pytmx gids, row by row
+    cells: list[list[int]]  # each tile layer's cells (file order): pytmx gids, row by row
     feature_of: dict[int, tuple]  # pytmx gid -> (hazard box, friction, water): game.maps.tiles
     flags_of: dict[int, Any]  # pytmx gid -> its flip flags
+    sources: bytes = b""  # per cell: what made it collide (game.maps.conventions.SOURCE_NAMES)
+    marks: Marks | None = None
 
 
-def build_tiles(path: Path, tmx, info: MapInfo) -> Tiles:
-    """The collision grid and the cells of every tile layer, from pytmx's map and the cells the
-    checks decoded (``info``)."""
-    cols, rows, tw, th = tmx.width, tmx.height, tmx.tilewidth, tmx.tileheight
+def build_tiles(path: Path, root: ET.Element, tmx, info: MapInfo) -> Tiles:
+    """The collision grid and the cells of every tile layer, from pytmx's map, the cells the
+    checks decoded (``info``) and the map's conventions (``game.maps.conventions``)."""
+    cols, tw, th = tmx.width, tmx.tilewidth, tmx.tileheight
     flags_of = dict(v for v in tmx.imagemap.values() if isinstance(v, tuple))
     tiled_tile_layer = import_pytmx().TiledTileLayer
     tile_layers = [layer for layer in tmx.layers if isinstance(layer, tiled_tile_layer)]
     # Tiled's gid (flip bits and all) -> pytmx's; pytmx gave each its number while parsing.
     number = {raw: tmx.register_gid_check_flags(raw) for data in info.layers for raw in data.new}
+    native = any(isinstance(p.get("collision"), str) and p["collision"] in COLLISION_KINDS
+                 for p in tmx.tile_properties.values())
 
     # What each placed tile is, worked out once per gid, in the order the gids are first placed
     # (so that a mistake is reported where it first appears, as a walk over the cells would).
     # A kind is kept as its strength mask (see _MASK_OF_KIND) so that layers combine with "or".
-    mask_of = [0] * (max(number.values()) + 1)  # pytmx gid -> strength mask
+    mask_of = [0] * (max(number.values(), default=0) + 1)  # pytmx gid -> strength mask
     heights_of: dict[int, tuple[float, float]] = {}
     feature_of: dict[int, tuple] = {}  # pytmx gid -> (hazard box, friction, water): game.maps.tiles
+    tile_marks: dict[int, TileMark] = {}  # by the game's property, or by other conventions
+    sizes: dict[int, tuple[int, int]] = {}  # pytmx gid -> its picture's size, if not a cell's
     for layer, data in zip(tile_layers, info.layers, strict=True):
         for raw in data.new:
             gid = number[raw]
@@ -71,33 +80,72 @@ def build_tiles(path: Path, tmx, info: MapInfo) -> Tiles:
                 raise UserError(path, f"tile layer {quoted(layer.name)} uses tile gid "
                                 f"{tiled_gid} (at column {c}, row {r}), which no tileset "
                                 "holds; remove it or add the tileset")
-            kind, heights = _tile_kind(path, tmx, gid, flags_of.get(gid), th, ts)
+            flags = flags_of.get(gid)
+            kind, heights = _tile_kind(path, tmx, gid, flags, th, ts)
             feature = tile_feature(f"tile {tiled_gid - ts.firstgid} of tileset {ts.name}",
-                                   ts.file, _tile_properties(tmx, gid), flags_of.get(gid), tw, th)
+                                   ts.file, _tile_properties(tmx, gid), flags, tw, th)
             if feature is not None:
                 feature_of[gid] = feature
             mask_of[gid] = _MASK_OF_KIND[kind]
             if heights is not None:
                 heights_of[gid] = heights
+            size = ts.size_of(tiled_gid - ts.firstgid)
+            if flags is not None and flags.flipped_diagonally:
+                size = size[::-1]
+            if size != (tw, th):
+                sizes[gid] = size
+            mark = (TileMark(kind, NATIVE, heights=heights) if native else
+                    _foreign_mark(tmx, gid, ts, flags, feature))
+            if mark is not None and mark.kind != EMPTY:
+                tile_marks[gid] = mark
 
-    # The cells: each layer's pytmx gids, and the strongest kind in each cell over all layers.
-    cells = cols * rows
-    layers_by_id = {}
+    marks = read_marks(path, root, [(layer.name, layer.properties) for layer in tile_layers],
+                       tile_marks, native)
+    cells = [list(map(number.__getitem__, data.gids)) for data in info.layers]
+    if native and not sizes:
+        grid = _native_grid(tmx, info, tile_layers, cells, number, mask_of, heights_of)
+        sources = grid.kinds.translate(bytes([0] + [NATIVE] * 255))
+    else:
+        grid, sources = _stamped_grid(tmx, tile_layers, cells, marks, sizes, info)
+    return Tiles(grid, tuple(tile_layers), cells, feature_of, flags_of, sources, marks)
+
+
+def _foreign_mark(tmx, gid: int, ts: Tileset, flags, feature) -> TileMark | None:
+    """A placed tile's mark in a map without the game's property: a tile property, else its
+    collision shapes (not a hazard's: those say where it hurts, game.maps.tiles)."""
+    found = tile_property(_tile_properties(tmx, gid))
+    if found is not None:
+        return TileMark(found[0], TILE_PROPERTY)
+    tile_id = tmx.tiledgidmap.get(gid, gid) - ts.firstgid
+    shapes = tile_shapes(ts.shapes.get(tile_id))
+    if shapes is None or (feature is not None and feature[0] is not None):
+        return None
+    if flags is not None and (flags.flipped_horizontally or flags.flipped_vertically
+                              or flags.flipped_diagonally):
+        size = ts.size_of(tile_id)
+        shapes = tuple(flipped(s, size, flags.flipped_horizontally, flags.flipped_vertically,
+                               flags.flipped_diagonally) for s in shapes)
+    return TileMark(SOLID, TILE_SHAPE, shapes)
+
+
+def _native_grid(tmx, info: MapInfo, tile_layers, cells, number, mask_of,
+                 heights_of) -> TileGrid:
+    """The grid of a map marked with the game's own property, every tile a cell: each cell's
+    strongest kind over all layers, or-ing whole layers of strength masks at once."""
+    cols, rows, tw, th = tmx.width, tmx.height, tmx.tilewidth, tmx.tileheight
     strong = []  # (strength mask of each cell, pytmx gids) of the layers with collision tiles
-    for layer, data in zip(tile_layers, info.layers):
-        gids = list(map(number.__getitem__, data.gids))
-        layers_by_id[int(getattr(layer, "id", 0) or 0)] = gids
+    for layer, data, gids in zip(tile_layers, info.layers, cells):
         # a door layer's cells are its door's (game.sim.living), not the grid's
         if "door" not in layer.properties and any(mask_of[number[raw]] for raw in data.used):
             strong.append((_cell_masks(data, gids, number, mask_of), gids))
-    masks = bytes(cells)
+    masks = bytes(cols * rows)
     if len(strong) == 1:
         masks = strong[0][0]
     elif strong:
         either = 0
         for layer_masks, _ in strong:
             either |= int.from_bytes(layer_masks, "little")
-        masks = either.to_bytes(cells, "little")
+        masks = either.to_bytes(cols * rows, "little")
     kinds = masks.translate(_KIND_OF_MASK)
     slopes: dict[int, tuple[float, float]] = {}
     if SLOPE in kinds:  # a slope cell's heights come from the first layer with a slope there
@@ -108,8 +156,90 @@ def build_tiles(path: Path, tmx, info: MapInfo) -> Tiles:
                 if kinds[i] == SLOPE and i not in slopes:
                     slopes[i] = heights_of[gids[i]]
                 i = layer_masks.find(slope, i + 1)
-    grid = TileGrid(cols, rows, tw, th, kinds, slopes)
-    return Tiles(grid, tuple(tile_layers), layers_by_id, feature_of, flags_of)
+    return TileGrid(cols, rows, tw, th, kinds, slopes)
+
+
+def _stamped_grid(tmx, tile_layers, cells, marks: Marks, sizes, info: MapInfo):
+    """The grid of any other map: each placed tile's mark stamped on the cells its picture
+    covers (Tiled draws a tile bottom-left on its cell), then the collision objects; the
+    strongest kind wins a cell, the first slope its heights. Returns (grid, sources)."""
+    cols, rows, tw, th = tmx.width, tmx.height, tmx.tilewidth, tmx.tileheight
+    kinds, sources = bytearray(cols * rows), bytearray(cols * rows)
+    slopes: dict[int, tuple[float, float]] = {}
+    rough: dict[str, None] = {}  # what was approximated, for the note
+
+    def put(c: int, r: int, kind: int, heights, source: int) -> None:
+        if 0 <= c < cols and 0 <= r < rows:
+            i = r * cols + c
+            if KIND_STRENGTH[kind] > KIND_STRENGTH[kinds[i]]:
+                kinds[i], sources[i] = kind, source
+                if kind == SLOPE:
+                    slopes[i] = heights
+
+    for layer, mode, gids in zip(tile_layers, marks.layers, cells):
+        if mode is None or "door" in layer.properties:
+            continue
+        stamps: dict[int, tuple[list, int]] = {}  # pytmx gid -> (its cells, their source)
+        for i, gid in enumerate(gids):
+            if not gid:
+                continue
+            found = stamps.get(gid)
+            if found is None:
+                mark = mode if isinstance(mode, TileMark) else marks.tiles.get(gid)
+                stamp = _stamp(mark, sizes.get(gid, (tw, th)), tw, th)
+                found = stamps[gid] = (stamp, mark.source if stamp else 0)
+                if any(not exact for *_k, exact in stamp):
+                    rough[_tile_label(tmx, gid, info)] = None
+            stamp, source = found
+            if stamp:
+                r, c = divmod(i, cols)
+                for dc, dr, kind, heights, _exact in stamp:
+                    put(c + dc, r + dr, kind, heights, source)
+    for shape, kind, label in marks.objects:
+        x0, y0, x1, y1 = shape.bounds()
+        for r in range(max(math.floor(y0 / th), 0), min(math.ceil(y1 / th), rows)):
+            for c in range(max(math.floor(x0 / tw), 0), min(math.ceil(x1 / tw), cols)):
+                got, heights, exact = cell_kind([shape], c * tw, r * th, tw, th)
+                if got != EMPTY:
+                    if not exact:
+                        rough[label] = None
+                    put(c, r, ONE_WAY if kind == ONE_WAY else got, heights, OBJECT)
+    if rough:
+        marks.notes.append(f"{info.files[0]}: collision shapes only partly covering a cell were "
+                           "rounded out to the whole cell (the player stops at the cell, never "
+                           "inside the shape): " + ", ".join(list(rough)[:8])
+                           + (f" and {len(rough) - 8} more" if len(rough) > 8 else ""))
+    return TileGrid(cols, rows, tw, th, bytes(kinds), slopes), bytes(sources)
+
+
+def _stamp(mark: TileMark | None, size: tuple[int, int], tw: int, th: int) -> list:
+    """The cells a placed tile's mark makes collide, as (dc, dr, kind, heights, exact) from the
+    tile's own cell: its picture hangs from the cell's bottom-left corner."""
+    if mark is None or mark.kind == EMPTY:
+        return []
+    w, h = size
+    if mark.shapes is None and (w, h) == (tw, th):
+        return [(0, 0, mark.kind, mark.heights, True)]
+    shapes = [s.moved(0, th - h) for s in (mark.shapes or (rect_shape(0, 0, w, h),))]
+    x0 = min(s.bounds()[0] for s in shapes)
+    y0 = min(s.bounds()[1] for s in shapes)
+    x1 = max(s.bounds()[2] for s in shapes)
+    y1 = max(s.bounds()[3] for s in shapes)
+    out = []
+    for dr in range(math.floor(y0 / th), math.ceil(y1 / th)):
+        for dc in range(math.floor(x0 / tw), math.ceil(x1 / tw)):
+            kind, heights, exact = cell_kind(shapes, dc * tw, dr * th, tw, th)
+            if kind != EMPTY:
+                if mark.kind == ONE_WAY:
+                    kind, heights = ONE_WAY, None
+                out.append((dc, dr, kind, heights, exact))
+    return out
+
+
+def _tile_label(tmx, gid: int, info: MapInfo) -> str:
+    tiled_gid = tmx.tiledgidmap.get(gid, gid)
+    ts = info.tileset_of(tiled_gid)
+    return f"tile {tiled_gid - ts.firstgid} of tileset {ts.name}" if ts else f"tile gid {gid}"
 
 
 def _cell_masks(data: LayerData, gids: list[int], number: Mapping[int, int],
@@ -135,6 +265,8 @@ def _tile_kind(path: Path, tmx, gid: int, flags, th: int,
     props = _tile_properties(tmx, gid)
     where = f"tile {tmx.tiledgidmap.get(gid, gid) - ts.firstgid} of tileset {ts.name}"
     value = props.get("collision")
+    if isinstance(value, bool):  # a bool 'collision' is another engine's mark (conventions)
+        value = None
     slope_class = any(str(props.get(k) or "").strip().lower() == "slope" for k in ("type", "class"))
     if value is None or value == "":
         if slope_class:
@@ -187,13 +319,14 @@ def _tile_properties(tmx, gid: int) -> dict:
     return props or {}
 
 
-def draw_layers(root: ET.Element, by_id: Mapping[int, Sequence[int]], cols: int):
+def draw_layers(root: ET.Element, cells: Sequence[Sequence[int]], cols: int):
     """Tile layers in file order, with group visibility, opacity and offsets folded in; those
     after the first object layer are marked ``in_front``."""
     seen_objects = False
+    index = 0  # the tile layer's place in the file (pre-1.2 layers have no id)
 
     def walk(el: ET.Element, visible: bool, opacity: float, ox: float, oy: float):
-        nonlocal seen_objects
+        nonlocal seen_objects, index
         for child in el:
             if child.tag == "objectgroup":
                 seen_objects = True
@@ -205,9 +338,8 @@ def draw_layers(root: ET.Element, by_id: Mapping[int, Sequence[int]], cols: int)
             if child.tag == "group":
                 yield from walk(child, vis, op, dx, dy)
                 continue
-            gids = by_id.get(int(child.get("id", 0)))
-            if gids is None:
-                continue
+            gids = cells[index]
+            index += 1
             door = raw_properties(child).get("door")
             yield TileLayer(child.get("name", ""), vis, op, (dx, dy),
                             tuple(tuple(gids[i:i + cols]) for i in range(0, len(gids), cols)),
@@ -221,6 +353,10 @@ def tile_images(tmx, flags_of: Mapping[int, Any], info: MapInfo) -> dict[int, Ti
         if not loaded:
             continue
         source, rect, _ = loaded
+        tiled_gid = tmx.tiledgidmap.get(gid, gid)
+        ts = info.tileset_of(tiled_gid)
+        if ts is not None and ts.is_missing(tiled_gid - ts.firstgid):
+            continue  # never placed (the checks refuse a placed one): nothing to load
         if rect:  # cut from a sheet: where Tiled cuts it, not where pytmx does
             tiled_gid = tmx.tiledgidmap.get(gid, gid)
             ts = info.tileset_of(tiled_gid)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from game.errors import UserError
 from game.maps.checks import MapInfo
-from game.maps.limits import shown
+from game.maps.limits import Budget, shown
+from game.maps.safexml import read_xml
 
 
 def import_pytmx():
@@ -44,8 +46,12 @@ def parse_with_pytmx(path: Path, root: ET.Element, info: MapInfo):
     whole layer, and does the rest of its work (tilesets, tile properties, objects) as usual.
     Its tile layers then hold those few gids, not the cells: :func:`_build_level` reads the
     cells from ``info``. The tree is put back as it was.
+
+    pytmx reads an external tileset only from a file named ``.tsx``; one saved under another
+    name (Tiled also offers ``.xml``) is put into the tree for it, as if embedded.
     """
     pytmx = import_pytmx()
+    inlined = _inline_tilesets(path, root)
     datas = [layer.find("data") for layer in root.iter("layer")]
     kept = [(data.text, dict(data.attrib)) for data in datas]
     for data, layer in zip(datas, info.layers, strict=True):
@@ -62,10 +68,36 @@ def parse_with_pytmx(path: Path, root: ET.Element, info: MapInfo):
                         f"{shown(str(exc), 200)}); open and re-save it in Tiled 1.8 or "
                         "newer") from None
     finally:
+        for ts, attrib, children in inlined:
+            ts.attrib.clear()
+            ts.attrib.update(attrib)
+            ts[:] = children
         for data, (text, attrib) in zip(datas, kept):
             data.text = text
             data.attrib.clear()
             data.attrib.update(attrib)
+
+
+def _inline_tilesets(path: Path, root: ET.Element) -> list:
+    """Copy each external tileset not named .tsx into its <tileset> element, its images' paths
+    made relative to the map; returns what to put back."""
+    kept = []
+    for ts in root.iter("tileset"):
+        source = ts.get("source")
+        if not source or source[-4:].lower() == ".tsx":
+            continue
+        file = Path(os.path.normpath(path.parent / source))
+        node = read_xml(file, "tileset", "a Tiled tileset", Budget())  # checked once already
+        kept.append((ts, dict(ts.attrib), list(ts)))
+        attrib = {**node.attrib, "firstgid": ts.get("firstgid", "1")}
+        ts.attrib.clear()
+        ts.attrib.update(attrib)
+        ts[:] = list(node)
+        for image in ts.iter("image"):
+            if image.get("source"):
+                image.set("source", os.path.relpath(file.parent / image.get("source"),
+                                                    path.parent))
+    return kept
 
 
 # ----------------------------------------------------------------------------------------------
