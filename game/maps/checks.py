@@ -56,17 +56,23 @@ class Tileset:
     ids: frozenset[int] = frozenset()  # an image collection's tile ids
     # tile id -> (w, h) of its own image: an image collection's tiles, each its own size
     sizes: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    # tile id -> (x, y, w, h): the part of its image a collection tile shows (Tiled 1.9+)
+    subrects: Mapping[int, tuple[int, int, int, int]] = field(default_factory=dict)
     # tile id -> its collision shapes (Tiled's Tile Collision Editor), in px within the tile
     shapes: Mapping[int, tuple[Shape, ...]] = field(default_factory=dict)
     # tile id (-1: the whole sheet) -> the error for its missing image, if the tile is placed
     missing: Mapping[int, UserError] = field(default_factory=dict)
+    # (first id, error): a sheet smaller than its tile count; the tiles from that id on are not
+    # in the image (refused if placed, as Tiled would show them empty)
+    cut_short: tuple[int, UserError] | None = None
 
     def size_of(self, tile_id: int) -> tuple[int, int]:
         """The tile's picture size, as Tiled draws it (bottom-left on its cell)."""
         return self.sizes.get(tile_id, self.tile_size)
 
     def is_missing(self, tile_id: int) -> bool:
-        return tile_id in self.missing or -1 in self.missing
+        return (tile_id in self.missing or -1 in self.missing
+                or (self.cut_short is not None and tile_id >= self.cut_short[0]))
 
     def holds(self, tile_id: int) -> bool:
         if self.count is not None:
@@ -257,9 +263,13 @@ def _missing_images(path: Path, tilesets: tuple[Tileset, ...], gids: dict[int, N
             ts = tilesets[i]
             tile = (gid & GID_MASK) - ts.firstgid
             if ts.is_missing(tile):
-                raise ts.missing.get(tile) or ts.missing[-1]
+                raise ts.missing.get(tile) or ts.missing.get(-1) or ts.cut_short[1]
     notes = []
     for ts in tilesets:
+        if ts.cut_short is not None:
+            notes.append(f"{ts.file}: tileset {ts.name}: its image holds only its first "
+                         f"{ts.cut_short[0]} tiles; no tile past them is placed, so the map loads "
+                         "(fix the tile count in Tiled's Tileset Properties to silence this)")
         if ts.missing:
             what = ("its image" if -1 in ts.missing
                     else f"the images of {len(ts.missing)} tile{'s' if len(ts.missing) > 1 else ''}")
@@ -302,7 +312,7 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
     spacing = whole(where, node, "spacing", what, fix, least=0, default=0, most=MAX_IMAGE_SIDE)
     count = whole(where, node, "tilecount", what, fix, least=0, default=-1, most=MAX_TILES)
     columns = whole(where, node, "columns", what, fix, least=0, default=-1, most=MAX_IMAGE_SIDE)
-    ids, sizes, shapes, missing = set(), {}, {}, {}
+    ids, sizes, subrects, shapes, missing = set(), {}, {}, {}, {}
     for tile in node.iter("tile"):
         tile_id = whole(where, tile, "id", f"a <tile> of tileset {name}", fix, least=0,
                          most=GID_MASK)
@@ -324,11 +334,17 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
                 ids.add(tile_id)
                 sizes[tile_id] = (int_or_none(image.get("width")) or real.width,
                                   int_or_none(image.get("height")) or real.height)
+                part = [int_or_none(tile.get(k)) for k in ("x", "y", "width", "height")]
+                if part[2] and part[3]:  # a sub-rectangle of the image (Tiled 1.9)
+                    x, y = part[0] or 0, part[1] or 0
+                    if x >= 0 and y >= 0 and x + part[2] <= real.width and y + part[3] <= real.height:
+                        subrects[tile_id] = (x, y, part[2], part[3])
+                        sizes[tile_id] = (part[2], part[3])
                 _spend_pixels(where, f"the tiles of tileset {name}",  # a copy per tile
                               real.width * real.height, budget)
     if sheet is None:  # an image collection: every tile has its own picture
         return Tileset(firstgid, name, where, size, ids=frozenset(ids), sizes=sizes,
-                       shapes=shapes, missing=missing)
+                       subrects=subrects, shapes=shapes, missing=missing)
     try:
         image = _check_image(where, base, sheet, f"tileset {name}", files, budget)
     except _MissingImage as exc:  # refused only if one of its tiles is placed
@@ -341,12 +357,14 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
     real = (image.width, image.height)
     label = f"tileset image {shown(sheet.get('source'))} of tileset {name}"
     redo = "re-save the tileset from Tiled"
-    declared = (whole(where, sheet, "width", label, redo, most=MAX_IMAGE_SIDE),
-                whole(where, sheet, "height", label, redo, most=MAX_IMAGE_SIDE))
-    if real[0] < declared[0] or real[1] < declared[1]:
-        raise UserError(where, f"{label} is {real[0]}x{real[1]} px but the tileset says "
-                        f"{declared[0]}x{declared[1]} px; put the full image back, or pick the "
-                        "image again in Tiled's Tileset Properties and check the tiles")
+    declared = (whole(where, sheet, "width", label, redo, default=real[0], most=MAX_IMAGE_SIDE),
+                whole(where, sheet, "height", label, redo, default=real[1], most=MAX_IMAGE_SIDE))
+    if real[0] < declared[0] or real[1] < declared[1]:  # refused if one of its tiles is placed
+        short = UserError(where, f"{label} is {real[0]}x{real[1]} px but the tileset says "
+                          f"{declared[0]}x{declared[1]} px; put the full image back, or pick the "
+                          "image again in Tiled's Tileset Properties and check the tiles")
+        return Tileset(firstgid, name, where, size, margin, spacing, max(count, 0),
+                       max(columns, 1), shapes=shapes, missing={-1: short})
     # pytmx registers every tile of the grid it cuts from the declared size, used or not.
     _spend_tiles(where, name, len(range(margin, declared[0] + margin - size[0] + 1,
                                         size[0] + spacing))
@@ -358,8 +376,9 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
         return (max(0, (w - margin + spacing) // (size[0] + spacing)),
                 max(0, (h - margin + spacing) // (size[1] + spacing)))
     fit_cols, fit_rows = grid_of(*declared)
-    if grid_of(*real) != (fit_cols, fit_rows):  # the picture grew by whole tiles
-        now = grid_of(*real)
+    now = grid_of(*real)
+    if now != (fit_cols, fit_rows) and not (now[1] == fit_rows == 1):  # grew by whole tiles
+        # (a single row that grew keeps every tile's id: Tiled opens it as it was)
         raise UserError(where, f"{label} is {real[0]}x{real[1]} px but the tileset says "
                         f"{declared[0]}x{declared[1]} px, so Tiled now cuts it into "
                         f"{now[0]}x{now[1]} tiles, not {fit_cols}x{fit_rows}; open the tileset "
@@ -369,17 +388,21 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
     rows = -(-tiles // cols) if cols else 0
     need = (margin + cols * size[0] + max(cols - 1, 0) * spacing,
             margin + rows * size[1] + max(rows - 1, 0) * spacing)
+    short = None
     if tiles and (cols == 0 or need[0] > declared[0] or need[1] > declared[1]):
         extra = f", margin {margin}, spacing {spacing}" if margin or spacing else ""
         real_note = f" (the file itself is {real[0]}x{real[1]} px)" if real != declared else ""
-        raise UserError(where, f"tileset {name} has {tiles} tiles of {size[0]}x{size[1]} px in "
+        short = UserError(where, f"tileset {name} has {tiles} tiles of {size[0]}x{size[1]} px in "
                         f"{cols} columns{extra}, which need an image of at least "
                         f"{need[0]}x{need[1]} px, but its image "
                         f"{shown(sheet.get('source'))} is {declared[0]}x{declared[1]} "
                         f"px{real_note}; use the full image, or fix the tile size, margin and "
                         "spacing in Tiled's Tileset Properties")
+        if not 0 < cols <= fit_cols or fit_rows == 0:
+            raise short
+        short = (fit_rows * cols, short)  # whole rows fit: the ids past them are missing
     return Tileset(firstgid, name, where, size, margin, spacing, tiles, max(fit_cols, 1),
-                   shapes=shapes)
+                   shapes=shapes, cut_short=short)
 
 
 def _spend_tiles(where: Path, name: str, tiles: int, budget: Budget) -> None:

@@ -47,7 +47,22 @@ SOLID_WORDS = {"collision", "collisions", "collide", "collider", "colliders", "c
                "solids", "ground", "grounds", "terrain", "wall", "walls", "block", "blocks",
                "blocked", "obstacle", "obstacles", "floor", "floors", "static"}
 ONE_WAY_WORDS = ("oneway", "jumpthrough", "semisolid", "passthrough")
-START_WORDS = ("player", "spawn", "start")
+START_WORDS = ("player", "spawn", "start", "hero")
+# Words in a tile layer's name that say it is scenery (never guessed to be the ground).
+BACKDROP_WORDS = ("background", "back", "bg", "sky", "parallax", "backdrop", "decor", "decoration",
+                  "details", "detail", "front", "overlay", "shadow", "shadows", "water", "clouds")
+
+
+@dataclass(frozen=True)
+class LayerFacts:
+    """What the conventions look at in one tile layer."""
+
+    name: str
+    properties: Mapping
+    filled: int  # cells with a tile
+    cells: int
+    opaque: bool  # visible and at full opacity
+    common: tuple = ()  # a layer filling every cell: its most common (gid, count), most first
 
 
 @dataclass(frozen=True)
@@ -72,6 +87,7 @@ class Marks:
     objects: list[tuple[Shape, int, str]] = field(default_factory=list)  # shape, kind, label
     notes: list[str] = field(default_factory=list)
     one_way_objects: set[int] = field(default_factory=set)  # ids: not moving platforms
+    open_space: dict[int, set[int]] = field(default_factory=dict)  # layer -> gids taken as air
 
 
 # --- the conventions ---------------------------------------------------------------------------
@@ -84,13 +100,19 @@ def tile_property(props: Mapping) -> tuple[int, str] | None:
     """A bool tile property saying the tile collides: ``collides`` (Phaser's
     ``setCollisionByProperty({collides: true})``, its tutorials and many others), ``solid``,
     ``collision`` (bool, not the game's string), ``blocked`` (pyscroll/Tuxemon style) ...; or
-    one-way: ``one_way``, ``jumpthrough``, ``platform``. (kind, property name) or None."""
+    one-way: ``one_way``, ``jumpthrough``, ``platform``; or a tile class (Flame's Super Dash:
+    ``Platform``; others: ``Solid``, ``Ground``, ``Wall``) read like a layer's name
+    (:func:`name_kind`, a platform being one-way). (kind, what said it) or None."""
     for name in SOLID_PROPERTIES:
         if _true(props.get(name)):
             return SOLID, name
     for name in ONE_WAY_PROPERTIES:
         if _true(props.get(name)):
             return ONE_WAY, name
+    for name in ("type", "class"):  # a tile class (Tiled 1.9+; written type=) naming its kind
+        kind = name_kind(str(props.get(name) or ""), platform=ONE_WAY)
+        if kind is not None:
+            return kind, f"class {props[name]}"
     return None
 
 
@@ -178,7 +200,46 @@ def string_properties(el: ET.Element) -> dict[str, str]:
     return {p.get("name", ""): p.get("value", p.text or "") for p in props.findall("property")}
 
 
-def read_marks(path: Path, root: ET.Element, layers: list[tuple[str, Mapping]],
+def ground_layer(layers: list[LayerFacts]) -> int | None:
+    """The last resort, on a map that marks no collision and says nowhere where the player
+    starts (so that otherwise there is nowhere to stand): the tile layer most likely to be the
+    ground. That is the opaque, visible layer with the most tiles not named like scenery
+    (``background``, ``sky``, ``details`` ...), or failing that, the opaque layer with the most
+    tiles. Its index, or None. (A layer that fills every cell is a picture of the level: see
+    :func:`open_space`.)"""
+    def scenery(name: str) -> bool:
+        return any(w in BACKDROP_WORDS for w in re.findall(r"[a-z]+", name.lower()))
+    for named_ok in (True, False):
+        best = [(f.filled, i) for i, f in enumerate(layers)
+                if f.opaque and f.filled and not (named_ok and scenery(f.name))]
+        if best:
+            return max(best)[1]
+    return None
+
+
+OPEN_SHARE = 0.15  # in a layer filling every cell, a tile this common is taken as open space
+
+
+def open_space(facts: LayerFacts) -> set[int]:
+    """A ground layer that fills every cell is a picture of the whole level (maps converted from
+    images, as melonJS's jamesbowman examples): its sky and backdrop are tiles too. The tiles
+    covering at least OPEN_SHARE of its cells are taken as open space."""
+    return {gid for gid, count in facts.common if count >= OPEN_SHARE * facts.cells}
+
+
+def _open_full_layers(path: Path, layers: list[LayerFacts], marks: Marks) -> None:
+    for i, (facts, mode) in enumerate(zip(layers, marks.layers)):
+        if isinstance(mode, TileMark) and facts.common:
+            air = open_space(facts)
+            if air:
+                marks.open_space[i] = air
+                marks.notes.append(f"{path}: tile layer {facts.name!r} fills every cell, so its "
+                                   f"{len(air)} most common tile{'s are' if len(air) > 1 else ' is'}"
+                                   " taken as open space (sky), the rest as solid; mark collision "
+                                   "in Tiled to choose")
+
+
+def read_marks(path: Path, root: ET.Element, layers: list[LayerFacts],
                tile_marks: dict[int, TileMark], native: bool) -> Marks:
     """Decide, for a map not marked with the game's own property, which conventions make its
     collision. ``layers`` are the tile layers' (name, properties) in file order;
@@ -187,7 +248,7 @@ def read_marks(path: Path, root: ET.Element, layers: list[tuple[str, Mapping]],
     if native:
         marks.layers = ["tiles"] * len(layers)
         return marks
-    by_property = [layer_property(props) for _name, props in layers]
+    by_property = [layer_property(f.properties) for f in layers]
     said = []
     if tile_marks or any(k == SOLID for k in by_property):
         marks.layers = [None if k == EMPTY else TileMark(SOLID, LAYER_PROPERTY) if k == SOLID
@@ -197,15 +258,15 @@ def read_marks(path: Path, root: ET.Element, layers: list[tuple[str, Mapping]],
             said.append("tile properties (collides, solid, ...)")
         if TILE_SHAPE in used:
             said.append("the tiles' collision shapes (Tiled's Tile Collision Editor)")
-        named = [n for (n, _p), k in zip(layers, by_property) if k == SOLID]
+        named = [f.name for f, k in zip(layers, by_property) if k == SOLID]
         if named:
             said.append("the property of tile layer" + ("s " if len(named) > 1 else " ")
                         + ", ".join(repr(n) for n in named))
     else:
-        by_name = [None if k == EMPTY else layer_name(n) for (n, _p), k in zip(layers, by_property)]
+        by_name = [None if k == EMPTY else layer_name(f.name) for f, k in zip(layers, by_property)]
         if any(by_name):
             marks.layers = [TileMark(k, LAYER_NAME) if k else None for k in by_name]
-            named = [n for (n, _p), k in zip(layers, by_name) if k]
+            named = [f.name for f, k in zip(layers, by_name) if k]
             said.append("the name of tile layer" + ("s " if len(named) > 1 else " ")
                         + ", ".join(repr(n) for n in named))
         elif EMPTY in by_property:  # Flixel: every layer without nocollide collides
@@ -215,6 +276,17 @@ def read_marks(path: Path, root: ET.Element, layers: list[tuple[str, Mapping]],
         else:
             marks.layers = [None] * len(layers)
     _read_objects(root, marks)
+    _open_full_layers(path, layers, marks)
+    if not said and not marks.objects and not _has_start(root):
+        guess = ground_layer(layers)
+        if guess is not None:
+            marks.layers[guess] = TileMark(SOLID, LAYER_NAME)
+            marks.notes.append(f"{path}: no collision marks and no start object, so the tile layer "
+                               f"{layers[guess].name!r} (the opaque layer with the most tiles, not "
+                               "named like scenery) is taken as the ground; mark collision in "
+                               "Tiled to choose (docs/levels.md, 'Bringing your own map')")
+            _open_full_layers(path, layers, marks)
+            return marks
     if marks.objects:
         said.append(f"{len(marks.objects)} collision object{'s' if len(marks.objects) > 1 else ''}"
                     " (rectangles exact; polygons and polylines cell by cell: see docs/levels.md)")
@@ -227,6 +299,11 @@ def read_marks(path: Path, root: ET.Element, layers: list[tuple[str, Mapping]],
                            "solid tiles the bool property 'collides' (or this game's 'collision' "
                            "= solid), or name the tile layer to stand on 'Collision'")
     return marks
+
+
+def _has_start(root: ET.Element) -> bool:
+    return any(any(w in f"{o.get('name', '')} {o.get('type') or o.get('class') or ''}".lower()
+                   for w in START_WORDS) for _l, o, _x, _y in object_elements(root))
 
 
 def _read_objects(root: ET.Element, marks: Marks) -> None:

@@ -23,6 +23,7 @@ limits, so ``from game.maps.level import Level, load_level`` is all a caller nee
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from game.errors import UserError
@@ -39,6 +40,7 @@ from game.maps.platform_spawns import platform_spawns
 from game.maps.records import Level, Rect, TileImage, TileLayer, WalkerSpawn
 from game.maps.safexml import read_xml
 from game.maps.start import find_start
+from game.maps.templates import resolve_templates
 from game.maps.tilelayers import COLLISION_KINDS, build_tiles, colour, draw_layers, tile_images
 from game.maps.tmxparse import import_pytmx, parse_with_pytmx
 
@@ -63,7 +65,10 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     path = Path(path)
     budget = Budget()
     root = read_xml(path, "map", "a Tiled map (.tmx)", budget)  # stage 1: reading safely
+    templates = resolve_templates(path, root, budget)
     info = check_map(path, root, budget)
+    if templates:
+        info = replace(info, files=(*info.files, *(f.resolve() for f in templates)))
     tmx = parse_with_pytmx(path, root, info)
     tiles = build_tiles(path, root, tmx, info)  # the conventions, then stage 2: the tile layers
     grid, marks = tiles.grid, tiles.marks

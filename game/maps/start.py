@@ -3,7 +3,7 @@
 1. The game's own spawn: an object named ``spawn`` or of class ``player`` (exactly one; its
    mistakes are errors: ``game.maps.objects.spawn``).
 2. Else the map's own start object: the first whose name, type or class contains ``player``,
-   ``spawn`` or ``start`` (any case): a point is the player's feet; a rectangle or tile object
+   ``spawn``, ``start`` or ``hero`` (any case): a point is the player's feet; a rectangle or tile object
    is the hitbox when its size is plausible for a body (:func:`plausible`), else the feet are
    at its bottom centre. A start drawn into the ground is lifted out of it, up to
    :data:`LIFT_TILES` tiles.
@@ -18,12 +18,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.errors import UserError, quoted
+from game.maps.conventions import START_WORDS
 from game.maps.grid import EMPTY, SLOPE, TileGrid, overlapping_tiles
 from game.maps.limits import MAX_BODY_PX
 from game.maps.objects import px, spawn
 from game.maps.records import Rect
 
-START_WORDS = ("player", "spawn", "start")
 LIFT_TILES = 2  # how far a start drawn into the ground is lifted out of it
 MIN_BODY_PX = 2.0  # a smaller rectangle is a marker, not a body
 
@@ -100,7 +100,7 @@ def _lift(grid: TileGrid, box: Rect) -> Rect | None:
 
 def _first_ground(grid: TileGrid, size: tuple[float, float]) -> Rect | None:
     """The player's box standing on the first floor from the left (each column scanned from
-    the top), with room for the player above it; None if there is none."""
+    the top), with room for the player above it inside the map; None if there is none."""
     w, h = size
     tw, th = grid.tile_w, grid.tile_h
     for col in range(grid.cols):
@@ -111,6 +111,6 @@ def _first_ground(grid: TileGrid, size: tuple[float, float]) -> Rect | None:
                 continue
             top = grid.surface_top(col, row, x, x + w) if kind == SLOPE else row * th
             box = Rect(x, top - h, w, h)
-            if not overlapping_tiles(grid, box.x, box.y, box.w, box.h, box.y + box.h, True):
+            if box.y >= 0 and not overlapping_tiles(grid, box.x, box.y, box.w, box.h, box.y + box.h, True):
                 return box
     return None

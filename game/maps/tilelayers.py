@@ -8,7 +8,9 @@ for the view, the tile layers in file order with the source rectangle of every t
 from __future__ import annotations
 
 import array
+from collections import Counter
 import math
+import re
 import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
@@ -18,8 +20,8 @@ from typing import Any
 
 from game.errors import UserError, quoted
 from game.maps.checks import LayerData, MapInfo, Tileset
-from game.maps.conventions import (NATIVE, OBJECT, TILE_PROPERTY, TILE_SHAPE, Marks, TileMark,
-                                  read_marks, tile_property, tile_shapes)
+from game.maps.conventions import (NATIVE, OBJECT, TILE_PROPERTY, TILE_SHAPE, LayerFacts, Marks,
+                                  TileMark, read_marks, tile_property, tile_shapes)
 from game.maps.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.maps.records import TileImage, TileLayer
 from game.maps.safexml import raw_properties
@@ -68,6 +70,7 @@ def build_tiles(path: Path, root: ET.Element, tmx, info: MapInfo) -> Tiles:
     feature_of: dict[int, tuple] = {}  # pytmx gid -> (hazard box, friction, water): game.maps.tiles
     tile_marks: dict[int, TileMark] = {}  # by the game's property, or by other conventions
     sizes: dict[int, tuple[int, int]] = {}  # pytmx gid -> its picture's size, if not a cell's
+    ignored: dict[str, dict] = {}  # this game's tile properties another engine uses otherwise
     for layer, data in zip(tile_layers, info.layers, strict=True):
         for raw in data.new:
             gid = number[raw]
@@ -82,8 +85,16 @@ def build_tiles(path: Path, root: ET.Element, tmx, info: MapInfo) -> Tiles:
                                 "holds; remove it or add the tileset")
             flags = flags_of.get(gid)
             kind, heights = _tile_kind(path, tmx, gid, flags, th, ts)
-            feature = tile_feature(f"tile {tiled_gid - ts.firstgid} of tileset {ts.name}",
-                                   ts.file, _tile_properties(tmx, gid), flags, tw, th)
+            try:
+                feature = tile_feature(f"tile {tiled_gid - ts.firstgid} of tileset {ts.name}",
+                                       ts.file, _tile_properties(tmx, gid), flags, tw, th)
+            except UserError as exc:
+                if native:
+                    raise
+                # another engine's 'friction' or 'water' means something else: left out, said
+                feature = None
+                key = re.search(r" has (\w+)=", exc.message)
+                ignored.setdefault(key.group(1) if key else "?", {})[ts.name] = None
             if feature is not None:
                 feature_of[gid] = feature
             mask_of[gid] = _MASK_OF_KIND[kind]
@@ -99,15 +110,30 @@ def build_tiles(path: Path, root: ET.Element, tmx, info: MapInfo) -> Tiles:
             if mark is not None and mark.kind != EMPTY:
                 tile_marks[gid] = mark
 
-    marks = read_marks(path, root, [(layer.name, layer.properties) for layer in tile_layers],
-                       tile_marks, native)
     cells = [list(map(number.__getitem__, data.gids)) for data in info.layers]
+    marks = read_marks(path, root, [_facts(layer, gids, native)
+                                    for layer, gids in zip(tile_layers, cells)],
+                       tile_marks, native)
+    marks.notes.extend(f"{path}: tiles of tileset {', '.join(names)} have a property {key!r} "
+                       "that is not this game's (the map is not marked this game's way), so it is "
+                       "left out" for key, names in ignored.items())
     if native and not sizes:
         grid = _native_grid(tmx, info, tile_layers, cells, number, mask_of, heights_of)
         sources = grid.kinds.translate(bytes([0] + [NATIVE] * 255))
     else:
-        grid, sources = _stamped_grid(tmx, tile_layers, cells, marks, sizes, info)
+        grid, sources = _stamped_grid(path, tmx, tile_layers, cells, marks, sizes, info)
     return Tiles(grid, tuple(tile_layers), cells, feature_of, flags_of, sources, marks)
+
+
+def _facts(layer, gids: list[int], native: bool) -> LayerFacts:
+    """What the conventions look at in a tile layer (its tiles counted only where they may
+    matter: a layer of another engine's map that fills every cell)."""
+    empty = gids.count(0)
+    opaque = bool(getattr(layer, "visible", True)) and float(getattr(layer, "opacity", 1.0)) >= 1
+    common = ()
+    if not native and not empty and gids:
+        common = tuple(Counter(gids).most_common(8))
+    return LayerFacts(layer.name, layer.properties, len(gids) - empty, len(gids), opaque, common)
 
 
 def _foreign_mark(tmx, gid: int, ts: Tileset, flags, feature) -> TileMark | None:
@@ -159,7 +185,7 @@ def _native_grid(tmx, info: MapInfo, tile_layers, cells, number, mask_of,
     return TileGrid(cols, rows, tw, th, kinds, slopes)
 
 
-def _stamped_grid(tmx, tile_layers, cells, marks: Marks, sizes, info: MapInfo):
+def _stamped_grid(path: Path, tmx, tile_layers, cells, marks: Marks, sizes, info: MapInfo):
     """The grid of any other map: each placed tile's mark stamped on the cells its picture
     covers (Tiled draws a tile bottom-left on its cell), then the collision objects; the
     strongest kind wins a cell, the first slope its heights. Returns (grid, sources)."""
@@ -176,9 +202,10 @@ def _stamped_grid(tmx, tile_layers, cells, marks: Marks, sizes, info: MapInfo):
                 if kind == SLOPE:
                     slopes[i] = heights
 
-    for layer, mode, gids in zip(tile_layers, marks.layers, cells):
+    for index, (layer, mode, gids) in enumerate(zip(tile_layers, marks.layers, cells)):
         if mode is None or "door" in layer.properties:
             continue
+        open_space = marks.open_space.get(index)
         stamps: dict[int, tuple[list, int]] = {}  # pytmx gid -> (its cells, their source)
         for i, gid in enumerate(gids):
             if not gid:
@@ -186,6 +213,8 @@ def _stamped_grid(tmx, tile_layers, cells, marks: Marks, sizes, info: MapInfo):
             found = stamps.get(gid)
             if found is None:
                 mark = mode if isinstance(mode, TileMark) else marks.tiles.get(gid)
+                if open_space and gid in open_space:
+                    mark = None
                 stamp = _stamp(mark, sizes.get(gid, (tw, th)), tw, th)
                 found = stamps[gid] = (stamp, mark.source if stamp else 0)
                 if any(not exact for *_k, exact in stamp):
@@ -205,7 +234,7 @@ def _stamped_grid(tmx, tile_layers, cells, marks: Marks, sizes, info: MapInfo):
                         rough[label] = None
                     put(c, r, ONE_WAY if kind == ONE_WAY else got, heights, OBJECT)
     if rough:
-        marks.notes.append(f"{info.files[0]}: collision shapes only partly covering a cell were "
+        marks.notes.append(f"{path}: collision shapes only partly covering a cell were "
                            "rounded out to the whole cell (the player stops at the cell, never "
                            "inside the shape): " + ", ".join(list(rough)[:8])
                            + (f" and {len(rough) - 8} more" if len(rough) > 8 else ""))
@@ -357,6 +386,8 @@ def tile_images(tmx, flags_of: Mapping[int, Any], info: MapInfo) -> dict[int, Ti
         ts = info.tileset_of(tiled_gid)
         if ts is not None and ts.is_missing(tiled_gid - ts.firstgid):
             continue  # never placed (the checks refuse a placed one): nothing to load
+        if ts is not None and ts.count is None and tiled_gid - ts.firstgid in ts.subrects:
+            rect = ts.subrects[tiled_gid - ts.firstgid]  # pytmx shows the whole image
         if rect:  # cut from a sheet: where Tiled cuts it, not where pytmx does
             tiled_gid = tmx.tiledgidmap.get(gid, gid)
             ts = info.tileset_of(tiled_gid)

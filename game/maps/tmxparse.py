@@ -9,6 +9,7 @@ from pathlib import Path
 
 from game.errors import UserError
 from game.maps.checks import MapInfo
+from game.maps.imagefile import probe
 from game.maps.limits import Budget, shown
 from game.maps.safexml import read_xml
 
@@ -84,20 +85,39 @@ def _inline_tilesets(path: Path, root: ET.Element) -> list:
     kept = []
     for ts in root.iter("tileset"):
         source = ts.get("source")
-        if not source or source[-4:].lower() == ".tsx":
+        if not source:
+            _sized_images(ts, path.parent)
             continue
         file = Path(os.path.normpath(path.parent / source))
         node = read_xml(file, "tileset", "a Tiled tileset", Budget())  # checked once already
+        if source[-4:].lower() == ".tsx" and not _sized_images(node, file.parent, dry=True):
+            continue
         kept.append((ts, dict(ts.attrib), list(ts)))
         attrib = {**node.attrib, "firstgid": ts.get("firstgid", "1")}
         ts.attrib.clear()
         ts.attrib.update(attrib)
         ts[:] = list(node)
+        _sized_images(ts, file.parent)
         for image in ts.iter("image"):
             if image.get("source"):
                 image.set("source", os.path.relpath(file.parent / image.get("source"),
                                                     path.parent))
     return kept
+
+
+def _sized_images(ts: ET.Element, base: Path, dry: bool = False) -> bool:
+    """Give every <image> without a width or height its file's (pytmx needs them; Tiled does
+    not always write them). Returns whether one lacked them (``dry``: change nothing).
+    An embedded tileset's additions stay: they are what the file says, made explicit."""
+    lacking = False
+    for image in ts.iter("image"):
+        if image.get("source") and not (image.get("width") and image.get("height")):
+            lacking = True
+            if not dry:
+                info = probe(Path(os.path.normpath(base / image.get("source"))))
+                image.set("width", str(info.width))
+                image.set("height", str(info.height))
+    return lacking
 
 
 # ----------------------------------------------------------------------------------------------
