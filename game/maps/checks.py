@@ -377,8 +377,7 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
                 max(0, (h - margin + spacing) // (size[1] + spacing)))
     fit_cols, fit_rows = grid_of(*declared)
     now = grid_of(*real)
-    if now != (fit_cols, fit_rows) and not (now[1] == fit_rows == 1):  # grew by whole tiles
-        # (a single row that grew keeps every tile's id: Tiled opens it as it was)
+    if now != (fit_cols, fit_rows):  # the picture grew by whole tiles
         raise UserError(where, f"{label} is {real[0]}x{real[1]} px but the tileset says "
                         f"{declared[0]}x{declared[1]} px, so Tiled now cuts it into "
                         f"{now[0]}x{now[1]} tiles, not {fit_cols}x{fit_rows}; open the tileset "

@@ -203,15 +203,16 @@ def string_properties(el: ET.Element) -> dict[str, str]:
 def ground_layer(layers: list[LayerFacts]) -> int | None:
     """The last resort, on a map that marks no collision and says nowhere where the player
     starts (so that otherwise there is nowhere to stand): the tile layer most likely to be the
-    ground. That is the opaque, visible layer with the most tiles not named like scenery
-    (``background``, ``sky``, ``details`` ...), or failing that, the opaque layer with the most
-    tiles. Its index, or None. (A layer that fills every cell is a picture of the level: see
-    :func:`open_space`.)"""
+    ground. That is the opaque, visible layer with the most tiles, not filling every cell and not
+    named like scenery (``background``, ``sky``, ``details`` ...); failing that, the same named
+    like scenery; then a layer filling every cell (a picture of the level: see
+    :func:`open_space`). Its index, or None."""
     def scenery(name: str) -> bool:
         return any(w in BACKDROP_WORDS for w in re.findall(r"[a-z]+", name.lower()))
-    for named_ok in (True, False):
+    for full_ok, named_ok in ((False, True), (False, False), (True, True), (True, False)):
         best = [(f.filled, i) for i, f in enumerate(layers)
-                if f.opaque and f.filled and not (named_ok and scenery(f.name))]
+                if f.opaque and f.filled and (full_ok or f.filled < f.cells)
+                and not (named_ok and scenery(f.name))]
         if best:
             return max(best)[1]
     return None
