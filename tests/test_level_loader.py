@@ -540,8 +540,18 @@ def test_png_a_little_larger_than_the_tileset_says_is_fine(tmp_path):
     assert_same_grid(load_level(write_map(tmp_path)).grid, expected_grid(ROWS))
 
 
+def test_tileset_with_more_tiles_than_its_image_holds(tmp_path):
+    """8 tiles in 4 columns need 2 rows; the image has 1. Tiled opens it (the second row is
+    empty): so does the game, with a note, until a tile of that missing row is placed."""
+    tileset = embedded_tileset().replace('tilecount="4"', 'tilecount="8"')
+    level = load_level(write_map(tmp_path, tileset=tileset))
+    assert any("holds only its first 4 tiles" in n for n in level.notes)
+    placed = layer_of(gids(ROWS)[:-1] + [[6] * 10])  # tile 5: in the row the image lacks
+    load_error(write_map(tmp_path, tileset=tileset, layers=placed), "need an image of at least",
+               "64x32 px", "tiles4.png is 64x16 px")
+
+
 @pytest.mark.parametrize("old,new,need", [
-    ('tilecount="4"', 'tilecount="8"', "64x32 px"),   # 8 tiles in 4 columns: 2 rows
     ('columns="4"', 'columns="8"', "128x16 px"),
     ('columns="4"', 'columns="4" margin="1" spacing="1"', "68x17 px"),  # 1 + 4*16 + 3*1
 ])

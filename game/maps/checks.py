@@ -259,7 +259,7 @@ def _missing_images(path: Path, tilesets: tuple[Tileset, ...], gids: dict[int, N
     firstgids = [ts.firstgid for ts in tilesets]
     for gid in gids:
         i = bisect.bisect_right(firstgids, gid & GID_MASK) - 1
-        if i >= 0 and tilesets[i].missing:
+        if i >= 0 and (tilesets[i].missing or tilesets[i].cut_short):
             ts = tilesets[i]
             tile = (gid & GID_MASK) - ts.firstgid
             if ts.is_missing(tile):
