@@ -93,7 +93,28 @@ class Marks:
 # --- the conventions ---------------------------------------------------------------------------
 
 def _true(value) -> bool:
-    return value is True or (isinstance(value, str) and value.strip().lower() == "true")
+    """A property that says yes: a bool true, or the text or number 1/true/yes."""
+    if isinstance(value, str):
+        return value.strip().lower() in ("true", "1", "yes")
+    return value is True or (type(value) in (int, float) and value == 1)
+
+
+# A tile property ``slope`` naming its direction (pytmx's test track, several tutorials): the
+# floor's rise as (left, right) fractions of the tile's height.
+SLOPE_WORDS = {"forward": (0.0, 1.0), "up": (0.0, 1.0), "right": (0.0, 1.0), "/": (0.0, 1.0),
+               "backward": (1.0, 0.0), "down": (1.0, 0.0), "left": (1.0, 0.0), "\\": (1.0, 0.0),
+               "level": (1.0, 1.0), "flat": (1.0, 1.0)}
+
+
+def slope_property(props: Mapping, size: tuple[int, int]) -> tuple[Shape, ...] | None:
+    """A tile property ``slope`` = ``forward``/``backward``/``level`` (or up/down, right/left,
+    / and \\): the tile is solid under that floor line. Its shape, or None."""
+    rise = SLOPE_WORDS.get(str(props.get("slope") or "").strip().lower())
+    if rise is None:
+        return None
+    w, h = size
+    return (Shape(((0.0, float(h)), (0.0, h * (1 - rise[0])), (float(w), h * (1 - rise[1])),
+                   (float(w), float(h)))),)
 
 
 def tile_property(props: Mapping) -> tuple[int, str] | None:
@@ -241,7 +262,7 @@ def _open_full_layers(path: Path, layers: list[LayerFacts], marks: Marks) -> Non
 
 
 def read_marks(path: Path, root: ET.Element, layers: list[LayerFacts],
-               tile_marks: dict[int, TileMark], native: bool) -> Marks:
+               tile_marks: dict[int, TileMark], native: bool, tile_of=lambda _gid: None) -> Marks:
     """Decide, for a map not marked with the game's own property, which conventions make its
     collision. ``layers`` are the tile layers' (name, properties) in file order;
     ``tile_marks`` the placed tiles' marks by :func:`tile_property` and :func:`tile_shapes`."""
@@ -276,7 +297,7 @@ def read_marks(path: Path, root: ET.Element, layers: list[LayerFacts],
             said.append("Flixel's convention (every tile layer without 'nocollide' collides)")
         else:
             marks.layers = [None] * len(layers)
-    _read_objects(root, marks)
+    _read_objects(root, marks, tile_of)
     _open_full_layers(path, layers, marks)
     if not said and not marks.objects and not _has_start(root):
         guess = ground_layer(layers)
@@ -302,18 +323,39 @@ def read_marks(path: Path, root: ET.Element, layers: list[LayerFacts],
     return marks
 
 
+def tile_object(obj: ET.Element, box: Shape, tile_of) -> tuple[int, Shape] | None:
+    """A tile object (Insert Tile) collides as its tile is marked (1 or 2 above; pytmx's test
+    track places its ``block``/``slope`` tiles this way): (kind, shape in the map) or None.
+    ``tile_of(gid)`` gives the tile's mark and its size; the shape is scaled to the object."""
+    found = tile_of(int(obj.get("gid")))
+    if found is None:
+        return None
+    mark, (tw, th) = found
+    x0, y0, x1, y1 = box.bounds()
+    if mark.shapes is None or obj.get("rotation", "0") not in ("0", "0.0"):
+        return mark.kind, box
+    sx, sy = (x1 - x0) / tw, (y1 - y0) / th
+    shape = mark.shapes[0]  # the first shape (objects carry one)
+    return mark.kind, Shape(tuple((x0 + px * sx, y0 + py * sy) for px, py in shape.points),
+                            shape.closed)
+
+
 def _has_start(root: ET.Element) -> bool:
     return any(any(w in f"{o.get('name', '')} {o.get('type') or o.get('class') or ''}".lower()
                    for w in START_WORDS) for _l, o, _x, _y in object_elements(root))
 
 
-def _read_objects(root: ET.Element, marks: Marks) -> None:
+def _read_objects(root: ET.Element, marks: Marks, tile_of) -> None:
     for layer, obj, ox, oy in object_elements(root):
         props = string_properties(obj)
         kind = collision_object(layer, obj, props)
+        shape = shape_of(obj)
+        if kind is None and shape is not None and obj.get("gid"):
+            found = tile_object(obj, shape, tile_of)
+            if found is not None:
+                kind, shape = found
         if kind is None or (kind == ONE_WAY and "path" in props):
             continue  # a platform with a path is the game's moving platform
-        shape = shape_of(obj)
         if shape is None:
             continue
         if kind == ONE_WAY and obj.get("id"):

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import UserError, quoted
-from game.maps.checks import LayerData, MapInfo, Tileset
+from game.maps.checks import GID_MASK, LayerData, MapInfo, Tileset
 from game.maps.conventions import (NATIVE, OBJECT, TILE_PROPERTY, TILE_SHAPE, LayerFacts, Marks,
-                                  TileMark, read_marks, tile_property, tile_shapes)
+                                  TileMark, read_marks, slope_property, tile_property,
+                                  tile_shapes)
 from game.maps.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.maps.records import TileImage, TileLayer
 from game.maps.safexml import raw_properties
@@ -111,9 +112,18 @@ def build_tiles(path: Path, root: ET.Element, tmx, info: MapInfo) -> Tiles:
                 tile_marks[gid] = mark
 
     cells = [list(map(number.__getitem__, data.gids)) for data in info.layers]
+    def tile_of(tiled_gid: int):
+        """A tile object's tile: its mark by the conventions and its size, or None."""
+        ts = info.tileset_of(tiled_gid & GID_MASK)
+        if native or ts is None or not ts.holds((tiled_gid & GID_MASK) - ts.firstgid):
+            return None
+        gid = tmx.register_gid_check_flags(tiled_gid)
+        mark = _foreign_mark(tmx, gid, ts, flags_of.get(gid), None)
+        return (mark, ts.size_of((tiled_gid & GID_MASK) - ts.firstgid)) if mark else None
+
     marks = read_marks(path, root, [_facts(layer, gids, native)
                                     for layer, gids in zip(tile_layers, cells)],
-                       tile_marks, native)
+                       tile_marks, native, tile_of)
     marks.notes.extend(f"{path}: tiles of tileset {', '.join(names)} have a property {key!r} "
                        "that is not this game's (the map is not marked this game's way), so it is "
                        "left out" for key, names in ignored.items())
@@ -139,11 +149,15 @@ def _facts(layer, gids: list[int], native: bool) -> LayerFacts:
 def _foreign_mark(tmx, gid: int, ts: Tileset, flags, feature) -> TileMark | None:
     """A placed tile's mark in a map without the game's property: a tile property, else its
     collision shapes (not a hazard's: those say where it hurts, game.maps.tiles)."""
-    found = tile_property(_tile_properties(tmx, gid))
-    if found is not None:
-        return TileMark(found[0], TILE_PROPERTY)
+    props = _tile_properties(tmx, gid)
     tile_id = tmx.tiledgidmap.get(gid, gid) - ts.firstgid
-    shapes = tile_shapes(ts.shapes.get(tile_id))
+    shapes = slope_property(props, ts.size_of(tile_id))
+    source = TILE_PROPERTY
+    if shapes is None:
+        found = tile_property(props)
+        if found is not None:
+            return TileMark(found[0], TILE_PROPERTY)
+        shapes, source = tile_shapes(ts.shapes.get(tile_id)), TILE_SHAPE
     if shapes is None or (feature is not None and feature[0] is not None):
         return None
     if flags is not None and (flags.flipped_horizontally or flags.flipped_vertically
@@ -151,7 +165,7 @@ def _foreign_mark(tmx, gid: int, ts: Tileset, flags, feature) -> TileMark | None
         size = ts.size_of(tile_id)
         shapes = tuple(flipped(s, size, flags.flipped_horizontally, flags.flipped_vertically,
                                flags.flipped_diagonally) for s in shapes)
-    return TileMark(SOLID, TILE_SHAPE, shapes)
+    return TileMark(SOLID, source, shapes)
 
 
 def _native_grid(tmx, info: MapInfo, tile_layers, cells, number, mask_of,
