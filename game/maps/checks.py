@@ -312,36 +312,7 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
     spacing = whole(where, node, "spacing", what, fix, least=0, default=0, most=MAX_IMAGE_SIDE)
     count = whole(where, node, "tilecount", what, fix, least=0, default=-1, most=MAX_TILES)
     columns = whole(where, node, "columns", what, fix, least=0, default=-1, most=MAX_IMAGE_SIDE)
-    ids, sizes, subrects, shapes, missing = set(), {}, {}, {}, {}
-    for tile in node.iter("tile"):
-        tile_id = whole(where, tile, "id", f"a <tile> of tileset {name}", fix, least=0,
-                         most=GID_MASK)
-        _spend_tiles(where, name, 1, budget)
-        group = tile.find("objectgroup")
-        if group is not None:
-            found = tuple(s for s in map(shape_of, group.iter("object")) if s is not None)
-            if found:
-                shapes[tile_id] = found
-        image = tile.find("image")
-        if image is not None:
-            try:
-                real = _check_image(where, base, image, f"tileset {name}", files, budget)
-            except _MissingImage as exc:
-                ids.add(tile_id)
-                missing[tile_id] = exc
-                real = None
-            if real is not None:
-                ids.add(tile_id)
-                sizes[tile_id] = (int_or_none(image.get("width")) or real.width,
-                                  int_or_none(image.get("height")) or real.height)
-                part = [int_or_none(tile.get(k)) for k in ("x", "y", "width", "height")]
-                if part[2] and part[3]:  # a sub-rectangle of the image (Tiled 1.9)
-                    x, y = part[0] or 0, part[1] or 0
-                    if x >= 0 and y >= 0 and x + part[2] <= real.width and y + part[3] <= real.height:
-                        subrects[tile_id] = (x, y, part[2], part[3])
-                        sizes[tile_id] = (part[2], part[3])
-                _spend_pixels(where, f"the tiles of tileset {name}",  # a copy per tile
-                              real.width * real.height, budget)
+    ids, sizes, subrects, shapes, missing = _tiles_of(where, base, node, name, fix, files, budget)
     if sheet is None:  # an image collection: every tile has its own picture
         return Tileset(firstgid, name, where, size, ids=frozenset(ids), sizes=sizes,
                        subrects=subrects, shapes=shapes, missing=missing)
@@ -402,6 +373,43 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
         short = (fit_rows * cols, short)  # whole rows fit: the ids past them are missing
     return Tileset(firstgid, name, where, size, margin, spacing, tiles, max(fit_cols, 1),
                    shapes=shapes, cut_short=short)
+
+
+def _tiles_of(where: Path, base: Path, node: ET.Element, name: str, fix: str, files: list[Path],
+              budget: Budget):
+    """What the tileset's <tile> elements say: (ids with an image of their own, their sizes,
+    their sub-rectangles, collision shapes, missing images)."""
+    ids, sizes, subrects, shapes, missing = set(), {}, {}, {}, {}
+    for tile in node.iter("tile"):
+        tile_id = whole(where, tile, "id", f"a <tile> of tileset {name}", fix, least=0,
+                         most=GID_MASK)
+        _spend_tiles(where, name, 1, budget)
+        group = tile.find("objectgroup")
+        if group is not None:
+            found = tuple(s for s in map(shape_of, group.iter("object")) if s is not None)
+            if found:
+                shapes[tile_id] = found
+        image = tile.find("image")
+        if image is not None:
+            try:
+                real = _check_image(where, base, image, f"tileset {name}", files, budget)
+            except _MissingImage as exc:
+                ids.add(tile_id)
+                missing[tile_id] = exc
+                real = None
+            if real is not None:
+                ids.add(tile_id)
+                sizes[tile_id] = (int_or_none(image.get("width")) or real.width,
+                                  int_or_none(image.get("height")) or real.height)
+                part = [int_or_none(tile.get(k)) for k in ("x", "y", "width", "height")]
+                if part[2] and part[3]:  # a sub-rectangle of the image (Tiled 1.9)
+                    x, y = part[0] or 0, part[1] or 0
+                    if 0 <= x <= real.width - part[2] and 0 <= y <= real.height - part[3]:
+                        subrects[tile_id] = (x, y, part[2], part[3])
+                        sizes[tile_id] = (part[2], part[3])
+                _spend_pixels(where, f"the tiles of tileset {name}",  # a copy per tile
+                              real.width * real.height, budget)
+    return ids, sizes, subrects, shapes, missing
 
 
 def _spend_tiles(where: Path, name: str, tiles: int, budget: Budget) -> None:

@@ -192,24 +192,31 @@ def _segment_meets(ax, ay, bx, by, x0, y0, x1, y1) -> bool:
 
 def _clip(points: list[Point], x0: float, y0: float, x1: float, y1: float) -> list[Point]:
     """The polygon cut to the rectangle (Sutherland-Hodgman: exact in area for any polygon)."""
-    for inside, cross in (
-            (lambda p: p[0] >= x0, lambda a, b: (x0, a[1] + (b[1] - a[1]) * (x0 - a[0]) / (b[0] - a[0]))),
-            (lambda p: p[0] <= x1, lambda a, b: (x1, a[1] + (b[1] - a[1]) * (x1 - a[0]) / (b[0] - a[0]))),
-            (lambda p: p[1] >= y0, lambda a, b: (a[0] + (b[0] - a[0]) * (y0 - a[1]) / (b[1] - a[1]), y0)),
-            (lambda p: p[1] <= y1, lambda a, b: (a[0] + (b[0] - a[0]) * (y1 - a[1]) / (b[1] - a[1]), y1))):
+    for axis, edge, above in ((0, x0, True), (0, x1, False), (1, y0, True), (1, y1, False)):
         out: list[Point] = []
         for i, b in enumerate(points):
             a = points[i - 1]
-            if inside(b):
-                if not inside(a):
-                    out.append(cross(a, b))
+            a_in, b_in = _inside(a, axis, edge, above), _inside(b, axis, edge, above)
+            if b_in:
+                if not a_in:
+                    out.append(_cross(a, b, axis, edge))
                 out.append(b)
-            elif inside(a):
-                out.append(cross(a, b))
+            elif a_in:
+                out.append(_cross(a, b, axis, edge))
         points = out
         if not points:
             break
     return points
+
+
+def _inside(p: Point, axis: int, edge: float, above: bool) -> bool:
+    return p[axis] >= edge if above else p[axis] <= edge
+
+
+def _cross(a: Point, b: Point, axis: int, edge: float) -> Point:
+    """Where the segment a-b meets the line ``axis`` = ``edge``."""
+    other = a[1 - axis] + (b[1 - axis] - a[1 - axis]) * (edge - a[axis]) / (b[axis] - a[axis])
+    return (edge, other) if axis == 0 else (other, edge)
 
 
 def _area(points: list[Point]) -> float:
