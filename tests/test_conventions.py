@@ -476,3 +476,29 @@ def test_headless_prints_every_note_on_stderr(tmp_path):
     assert len(lines) == len(load_level(path).notes) >= 2
     assert all(line.startswith("note: ") for line in lines)
     assert any("the name of tile layer 'Collision'" in line for line in lines)
+
+
+# --- hostile shapes ------------------------------------------------------------------------------
+
+def test_a_map_wide_rectangle_is_cheap_and_a_map_wide_polygon_is_bounded(tmp_path):
+    """Cells inside an upright rectangle are set without clipping; slanted edges over more
+    than MAX_SHAPE_CELLS cells are one error line, not minutes of work."""
+    import time
+
+    from game.maps import limits
+
+    size = (1000, 1000)
+    box = '<object id="5" type="solid" x="0" y="15000" width="16000" height="1000"/>'
+    spawn = '<object id="1" name="spawn" x="8" y="15000"><point/></object>'
+    start = time.perf_counter()
+    level = load_level(write(tmp_path, layers="", tilesets="", objects=spawn + box, size=size))
+    assert time.perf_counter() - start < 10 and level.grid.kind(500, 999) == SOLID
+    # a "saw" polyline of 60,000 teeth over the map: refused before the work is done
+    teeth = " ".join(f"{i * 0.25:g},{(i % 2) * 16000}" for i in range(60_000))
+    saw = f'<object id="6" type="solid" x="0" y="0"><polyline points="{teeth}"/></object>'
+    start = time.perf_counter()
+    with pytest.raises(UserError) as info:
+        load_level(write(tmp_path, layers="", tilesets="", objects=spawn + saw,
+                         size=size, name="saw.tmx"))
+    assert "cells" in info.value.message and time.perf_counter() - start < 10
+    assert limits.MAX_SHAPE_CELLS >= 1_000_000

@@ -30,7 +30,8 @@ from game.errors import UserError
 from game.maps.checks import FLIP_D, FLIP_H, FLIP_V, GID_MASK, RESERVED, check_map
 from game.maps.limits import (MAX_BODY_PX, MAX_GROUP_DEPTH, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS,
                               MAX_IMAGE_SIDE, MAX_LAYER_CELLS, MAX_LAYERS, MAX_MAP_CELLS,
-                              MAX_MAP_PX, MAX_POINTS, MAX_TILE_PX, MAX_TILE_VARIANTS, MAX_TILES,
+                              MAX_MAP_PX, MAX_POINTS, MAX_SHAPE_CELLS, MAX_TILE_PX,
+                              MAX_TILE_VARIANTS, MAX_TILES,
                               MAX_TILESETS, MAX_WALKERS, MAX_XML_ATTRIBUTES,
                               MAX_XML_ATTRIBUTES_TOTAL, MAX_XML_BYTES, MAX_XML_DEPTH,
                               MAX_XML_ELEMENTS, MIN_TILE_PX, Budget, file_kind, shown)
@@ -49,7 +50,8 @@ TUNED_TILE_PX = 16  # the tile height the physics in config.toml are tuned for
 __all__ = [
     "COLLISION_KINDS", "FLIP_D", "FLIP_H", "FLIP_V", "GID_MASK", "MAX_BODY_PX", "MAX_GROUP_DEPTH",
     "MAX_IMAGE_BYTES", "MAX_IMAGE_PIXELS", "MAX_IMAGE_SIDE", "MAX_LAYER_CELLS", "MAX_LAYERS",
-    "MAX_MAP_CELLS", "MAX_MAP_PX", "MAX_POINTS", "MAX_TILE_PX", "MAX_TILE_VARIANTS", "MAX_TILES",
+    "MAX_MAP_CELLS", "MAX_MAP_PX", "MAX_POINTS", "MAX_SHAPE_CELLS", "MAX_TILE_PX",
+    "MAX_TILE_VARIANTS", "MAX_TILES",
     "MAX_TILESETS", "MAX_WALKERS", "MAX_XML_ATTRIBUTES", "MAX_XML_ATTRIBUTES_TOTAL",
     "MAX_XML_BYTES", "MAX_XML_DEPTH", "MAX_XML_ELEMENTS", "MIN_TILE_PX", "RESERVED",
     "WALKER_DIRECTION", "WALKER_DIRECTIONS", "WALKER_SIZE", "WALKER_SPEED", "WALKER_TOP_SPEED",

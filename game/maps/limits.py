@@ -37,6 +37,8 @@ MAX_LAYERS = 1000  # layers of every kind: tile, object, image and group layers
 MAX_TILES = 262_144  # tiles of all tilesets together (pytmx walks every one)
 MAX_TILE_VARIANTS = 65_536  # different gids (a tile with its flips) the layers place
 MAX_POINTS = 100_000  # polygon and polyline points in the map and its tilesets, together
+MAX_SHAPE_CELLS = 2_000_000  # cells x points of the collision objects that are not upright
+#                               rectangles, under their bounding boxes (each is clipped)
 MAX_IMAGE_BYTES = 64_000_000  # the image files the map uses, together
 MAX_IMAGE_SIDE = 16_384  # an image's width and height, px
 MAX_IMAGE_PIXELS = 64_000_000  # what the window holds: every image file, plus a copy of every

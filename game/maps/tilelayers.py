@@ -24,6 +24,7 @@ from game.maps.conventions import (NATIVE, OBJECT, TILE_PROPERTY, TILE_SHAPE, La
                                   TileMark, read_marks, slope_property, tile_property,
                                   tile_shapes)
 from game.maps.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.maps.limits import MAX_SHAPE_CELLS
 from game.maps.records import TileImage, TileLayer
 from game.maps.safexml import raw_properties
 from game.maps.shapes import cell_kind, flipped, rect_shape
@@ -238,10 +239,26 @@ def _stamped_grid(path: Path, tmx, tile_layers, cells, marks: Marks, sizes, info
                 r, c = divmod(i, cols)
                 for dc, dr, kind, heights, _exact in stamp:
                     put(c + dc, r + dr, kind, heights, source)
+    examined = 0
     for shape, kind, label in marks.objects:
         x0, y0, x1, y1 = shape.bounds()
+        rect = shape.closed and len(shape.points) == 4 and {p[0] for p in shape.points} == {
+            x0, x1} and {p[1] for p in shape.points} == {y0, y1}  # an upright rectangle
+        if not rect:  # each cell under it is clipped against every point: counted first
+            examined += len(shape.points) * (
+                max(min(math.ceil(y1 / th), rows) - max(math.floor(y0 / th), 0), 0)
+                * max(min(math.ceil(x1 / tw), cols) - max(math.floor(x0 / tw), 0), 0))
+            if examined > MAX_SHAPE_CELLS:
+                raise UserError(path, f"the map's collision objects other than upright "
+                                f"rectangles reach more than {MAX_SHAPE_CELLS:,} cells (each "
+                                "counted once per point of its shape), far more than any "
+                                "real level; use rectangles, or fewer or smaller shapes")
         for r in range(max(math.floor(y0 / th), 0), min(math.ceil(y1 / th), rows)):
             for c in range(max(math.floor(x0 / tw), 0), min(math.ceil(x1 / tw), cols)):
+                if rect and x0 <= c * tw and (c + 1) * tw <= x1 and y0 <= r * th and (
+                        r + 1) * th <= y1:
+                    put(c, r, kind, None, OBJECT)  # a cell inside it: no need to clip
+                    continue
                 got, heights, exact = cell_kind([shape], c * tw, r * th, tw, th)
                 if got != EMPTY:
                     if not exact:
