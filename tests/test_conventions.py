@@ -502,3 +502,52 @@ def test_a_map_wide_rectangle_is_cheap_and_a_map_wide_polygon_is_bounded(tmp_pat
                          size=size, name="saw.tmx"))
     assert "cells" in info.value.message and time.perf_counter() - start < 10
     assert limits.MAX_SHAPE_CELLS >= 1_000_000
+
+
+# --- more notes and refusals -----------------------------------------------------------------------
+
+def test_a_layer_painted_everywhere_has_its_commonest_tile_as_sky(tmp_path):
+    rows = ["........"] * 9 + ["########"]  # the floor: 10% of the cells
+    data = ",".join("1" if ch == "#" else "2" for row in rows for ch in row)
+    lay = (f'<layer id="1" name="Ground" width="8" height="10"><data encoding="csv">{data}'
+           '</data></layer>')
+    level = load_level(write(tmp_path, layers=lay, objects=SPAWN, size=(8, 10)))
+    assert kinds(level) == ["........"] * 9 + ["########"]
+    noted(level, "fills every cell", "taken as open space")
+
+
+def test_a_start_that_cannot_be_lifted_out_of_the_ground_is_refused(tmp_path):
+    wall = ["........", "...#....", "...#....", "...#....", "########"]
+    start = '<object id="2" name="PlayerStart" x="56" y="60"><point/></object>'
+    with pytest.raises(UserError) as info:
+        load_level(write(tmp_path, layers=layer(wall, "ground"), objects=start))
+    assert "the start object 'PlayerStart' (id 2" in info.value.message
+    assert "overlaps a collision tile" in info.value.message
+
+
+def test_templates_give_their_objects_name_type_size_and_tile(tmp_path):
+    (tmp_path / "hero.tx").write_text(
+        '<?xml version="1.0"?><template><object name="hero" type="player" width="10" '
+        'height="20"/></template>', "utf-8")
+    start = '<object id="2" template="hero.tx" x="40" y="44"/>'
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=start))
+    assert (level.spawn.x, level.spawn.y, level.spawn.w, level.spawn.h) == (40, 44, 10, 20)
+    assert (tmp_path / "hero.tx").resolve() in level.files
+
+
+def test_a_missing_template_is_one_error_line(tmp_path):
+    start = '<object id="2" template="gone.tx" x="40" y="44"/>'
+    with pytest.raises(UserError) as info:
+        load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=SPAWN + start))
+    assert "gone.tx" in info.value.message and "not found" in info.value.message
+
+
+def test_a_tile_object_collides_as_its_tile_and_slope_words(tmp_path):
+    tiles = (tile_props(prop("block", "1", "string"), prop("slope", "forward", "string"))
+             + tile_props(prop("block", "1", "string"), tile_id=1))
+    objs = ('<object id="5" gid="1" x="0" y="80" width="16" height="16"/>'
+            '<object id="6" gid="2" x="16" y="80" width="16" height="16"/>')
+    level = load_level(write(tmp_path, layers="", objects=SPAWN.replace('x="24"', 'x="100"')
+                             + objs, tilesets=tileset(tiles)))
+    g = level.grid
+    assert (g.kind(0, 4), g.slope_heights(0, 4), g.kind(1, 4)) == (SLOPE, (0.0, 16.0), SOLID)

@@ -242,8 +242,8 @@ def _stamped_grid(path: Path, tmx, tile_layers, cells, marks: Marks, sizes, info
     examined = 0
     for shape, kind, label in marks.objects:
         x0, y0, x1, y1 = shape.bounds()
-        rect = shape.closed and len(shape.points) == 4 and {p[0] for p in shape.points} == {
-            x0, x1} and {p[1] for p in shape.points} == {y0, y1}  # an upright rectangle
+        rect = shape.closed and set(shape.points) == {(x0, y0), (x1, y0), (x1, y1),
+                                                       (x0, y1)}  # an upright rectangle
         if not rect:  # each cell under it is clipped against every point: counted first
             examined += len(shape.points) * (
                 max(min(math.ceil(y1 / th), rows) - max(math.floor(y0 / th), 0), 0)
