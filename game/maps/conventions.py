@@ -166,6 +166,8 @@ def name_kind(name: str, platform: int = SOLID) -> int | None:
     if any(w in squeezed for w in ONE_WAY_WORDS):
         return ONE_WAY
     words = re.findall(r"[a-z]+", low)
+    if any(w in BACKDROP_WORDS for w in words):  # "ground_bg", "walls back": scenery
+        return None
     if squeezed in ("platform", "platforms") or any(w in ("platform", "platforms") for w in words):
         return platform
     if squeezed in SOLID_WORDS or any(w in SOLID_WORDS for w in words):
