@@ -22,7 +22,7 @@ import math
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -401,6 +401,20 @@ def with_map_properties(cfg: Config, props: Mapping[str, Any], where: str | os.P
     changes = {k: check_value(known[k], v, f"map property {k}", where)
                for k, v in props.items() if k in known}
     return replace(cfg, physics=replace(cfg.physics, **changes)) if changes else cfg
+
+
+def scaled_physics(physics: PhysicsConfig, factor: float,
+                   keep: Collection[str] = ()) -> PhysicsConfig:
+    """``physics`` with every length-based value (its unit starts with px: speeds,
+    accelerations, gravity) times ``factor``, except the keys in ``keep`` (those a map sets
+    itself). Times and fractions stay. A map with 32 px tiles then jumps as many tiles as one
+    with 16 px tiles (game.maps.level.TUNED_TILE_PX)."""
+    if factor == 1.0:
+        return physics
+    changes = {f.name: min(getattr(physics, f.name) * factor, f.metadata["hi"])
+               for f in fields(PhysicsConfig)
+               if f.metadata.get("unit", "").startswith("px") and f.name not in keep}
+    return replace(physics, **changes)
 
 
 def describe_fields(cls: type) -> list[tuple[str, Any, str]]:

@@ -430,7 +430,7 @@ def project_json():
         # the map property ``backdrop`` (game/maps/backdrop.py; an id is given below if new)
         {"id": 0, "name": "backdrop", "storageType": "string", "type": "enum",
          "values": ["day", "dawn", "dusk", "night", "moon", "none"], "valuesAsFlags": False},
-        # Defaults as game/maps/level.py's WALKER_SPEED and WALKER_DIRECTION: Tiled does not save a
+        # Defaults as game/maps/objects.py's WALKER_SPEED and WALKER_DIRECTION: Tiled does not save a
         # member left at its default, so the game must assume the same value.
         cls(6, "walker", "#ff8a5ad6", ["object"], [
             {"name": "direction", "propertyType": "direction", "type": "string",

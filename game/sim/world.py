@@ -24,10 +24,13 @@ A level without any of these runs exactly as before they existed.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.sim.bodies import HURT, STOMP, WalkerHash, player_meets_walkers
-from game.config import Config, PhysicsConfig, SpearConfig, with_map_properties
+from game.config import (Config, PhysicsConfig, SpearConfig, scaled_physics,
+                         with_map_properties)
+from game.errors import print_note
 from game.maps.grid import TileGrid
 from game.sim.inputs import InputFrame
 from game.maps.level import Level, load_level
@@ -245,8 +248,19 @@ def _prepare(resolver: Resolver, grid: TileGrid) -> None:
         prepare(grid)
 
 
-def load_world(path: str | os.PathLike, cfg: Config, resolver: Resolver) -> World:
-    """Load a level and start a world on it, with that map's [physics] overrides applied."""
+def load_world(path: str | os.PathLike, cfg: Config, resolver: Resolver,
+               notes: Callable[[str], None] | None = print_note) -> World:
+    """Load a level and start a world on it, with that map's [physics] overrides applied (and,
+    on a map made elsewhere with other tiles, its lengths scaled: ``Level.physics_scale``).
+
+    Every note of the level (what the loader guessed about a map made for another engine) goes
+    to ``notes``: by default one ``note:`` line each on standard error, so headless runs and the
+    window's start both say them.
+    """
     level = load_level(path, (cfg.player.width, cfg.player.height))
+    if notes is not None:
+        for line in level.notes:
+            notes(line)
     physics = with_map_properties(cfg, level.properties, level.path).physics
+    physics = scaled_physics(physics, level.physics_scale, keep=level.properties)
     return World.create(level, physics, resolver, cfg.spear)
