@@ -105,9 +105,9 @@ def _order(edges: set[tuple[str, str]]) -> list[tuple[str, str]]:
 def mermaid(modules: dict[str, list[str]], edges: set[tuple[str, str]]) -> str:
     lines = ["```mermaid", "flowchart TD"]
     for layer in reversed(LAYERS):
-        names = [m.removesuffix(".py") for m in modules[layer]]
+        names = modules[layer]
         mods = "<br/>".join(" · ".join(names[i:i + 4]) for i in range(0, len(names), 4))
-        lines.append(f'    {_node(layer)}["<b>{layer}</b><br/>{mods}"]')
+        lines.append(f'    {_node(layer)}["{layer}<br/>{mods}"]')
     for a, b in _order(edges):
         upward = LAYERS.index(b) > LAYERS.index(a)
         arrow = " -. UPWARD .-> " if upward else " --> "
