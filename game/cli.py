@@ -56,8 +56,12 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--lab", nargs="*", metavar="DIR_OR_FILE", help="run every resolver through "
                    "the collision lab's scenario maps (default: levels/lab/) and write lab.md, "
                    "lab.json and lab.png")
-    p.add_argument("--out", metavar="DIR", help="--lab: the folder for the results (default: "
-                   "lab-results/ in the current folder)")
+    p.add_argument("--out", metavar="PATH", help="--lab: the folder for the results (default: "
+                   "lab-results/ in the current folder); --render-map: the .png to write")
+    p.add_argument("--render-map", metavar="MAP", help="draw the whole map at scale 1, as the "
+                   "game draws it, into the PNG named by --out")
+    p.add_argument("--time", metavar="SECONDS", help="--render-map: how far into its "
+                   "animations (default 0)")
     p.add_argument("--no-settings", action="store_true", help="neither read nor write the "
                    f"remembered settings ({settings_mod.settings_path() or 'no home folder'}; "
                    f"also {settings_mod.NO_SETTINGS_ENV}=1)")
@@ -456,15 +460,36 @@ def play(args: argparse.Namespace, s: Setup) -> int:
                    ghosts=args.ghosts, record=record)
 
 
+def render_map(args: argparse.Namespace) -> int:
+    """--render-map MAP --out PNG [--time SECONDS] (game.view.export)."""
+    if args.out is None:
+        raise UserError("command line", "--render-map needs --out PATH.png, the picture to write")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.view.export import export, parse_time
+
+    seconds = parse_time(args.time)
+    cfg = config_mod.load(args.config)
+    out = export(Path(args.render_map), Path(args.out), seconds,
+                 (cfg.player.width, cfg.player.height))
+    print(f"wrote {out}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         args = make_parser().parse_args(argv)
         if args.list_resolvers:
             return list_resolvers()
+        if args.render_map is not None and args.lab is not None:
+            raise UserError("command line", "--render-map and --lab are separate runs; give one")
         if args.lab is not None:
             return lab(args)
+        if args.render_map is not None:
+            return render_map(args)
+        if args.time is not None:
+            raise UserError("command line", "--time goes with --render-map")
         if args.out is not None:
-            raise UserError("command line", "--out goes with --lab")
+            raise UserError("command line", "--out goes with --lab or --render-map")
         if args.headless and args.record:
             raise UserError("command line", "--record is for the window; leave out --headless "
                             "(a headless run's keys are its --input script already)")

@@ -329,9 +329,13 @@ def test_xml_that_is_not_a_map(tmp_path):
     load_error(path, "<tileset>", "map")
 
 
-def test_infinite_map(tmp_path):
+def test_a_map_marked_infinite_without_chunks_loads_as_its_size_says(tmp_path):
+    """Infinite maps are read (tests/test_formats.py); one marked infinite whose layers are not
+    in chunks is read as the finite map it holds, with a note."""
     path = write_map(tmp_path, map_attrs='orientation="orthogonal" infinite="1"')
-    load_error(path, "infinite")
+    level = load_level(path)
+    assert level.grid.kinds == load_level(write_map(tmp_path, name="plain.tmx")).grid.kinds
+    assert any("marked infinite" in n for n in level.notes)
 
 
 def test_zstd_layer(tmp_path):

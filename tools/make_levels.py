@@ -40,6 +40,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEVELS_DIR = os.path.join(ROOT, "levels")
 TSX = "terrain.tsx"
 PROJECT = "tilecollide.tiled-project"
+# Tiled's "Play in tilecollide" (F5, and Tiled's command button): saves the map open in Tiled, then
+# plays it in the game's window. Tiled puts %mapfile in quotes itself and runs the command from
+# the project's folder's parent, the repository (where main.py and uv's project are).
+PLAY_COMMAND = {"arguments": "run main.py --level %mapfile", "command": "uv", "enabled": True,
+                "name": "Play in tilecollide", "saveBeforeExecute": True, "shortcut": "F5",
+                "showOutput": True, "workingDirectory": "%projectpath/.."}
 FLIP_X = 0x80000000
 
 SOLID = set("#BM")
@@ -450,7 +456,7 @@ def project_json():
             else:
                 t["id"], next_id = next_id, next_id + 1
         types = [ours.get(t["name"], t) for t in kept] + [t for t in types if t["name"] not in ids]
-    project = {"automappingRulesFile": "", "commands": [], "compatibilityVersion": 1100,
+    project = {"automappingRulesFile": "", "commands": [PLAY_COMMAND], "compatibilityVersion": 1100,
                "extensionsPath": "extensions", "folders": ["."], "properties": [],
                "propertyTypes": types}
     return json.dumps(project, indent=4) + "\n"

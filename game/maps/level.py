@@ -21,6 +21,7 @@ within them loads in seconds and well under 1 GB.
 from __future__ import annotations
 
 import array
+import dataclasses
 import base64
 import binascii
 import bisect
@@ -39,6 +40,7 @@ from game.errors import UserError, quoted, read_bounded
 from game.maps.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.maps.tiles import (NO_FEATURES, TileFeatures, cell_features, check_clear_of_doors,
                         door_groups, flow_objects, tile_feature)
+from game.maps import formats
 from game.maps.imagefile import FORMATS, BadImage, ImageInfo, probe, verify
 from game.maps.platform_spawns import PlatformSpawn, float_value, platform_spawns
 from game.maps.grid import overlapping_tiles
@@ -174,6 +176,9 @@ class Level:
     # the grid with every door open; the world closes the closed ones (game.sim.living).
     features: TileFeatures = NO_FEATURES
     platforms: tuple[PlatformSpawn, ...] = ()  # in Tiled object id order (game.maps.platform_spawns)
+    notes: tuple[str, ...] = ()  # what the loader had to guess or change: ``note:`` lines
+    # Tile objects, image layers, animations, parallax, tints (game.maps.art.MapArt); None: none
+    art: Any = None
 
     @property
     def tile_size(self) -> tuple[int, int]:
@@ -252,10 +257,22 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     """
     path = Path(path)
     budget = _Budget()
-    root = _read_xml(path, "map", "a Tiled map (.tmx)", budget)
+    root = _read_xml(path, "map", "a Tiled map (.tmx or .tmj)", budget)
+    # JSON tilesets and templates in place, an infinite map made finite, zstd unpacked:
+    # from here on the map is a plain TMX tree (game.maps.formats).
+    done = formats.normalise(
+        path, root, read_xml=lambda p, tag, what: _read_xml(p, tag, what, budget),
+        read_bytes=lambda p, what: _read_bytes(p, what, budget), max_cells=MAX_MAP_CELLS)
     info = _check_map(path, root, budget)
+    if done.files:
+        info = _MapInfo(info.tilesets, tuple(dict.fromkeys(
+            [*info.files, *(f.resolve() for f in done.files)])), info.firstgids, info.layers)
     tmx = _parse_with_pytmx(path, root, info)
-    return _build_level(path, root, tmx, info, player_size)
+    level = _build_level(path, root, tmx, info, player_size)
+    from game.maps import art  # here: art names pictures with this module's TileImage
+    drawn = art.read_art(path, root, lambda p: _read_xml(p, "tileset", "a Tiled tileset (.tsx)",
+                                                         _Budget()))
+    return dataclasses.replace(level, notes=(*level.notes, *done.notes), art=drawn)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -328,15 +345,23 @@ class _Builder(ET.TreeBuilder):
                         f"Tiled never writes; {RESAVE}")
 
 
-def _read_xml(path: Path, tag: str, what: str, budget: _Budget) -> ET.Element:
+def _read_bytes(path: Path, what: str, budget: _Budget) -> bytes:
+    """A map's, tileset's or template's bytes, counted against the shared XML budget."""
     kind = _file_kind(path)
     if kind == "folder":
         raise UserError(path, f"is a folder; give the path of {what}")
     if kind != "file":
         raise UserError(path, f"file not found; check the path (expected {what})")
-    data = read_bounded(path, MAX_XML_BYTES, "map file" if tag == "map" else "tileset file",
-                        "check the path")
+    label = next(f"{k} file" for k in ("map", "template", "tileset") if k in what or k == "tileset")
+    data = read_bounded(path, MAX_XML_BYTES, label, "check the path")
     budget.xml_bytes += len(data)
+    return data
+
+
+def _read_xml(path: Path, tag: str, what: str, budget: _Budget) -> ET.Element:
+    data = _read_bytes(path, what, budget)
+    if tag == "map" and formats.looks_like_json(path, data):
+        data = formats.json_map_as_xml(path, data)
     if data.count(b"=") > MAX_XML_ATTRIBUTES_TOTAL:
         raise UserError(path, f"the file has more than {MAX_XML_ATTRIBUTES_TOTAL:,} '=' signs, "
                         "so more XML attributes than any real level (each attribute has one); "
@@ -350,8 +375,8 @@ def _read_xml(path: Path, tag: str, what: str, budget: _Budget) -> ET.Element:
         parser.feed(data)
         root = parser.close()
     except ET.ParseError as exc:
-        raise UserError(path, f"not {what}: the XML is broken ({exc}); re-save it from Tiled, "
-                        "as .tmx (JSON maps are not supported)") from None
+        raise UserError(path, f"not {what}: the XML is broken ({exc}); re-save it from "
+                        "Tiled") from None
     if root.tag != tag:
         raise UserError(path, f"not {what}: its root element is <{_shown(root.tag, 30)}>, "
                         f"not <{tag}>")
@@ -363,14 +388,6 @@ def _check_map(path: Path, root: ET.Element, budget: _Budget) -> _MapInfo:
     if orientation != "orthogonal":
         raise UserError(path, f"the map is {quoted(orientation)}; only orthogonal maps are "
                         "supported (in Tiled: Map > Map Properties > Orientation: Orthogonal)")
-    if root.get("infinite", "0") == "1" or root.find(".//chunk") is not None:
-        raise UserError(path, "the map is infinite; untick Map > Map Properties > Infinite in "
-                        "Tiled and save again")
-    for data in root.iter("data"):
-        if data.get("compression") == "zstd":
-            raise UserError(path, "a tile layer is zstd-compressed, which cannot be read; in "
-                            "Tiled set Map > Map Properties > Tile Layer Format to CSV or "
-                            "Base64 (zlib) and save again")
     resize = "set the map's size in Tiled with Map > Resize Map"
     retile = "set the map's tile size in Tiled in Map > Map Properties"
     cols = _whole(path, root, "width", "the map", resize, most=MAX_MAP_CELLS)

@@ -9,12 +9,16 @@ are on screen, and the memory kept depends on the view's size alone.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Mapping, Sequence
 
 import pygame
 
 from game.errors import UserError
+from game.maps.art import NO_ART, WHITE, ImageLayerArt, Look, ObjectLayerArt, TileLayerArt
 from game.maps.level import Level, TileImage, TileLayer
+from game.view.mapart import (Animator, ArtPictures, draw_image_layer, draw_objects,
+                              parallax_shift, tinted)
 
 CELL = (128, 32)  # px: the grid on which view buffers are placed and sorted out
 MARGIN = 128  # px of map a view buffer holds beyond each side of the view
@@ -43,10 +47,25 @@ class TileImages:
     def __init__(self, level: Level, convert: bool = True) -> None:
         self._sheets: dict[str, pygame.Surface] = {}
         self._convert = convert
+        art = level.art
+        # Tiled's transparent colours (a tileset's or image layer's ``trans``), by file
+        self._keyed = {os.path.normpath(k): v for k, v in art.transparent.items()} if art else {}
         self.images: dict[int, pygame.Surface] = {}
+        self._pictures: dict[TileImage, pygame.Surface] = {}
         self._check_sizes(level)
         for gid, info in level.tiles.items():
             self.images[gid] = self._cut(info)
+
+    def picture(self, info: TileImage) -> pygame.Surface:
+        """Any tile's picture (an animation frame, a tile object's tile), cut once."""
+        got = self._pictures.get(info)
+        if got is None:
+            got = self._pictures[info] = self._cut(info)
+        return got
+
+    def load(self, source: str) -> pygame.Surface:
+        """A whole picture (an image layer's), with its transparent colour applied."""
+        return self._sheet(source)
 
     def _check_sizes(self, level: Level) -> None:
         """Every image must hold the furthest tile cut from it (a half-exported sheet does not)."""
@@ -76,6 +95,12 @@ class TileImages:
             except (pygame.error, OSError, ValueError) as exc:
                 raise UserError(key, f"cannot read this image ({exc or type(exc).__name__}); "
                                 "save it again as PNG, GIF, BMP or JPEG") from None
+            keyed = self._keyed.get(os.path.normpath(os.path.abspath(key)))
+            if keyed is not None:  # Tiled's transparent colour: see-through, as alpha
+                sheet.set_colorkey(keyed)
+                clear = pygame.Surface(sheet.get_size(), pygame.SRCALPHA)
+                clear.blit(sheet, (0, 0))
+                sheet = clear
             if self._convert and pygame.display.get_surface() is not None:
                 sheet = sheet.convert_alpha()
             self._sheets[key] = sheet
@@ -95,22 +120,39 @@ class Stamps:
     the gids whose image fills a cell with opaque pixels. Fully opaque images are kept without
     an alpha channel: the same pixels, blitted faster."""
 
-    def __init__(self, level: Level, images: TileImages) -> None:
+    def __init__(self, level: Level, images: TileImages, tint=WHITE,
+                 animated: Mapping[int, Sequence[pygame.Surface]] | None = None) -> None:
         tw, th = level.tile_size
+        self.tint = tint
         self.shapes: dict[int, tuple[pygame.Surface, int]] = {}
         fill_cell = set()
         for gid, img in images.images.items():
+            img = self._ready(img)
             w, h = img.get_size()
-            if pygame.mask.from_surface(img, 254).count() == w * h:  # alpha 255 everywhere
-                plain = pygame.Surface((w, h))
-                plain.blit(img, (0, 0))
-                img = plain
-                if (w, h) == (tw, th):
-                    fill_cell.add(gid)
+            if not img.get_flags() & pygame.SRCALPHA and (w, h) == (tw, th) and (
+                    not animated or gid not in animated):  # a frame may not fill it
+                fill_cell.add(gid)
             self.shapes[gid] = (img, h)
         self.fill_cell = frozenset(fill_cell)
-        self.biggest = (max((img.get_width() for img, _ in self.shapes.values()), default=tw),
-                        max((h for _, h in self.shapes.values()), default=th))
+        sizes = [img.get_size() for img, _ in self.shapes.values()]
+        sizes += [f.get_size() for frames in (animated or {}).values() for f in frames]
+        self.biggest = (max((w for w, _ in sizes), default=tw), max((h for _, h in sizes),
+                                                                    default=th))
+
+    def _ready(self, img: pygame.Surface) -> pygame.Surface:
+        """The picture tinted, and without an alpha channel if it is opaque everywhere."""
+        img = tinted(img, self.tint)
+        w, h = img.get_size()
+        if pygame.mask.from_surface(img, 254).count() == w * h:  # alpha 255 everywhere
+            plain = pygame.Surface((w, h))
+            plain.blit(img, (0, 0))
+            img = plain
+        return img
+
+    def show(self, gid: int, img: pygame.Surface) -> None:
+        """Draw ``gid`` as ``img`` from now on (an animation's next frame)."""
+        img = self._ready(img)
+        self.shapes[gid] = (img, img.get_height())
 
 
 def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, stamps: Stamps,
@@ -153,37 +195,62 @@ def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, stamps: S
         target.blit(dest, (0, 0))
 
 
-def _compose(level: Level, stamps: Stamps, area: pygame.Rect,
-             front: bool | None) -> pygame.Surface:
+def _compose(level: Level, layers: Sequence[tuple[TileLayer, Stamps]],
+             area: pygame.Rect) -> pygame.Surface:
     surf = pygame.Surface(area.size, pygame.SRCALPHA)
-    for layer in level.layers:
-        # front or back only: the game's view, whose doors game/view/living.py draws each frame
-        if front is None or (layer.in_front == front and not layer.door):
-            draw_layer(surf, layer, level, stamps, area)
+    for layer, stamps in layers:
+        draw_layer(surf, layer, level, stamps, area)
     return surf
 
 
 def render_area(level: Level, images: TileImages, area: pygame.Rect,
                 front: bool | None = None) -> pygame.Surface:
     """The visible tile layers inside ``area`` (map px), in file order, on a transparent surface:
-    all of them, or (``front`` True/False) only those in front of / behind the sprites."""
-    return _compose(level, Stamps(level, images), area, front)
+    all of them, or (``front`` True/False) only those in front of / behind the sprites (the
+    game's view, whose doors game/view/living.py draws each frame)."""
+    stamps = Stamps(level, images)
+    return _compose(level, [(layer, stamps) for layer in level.layers if front is None or (
+        layer.in_front == front and not layer.door)], area)
 
 
-def map_bounds(level: Level) -> pygame.Rect:
-    """The map's rectangle grown to hold every visible layer's offset, as Tiled sizes an export."""
+def map_bounds(level: Level, layers: Sequence[TileLayer] | None = None) -> pygame.Rect:
+    """The map's rectangle grown to hold every visible layer's offset (of ``layers``, or all),
+    as Tiled sizes an export."""
     g = level.grid
     full = pygame.Rect(0, 0, g.width_px, g.height_px)
     bounds = full.copy()
-    for layer in level.layers:
+    for layer in level.layers if layers is None else layers:
         if layer.visible:
             bounds.union_ip(full.move(round(layer.offset[0]), round(layer.offset[1])))
     return bounds
 
 
 def render_map(level: Level, images: TileImages) -> pygame.Surface:
-    """The whole map at scale 1, object layers left out (as ``tmxrasterizer`` draws it)."""
+    """The whole map's tile layers at scale 1 (as ``tmxrasterizer`` draws them with the object
+    layers hidden)."""
     return render_area(level, images, map_bounds(level))
+
+
+def render_whole(level: Level, images: TileImages, seconds: float = 0.0) -> pygame.Surface:
+    """The whole map at scale 1 as the game draws it, ``seconds`` into its animations: the
+    background colour, then every visible layer in file order (tile layers, tile objects, image
+    layers) with its opacity, offset and tint. Parallax layers are where a camera centred on
+    the map's parallax origin sees them: at their place in the map, as Tiled exports them."""
+    bounds = map_bounds(level)
+    g = level.grid
+    for a in level.art.layers if level.art is not None else ():  # image layers' offsets too
+        if isinstance(a, ImageLayerArt) and a.look.visible:
+            bounds.union_ip(pygame.Rect(round(a.look.offset[0]), round(a.look.offset[1]),
+                                        g.width_px, g.height_px))
+    out = pygame.Surface(bounds.size, pygame.SRCALPHA)
+    if level.background:
+        out.fill((*level.background, 255))
+    renderer = MapRenderer(level, images)
+    renderer.update(seconds)
+    centre = renderer.origin
+    renderer.draw(out, bounds.topleft, centre=centre)
+    renderer.draw(out, bounds.topleft, front=True, centre=centre)
+    return out
 
 
 # What the part of a cell inside the map holds, for choosing how to blit it.
@@ -204,10 +271,11 @@ class _ViewBuffer:
     (or by the map's, when that is at most WHOLE_MAP), never by how far the camera goes.
     """
 
-    def __init__(self, level: Level, stamps: Stamps, front: bool, bounds: pygame.Rect) -> None:
-        self.level, self.stamps, self.front = level, stamps, front
-        # door layers change while playing: game/view/living.py draws them each frame
-        self.layers = [layer for layer in level.layers if layer.in_front == front and not layer.door]
+    def __init__(self, level: Level, layers: Sequence[tuple[TileLayer, Stamps]],
+                 bounds: pygame.Rect) -> None:
+        self.level = level
+        self.pairs = list(layers)  # (layer, the stamps it is drawn with: its tint's)
+        self.layers = [layer for layer, _ in self.pairs]
         self.bounds = bounds  # map px that may hold tiles; the view's rest is left untouched
         self.surface: pygame.Surface | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)  # map px the surface covers
@@ -219,6 +287,42 @@ class _ViewBuffer:
         self._version = 0  # counts changes of ``cells``, for the cached rows below
         self._rows_key: tuple | None = None
         self._rows: list[tuple[int, int]] = []
+        self._animated: dict[int, list[pygame.Rect]] | None = None  # gid -> where it is drawn
+
+    def animate(self, gids: Mapping[int, object] | set[int], every: set[int]) -> None:
+        """Redraw what the surface holds of the cells showing ``gids``, whose pictures changed
+        (``every``: all the map's animated gids, to find their cells once)."""
+        if self.surface is None or not gids:
+            return
+        if self._animated is None:
+            self._animated = self._cells_of(every)
+        cw, ch = CELL
+        r = self.rect
+        todo: set[tuple[int, int]] = set()
+        for gid in gids:
+            for a in self._animated.get(gid, ()):
+                a = a.clip(r)
+                if a.w and a.h:
+                    todo.update((i, j) for j in range(a.top // ch, (a.bottom - 1) // ch + 1)
+                                for i in range(a.left // cw, (a.right - 1) // cw + 1))
+        if todo:
+            self._redraw([pygame.Rect(i * cw, j * ch, cw, ch).clip(r) for i, j in sorted(todo)],
+                         keep=r)
+
+    def _cells_of(self, gids: set[int]) -> dict[int, list[pygame.Rect]]:
+        tw, th = self.level.tile_size
+        out: dict[int, list[pygame.Rect]] = {}
+        for layer, stamps in self.pairs:
+            if not layer.visible or not layer.gids:
+                continue
+            bw, bh = stamps.biggest
+            ox, oy = round(layer.offset[0]), round(layer.offset[1])
+            for row, cells in enumerate(layer.gids):
+                for col, gid in enumerate(cells):
+                    if gid in gids:
+                        out.setdefault(gid, []).append(pygame.Rect(
+                            col * tw + ox, (row + 1) * th + oy - bh, bw, bh))
+        return out
 
     def size_for(self, view: tuple[int, int]) -> tuple[int, int]:
         """Size of the surface kept for a view of this size (px): the whole map when it has at
@@ -333,7 +437,7 @@ class _ViewBuffer:
         for a in areas:
             under = self._covered_from(a)
             if under is None:
-                strips.append((_compose(self.level, self.stamps, a, self.front), a))
+                strips.append((_compose(self.level, self.pairs, a), a))
             else:
                 direct.append((a, under))
         opaque = (self.opaque or keep is None) and all(
@@ -358,8 +462,8 @@ class _ViewBuffer:
             self.surface, self.opaque = surf, opaque
         for a, under in direct:
             part = self.surface.subsurface(a.move(-r.x, -r.y))
-            for layer in self.layers[under:]:
-                draw_layer(part, layer, self.level, self.stamps, a)
+            for layer, stamps in self.pairs[under:]:
+                draw_layer(part, layer, self.level, stamps, a)
         for strip, a in strips:
             if not opaque:
                 strip.set_alpha(None)  # replace the pixels, alpha too, instead of blending
@@ -381,7 +485,7 @@ class _ViewBuffer:
             c1, r1 = -(-(part.right - ox) // tw), -(-(part.bottom - oy) // th)
             if c0 < 0 or r0 < 0 or r1 > len(layer.gids) or c1 > len(layer.gids[0]):
                 continue
-            fill = self.stamps.fill_cell
+            fill = self.pairs[k][1].fill_cell
             if all(fill.issuperset(layer.gids[j][c0:c1]) for j in range(r0, r1)):
                 return k
         return None
@@ -482,36 +586,131 @@ def blit_scaled(src: pygame.Surface, factor: int, dest: pygame.Surface) -> None:
 
 
 class MapRenderer:
-    """Draws the part of the map a camera sees.
+    """Draws the part of the map a camera sees, layer by layer as Tiled composes them.
 
-    Two view buffers (see :class:`_ViewBuffer`): the layers behind the sprites (:meth:`draw`)
-    and those in front of them (:meth:`draw_front`, tile layers after the map's first object
-    layer; often none). Memory: two surfaces of at most WHOLE_MAP pixels or twice the view plus
-    2 MARGINs and a CELL along each axis (see :meth:`_ViewBuffer.size_for`), 4 bytes a pixel,
-    however big the map and however far the camera goes.
+    Runs of tile layers that share a parallax factor are kept drawn in view buffers (see
+    :class:`_ViewBuffer`); a map of plain tile layers has two: the layers behind the sprites
+    (:meth:`draw`) and those in front of them (:meth:`draw_front`: after the map's first object
+    layer; often none). Tile objects and image layers are drawn each frame in their place in the
+    file (``game.view.mapart``); animated tiles redraw only the buffered cells whose frame
+    changed (:meth:`update`). Memory: per buffer a surface of at most WHOLE_MAP pixels or twice
+    the view plus 2 MARGINs and a CELL along each axis (see :meth:`_ViewBuffer.size_for`),
+    4 bytes a pixel, however big the map and however far the camera goes.
     """
 
     def __init__(self, level: Level, images: TileImages) -> None:
         self.level, self.images = level, images
-        bounds, stamps = map_bounds(level), Stamps(level, images)
-        self.has_front = any(layer.in_front and layer.visible for layer in level.layers)
-        self._back = _ViewBuffer(level, stamps, False, bounds)
-        self._front = _ViewBuffer(level, stamps, True, bounds)
+        art = level.art if level.art is not None else NO_ART
+        self.pictures = ArtPictures(level, images.picture, images.load)
+        self.animator = Animator(level, images.picture)
+        animated = {g: [f for f, _ in frames] for g, frames in self.animator.frames_of.items()}
+        self._stamps: dict = {}  # tint -> Stamps
+
+        def stamps(tint) -> Stamps:
+            if tint not in self._stamps:
+                self._stamps[tint] = Stamps(level, images, tint, animated)
+            return self._stamps[tint]
+
+        self.origin = art.parallax_origin
+        bounds = map_bounds(level)
+        self._passes: tuple[list, list] = ([], [])  # (behind the sprites, in front)
+        looks = {a.index: a.look for a in art.layers if isinstance(a, TileLayerArt)}
+        front = False
+        run: list = []  # tile layers of the current buffer
+
+        def close_run() -> None:
+            if run:
+                pairs = [(layer, st) for layer, st, _ in run]
+                self._passes[front].append(("tiles", _ViewBuffer(level, pairs, bounds),
+                                            run[0][2]))
+                run.clear()
+
+        order = art.layers or tuple(TileLayerArt(i, _look_of(layer))
+                                    for i, layer in enumerate(level.layers))
+        for item in order:
+            if isinstance(item, TileLayerArt):
+                if item.index >= len(level.layers):
+                    continue
+                layer = level.layers[item.index]
+                if layer.in_front != front:
+                    close_run()
+                    front = layer.in_front
+                look = looks.get(item.index, item.look)
+                if layer.door or not layer.visible:  # doors: game/view/living.py, each frame
+                    continue
+                if run and run[0][2] != look.parallax:
+                    close_run()
+                run.append((layer, stamps(look.tint), look.parallax))
+            else:
+                close_run()
+                if isinstance(item, ObjectLayerArt) and item.sprites:
+                    self._passes[False].append(("objects", item, item.look.parallax))
+                    front = True
+                elif isinstance(item, ObjectLayerArt):
+                    if item.objects:
+                        self._passes[front].append(("objects", item, item.look.parallax))
+                else:
+                    self._passes[front].append(("image", item, item.look.parallax))
+        close_run()
+        self.has_front = bool(self._passes[True])
+        self.animated = set(self.animator.frames_of)
+        self._ms = 0
+        # Until update() is first called, animations run on real time from now.
+        self._manual, self._start = False, time.monotonic()
 
     @property
     def cache_bytes(self) -> int:
         """Bytes of pixels kept between frames."""
-        return self._back.nbytes() + self._front.nbytes()
+        return sum(p[1].nbytes() for passes in self._passes for p in passes if p[0] == "tiles")
 
-    def draw(self, target: pygame.Surface, origin: tuple[int, int], front: bool = False) -> None:
+    def update(self, seconds: float) -> None:
+        """Show the map as it is ``seconds`` after it started: animated tiles at their frame."""
+        self._manual = True
+        self._advance(int(seconds * 1000))
+
+    def _advance(self, ms: int) -> None:
+        self._ms = ms
+        changed = self.animator.at(ms)
+        if not changed:
+            return
+        for st in self._stamps.values():
+            for gid, img in changed.items():
+                st.show(gid, img)
+        for passes in self._passes:
+            for p in passes:
+                if p[0] == "tiles":
+                    p[1].animate(changed, self.animated)
+
+    def draw(self, target: pygame.Surface, origin: tuple[int, int], front: bool = False,
+             centre: tuple[float, float] | None = None) -> None:
         """Draw the layers behind the sprites (or, ``front``, those in front) that a view of
         ``target``'s size at ``origin`` (map px of its top-left) sees onto ``target``.
+        Parallax layers move by where the view's ``centre`` is (by default, the target's).
 
         Draw onto the same target every frame: SDL encodes a run-length encoded buffer for the
         surface it is blitted onto, and a new target means decoding and encoding it again
         (milliseconds for a whole map)."""
-        (self._front if front else self._back).draw(target, origin)
+        if self.animated and not self._manual and not front:
+            self._advance(int((time.monotonic() - self._start) * 1000))
+        if centre is None:
+            w, h = target.get_size()
+            centre = (origin[0] + w / 2, origin[1] + h / 2)
+        for kind, item, factor in self._passes[front]:
+            at = origin
+            if factor != (1.0, 1.0):
+                dx, dy = parallax_shift(factor, centre, self.origin)
+                at = (origin[0] - dx, origin[1] - dy)
+            if kind == "tiles":
+                item.draw(target, at)
+            elif kind == "objects":
+                draw_objects(target, item, self.pictures, at, self._ms)
+            else:
+                draw_image_layer(target, item, self.pictures, at)
 
     def draw_front(self, target: pygame.Surface, origin: tuple[int, int]) -> None:
         if self.has_front:
             self.draw(target, origin, front=True)
+
+
+def _look_of(layer: TileLayer) -> Look:
+    return Look(layer.visible, layer.opacity, layer.offset)

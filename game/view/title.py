@@ -8,6 +8,7 @@ resolver's arrows changes it. The screen only *asks* for a level (``handle_event
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import stat
@@ -18,6 +19,7 @@ from pathlib import Path
 import pygame
 
 from game import resolvers
+from game.maps.formats import map_files
 from game.maps.level import Level
 from game.view.render import MapRenderer, TileImages
 from game.view.sprites import Background
@@ -30,6 +32,7 @@ KEYS = ("Up/Down choose level", "Left/Right resolver", "Enter or Space play", "F
 IN_PLAY = ("in play: Esc back here", "P pause", "H all keys")
 MAX_LEVELS = 500  # .tmx files listed (a folder of thousands is not a level set)
 TITLE_HEAD = 16_000  # bytes of a .tmx read for its title (map properties come first)
+JSON_TITLE_BYTES = 4_000_000  # the largest .tmj whose title is read (the whole file is)
 PAN_SPEED = 18.0  # px/s of map the backdrop pans across
 VIEW_HEIGHT = 240  # px of map shown, as in play
 PANEL = (12, 14, 28, 210)
@@ -58,12 +61,29 @@ QUIT = "quit"
 
 
 def list_levels(folder: Path) -> list[LevelEntry]:
-    """The .tmx files in ``folder`` by file name (at most MAX_LEVELS), each with its title."""
+    """The maps in ``folder`` (.tmx and .tmj) by file name (at most MAX_LEVELS), each with its
+    title."""
     try:
-        paths = sorted(p for p in folder.glob("*.tmx"))[:MAX_LEVELS]
+        paths = map_files(folder)[:MAX_LEVELS]
     except OSError:
         return []
     return [LevelEntry(p.resolve(), read_title(p)) for p in paths]
+
+
+def json_title(path: Path, fallback: str) -> str:
+    """A JSON map's ``title`` property. Tiled writes a map's properties after its layers, so
+    the whole file is read: only a map of at most JSON_TITLE_BYTES, else the file's name."""
+    try:
+        if os.stat(path).st_size > JSON_TITLE_BYTES:
+            return fallback
+        props = json.loads(path.read_bytes()).get("properties", [])
+    except (OSError, ValueError, RecursionError, AttributeError):
+        return fallback
+    found = ([p.get("value") for p in props if isinstance(p, dict) and p.get("name") == "title"]
+             if isinstance(props, list) else [props.get("title")] if isinstance(props, dict)
+             else [])
+    title = " ".join(found[0].split()) if found and isinstance(found[0], str) else ""
+    return title[:80] if title else fallback
 
 
 def read_title(path: Path) -> str:
@@ -77,6 +97,8 @@ def read_title(path: Path) -> str:
             head = f.read(TITLE_HEAD)
     except (OSError, ValueError):
         return fallback
+    if head.lstrip()[:1] == b"{":
+        return json_title(path, fallback)
     if b"<!DOCTYPE" in head or b"<!ENTITY" in head:  # Tiled never writes these
         return fallback
     parser = ET.XMLPullParser(events=("start", "end"))

@@ -1,0 +1,177 @@
+"""Drawing what a map shows beyond its tile cells (``game.maps.art``): animated tiles, tile
+objects, image layers, tints and parallax, the way Tiled draws them.
+
+* :class:`Animator` knows which tiles are animated and which frame each shows at a time; the map
+  renderer redraws only the cells whose frame changed (``game.view.render``).
+* :func:`draw_objects` and :func:`draw_image_layer` draw an object layer's tile objects and an
+  image layer each frame (they are few pictures; a map's thousands of cells stay buffered).
+* :func:`parallax_shift` is where Tiled puts a layer with a parallax factor: shifted by
+  ``(view centre - parallax origin) * (1 - factor)``, so at the parallax origin every layer is
+  where the map has it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.maps.art import WHITE, ImageLayerArt, MapArt, ObjectLayerArt, key
+from game.maps.level import Level, TileImage
+
+
+def tinted(image: pygame.Surface, tint) -> pygame.Surface:
+    """``image`` multiplied by a tint colour (RGBA), as Tiled tints a layer."""
+    if tint == WHITE:
+        return image
+    out = image.convert_alpha() if pygame.display.get_surface() else image.copy()
+    if not out.get_flags() & pygame.SRCALPHA:
+        alpha = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+        alpha.blit(out, (0, 0))
+        out = alpha
+    out.fill(tint, special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def parallax_shift(factor: tuple[float, float], centre: tuple[float, float],
+                   origin: tuple[float, float]) -> tuple[int, int]:
+    """How far (whole px) a layer with this parallax factor moves from its place in the map,
+    for a view whose centre is at ``centre`` (map px)."""
+    return (round((centre[0] - origin[0]) * (1.0 - factor[0])),
+            round((centre[1] - origin[1]) * (1.0 - factor[1])))
+
+
+class Animator:
+    """The frame each animated tile shows: ``frames_of[gid]`` lists (picture, ms) for the map's
+    animated gids (pytmx gids of the tile layers), ``at(ms)`` the gids whose frame changed."""
+
+    def __init__(self, level: Level, picture) -> None:
+        art: MapArt | None = level.art
+        self.frames_of: dict[int, tuple[tuple[pygame.Surface, int], ...]] = {}
+        self.shown: dict[int, int] = {}
+        if art is None or not art.frames:
+            return
+        for gid, info in level.tiles.items():
+            frames = art.frames.get(key(info.source, info.rect))
+            if frames:
+                self.frames_of[gid] = tuple(
+                    (picture(TileImage(src, rect, info.flip_h, info.flip_v, info.flip_d)), ms)
+                    for src, rect, ms in frames)
+                self.shown[gid] = 0
+
+    def frame_at(self, gid: int, ms: int) -> int:
+        frames = self.frames_of[gid]
+        t = ms % sum(d for _, d in frames)
+        for i, (_, d) in enumerate(frames):
+            if t < d:
+                return i
+            t -= d
+        return 0
+
+    def at(self, ms: int) -> dict[int, pygame.Surface]:
+        """The animated gids whose frame changed since the last call, with their new picture."""
+        changed = {}
+        for gid in self.frames_of:
+            i = self.frame_at(gid, ms)
+            if i != self.shown[gid]:
+                self.shown[gid] = i
+                changed[gid] = self.frames_of[gid][i][0]
+        return changed
+
+
+class ArtPictures:
+    """The pictures of tile objects and image layers, each turned, stretched and tinted once."""
+
+    def __init__(self, level: Level, picture, load) -> None:
+        self.level, self._picture, self._load = level, picture, load
+        self._made: dict = {}
+        art = level.art
+        self._frames = art.frames if art is not None else {}
+
+    def tile_object(self, image: TileImage, w: float, h: float, rotation: float, tint,
+                    ms: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The object's picture and where its top-left goes relative to the object's
+        bottom-left corner."""
+        frames = self._frames.get(key(image.source, image.rect))
+        frame = 0
+        if frames:
+            t = ms % sum(f[2] for f in frames)
+            for frame, f in enumerate(frames):
+                if t < f[2]:
+                    break
+                t -= f[2]
+            src, rect, _ = frames[frame]
+            image = TileImage(src, rect, image.flip_h, image.flip_v, image.flip_d)
+        k = (image, round(w), round(h), rotation, tint)
+        got = self._made.get(k)
+        if got is None:
+            img = self._picture(image)
+            size = (max(1, round(w)), max(1, round(h)))
+            if img.get_size() != size:
+                img = pygame.transform.scale(img, size)
+            img = tinted(img, tint)
+            if rotation % 360:
+                # About the bottom-left corner, clockwise: rotate, then find where that corner
+                # went in the rotated picture's box.
+                turned = pygame.transform.rotate(img, -rotation)
+                corner = pygame.math.Vector2(0, size[1])
+                centre = pygame.math.Vector2(size[0] / 2, size[1] / 2)
+                moved = (corner - centre).rotate(rotation)  # y down: rotate() turns clockwise
+                top_left = (-turned.get_width() / 2 - moved.x, -turned.get_height() / 2 - moved.y)
+                got = (turned, (round(top_left[0]), round(top_left[1])))
+            else:
+                got = (img, (0, -size[1]))
+            self._made[k] = got
+        return got
+
+    def image_layer(self, layer: ImageLayerArt) -> pygame.Surface:
+        k = ("image", layer.source, layer.look.tint, layer.look.opacity)
+        got = self._made.get(k)
+        if got is None:
+            img = tinted(self._load(layer.source), layer.look.tint)
+            if layer.look.opacity < 1:
+                img = img.copy()
+                img.set_alpha(round(layer.look.opacity * 255))
+            got = self._made[k] = img
+        return got
+
+
+def draw_objects(target: pygame.Surface, layer: ObjectLayerArt, pictures: ArtPictures,
+                 origin: tuple[int, int], ms: int) -> None:
+    """An object layer's tile objects, for a view whose top-left is at ``origin`` (map px,
+    the layer's parallax already applied)."""
+    if not layer.look.visible or layer.look.opacity <= 0 or not layer.objects:
+        return
+    view = pygame.Rect(origin, target.get_size())
+    seq = []
+    for obj in layer.objects:
+        img, (dx, dy) = pictures.tile_object(obj.image, obj.w, obj.h, obj.rotation,
+                                             layer.look.tint, ms)
+        x, y = round(obj.x) + dx, round(obj.y) + dy
+        if view.colliderect((x, y, img.get_width(), img.get_height())):
+            seq.append((img, (x - view.x, y - view.y)))
+    if not seq:
+        return
+    if layer.look.opacity >= 1:
+        target.fblits(seq)
+        return
+    part = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+    part.fblits(seq)
+    part.set_alpha(round(layer.look.opacity * 255))
+    target.blit(part, (0, 0))
+
+
+def draw_image_layer(target: pygame.Surface, layer: ImageLayerArt, pictures: ArtPictures,
+                     origin: tuple[int, int]) -> None:
+    """An image layer: its picture at the layer's offset, repeated along x and/or y across the
+    view if the layer asks."""
+    if not layer.look.visible or layer.look.opacity <= 0:
+        return
+    img = pictures.image_layer(layer)
+    w, h = img.get_size()
+    if not w or not h:
+        return
+    x0, y0 = round(layer.look.offset[0]) - origin[0], round(layer.look.offset[1]) - origin[1]
+    tw, th = target.get_size()
+    xs = range(x0 % w - w if layer.repeat_x else x0, tw if layer.repeat_x else x0 + 1, w)
+    ys = range(y0 % h - h if layer.repeat_y else y0, th if layer.repeat_y else y0 + 1, h)
+    target.fblits([(img, (x, y)) for y in ys for x in xs
+                   if x < tw and y < th and x + w > 0 and y + h > 0])

@@ -1,0 +1,22 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" tiledversion="1.10.2" name="spritesheet_enemy_bee" tilewidth="64" tileheight="64" tilecount="14" columns="7">
+ <image source="spritesheet_enemy_bee.png" width="448" height="128"/>
+ <tile id="0">
+  <animation>
+   <frame tileid="0" duration="42"/>
+   <frame tileid="1" duration="42"/>
+   <frame tileid="2" duration="42"/>
+   <frame tileid="3" duration="42"/>
+   <frame tileid="4" duration="42"/>
+   <frame tileid="5" duration="42"/>
+   <frame tileid="6" duration="42"/>
+   <frame tileid="7" duration="42"/>
+   <frame tileid="8" duration="42"/>
+   <frame tileid="9" duration="42"/>
+   <frame tileid="10" duration="42"/>
+   <frame tileid="11" duration="42"/>
+   <frame tileid="12" duration="42"/>
+   <frame tileid="13" duration="42"/>
+  </animation>
+ </tile>
+</tileset>

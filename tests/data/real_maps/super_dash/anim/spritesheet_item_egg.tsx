@@ -1,0 +1,56 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" tiledversion="1.10.2" name="spritesheet_item_egg" tilewidth="64" tileheight="64" tilecount="48" columns="8">
+ <image source="spritesheet_item_egg.png" width="512" height="384"/>
+ <tile id="0">
+  <animation>
+   <frame tileid="0" duration="42"/>
+   <frame tileid="1" duration="42"/>
+   <frame tileid="2" duration="42"/>
+   <frame tileid="3" duration="42"/>
+   <frame tileid="4" duration="42"/>
+   <frame tileid="5" duration="42"/>
+   <frame tileid="6" duration="42"/>
+   <frame tileid="7" duration="42"/>
+   <frame tileid="8" duration="42"/>
+   <frame tileid="9" duration="42"/>
+   <frame tileid="10" duration="42"/>
+   <frame tileid="11" duration="42"/>
+   <frame tileid="12" duration="42"/>
+   <frame tileid="13" duration="42"/>
+   <frame tileid="14" duration="42"/>
+   <frame tileid="15" duration="42"/>
+   <frame tileid="16" duration="42"/>
+   <frame tileid="17" duration="42"/>
+   <frame tileid="18" duration="42"/>
+   <frame tileid="19" duration="42"/>
+   <frame tileid="20" duration="42"/>
+   <frame tileid="21" duration="42"/>
+   <frame tileid="22" duration="42"/>
+   <frame tileid="23" duration="42"/>
+   <frame tileid="24" duration="42"/>
+   <frame tileid="25" duration="42"/>
+   <frame tileid="26" duration="42"/>
+   <frame tileid="27" duration="42"/>
+   <frame tileid="28" duration="42"/>
+   <frame tileid="29" duration="42"/>
+   <frame tileid="30" duration="42"/>
+   <frame tileid="31" duration="42"/>
+   <frame tileid="32" duration="42"/>
+   <frame tileid="33" duration="42"/>
+   <frame tileid="34" duration="42"/>
+   <frame tileid="35" duration="42"/>
+   <frame tileid="36" duration="42"/>
+   <frame tileid="37" duration="42"/>
+   <frame tileid="38" duration="42"/>
+   <frame tileid="39" duration="42"/>
+   <frame tileid="40" duration="42"/>
+   <frame tileid="41" duration="42"/>
+   <frame tileid="42" duration="42"/>
+   <frame tileid="43" duration="42"/>
+   <frame tileid="44" duration="42"/>
+   <frame tileid="45" duration="42"/>
+   <frame tileid="46" duration="42"/>
+   <frame tileid="47" duration="42"/>
+  </animation>
+ </tile>
+</tileset>

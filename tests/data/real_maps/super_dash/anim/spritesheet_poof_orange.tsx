@@ -1,0 +1,28 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" tiledversion="1.10.2" name="spritesheet_poof_orange" tilewidth="192" tileheight="192" tilecount="20" columns="5">
+ <image source="spritesheet_poof_orange.png" width="960" height="768"/>
+ <tile id="0">
+  <animation>
+   <frame tileid="0" duration="42"/>
+   <frame tileid="1" duration="42"/>
+   <frame tileid="2" duration="42"/>
+   <frame tileid="3" duration="42"/>
+   <frame tileid="4" duration="42"/>
+   <frame tileid="5" duration="42"/>
+   <frame tileid="6" duration="42"/>
+   <frame tileid="7" duration="42"/>
+   <frame tileid="8" duration="42"/>
+   <frame tileid="9" duration="42"/>
+   <frame tileid="10" duration="42"/>
+   <frame tileid="11" duration="42"/>
+   <frame tileid="12" duration="42"/>
+   <frame tileid="13" duration="42"/>
+   <frame tileid="14" duration="42"/>
+   <frame tileid="15" duration="42"/>
+   <frame tileid="16" duration="42"/>
+   <frame tileid="17" duration="42"/>
+   <frame tileid="18" duration="42"/>
+   <frame tileid="19" duration="42"/>
+  </animation>
+ </tile>
+</tileset>
