@@ -21,7 +21,8 @@ from game.sim.ghosts import Comparison, push_out
 from game.runs.headless import is_trace
 from game.sim.inputs import load_script, parse_script
 from game.runs.record import MARK, Recorder
-from game.view.app import SPEEDS, App
+from game.view.app import App
+from game.view.loop import SPEEDS
 from game.sim.world import load_world
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -201,7 +202,7 @@ def test_a_window_run_gives_the_headless_trace_at_any_frame_rate(cfg, tmp_path, 
               trace=trace, ghosts=ghosts)
     assert app.run() == 0
     pygame.init()
-    assert app.ticks_run == 240
+    assert app.play.ticks_run == 240
     assert got["lines"].encode() == expected
 
 
@@ -271,10 +272,10 @@ def test_a_recording_may_be_replaced_and_later_levels_get_their_own_file(cfg, tm
     app = App(cfg, FIRST, max_frames=1, record=recorder)
     app.handle_event(key(pygame.K_RIGHT))
     for _ in range(3):
-        app.tick_once()
-    app.load(EVERY)  # the level changes: the first recording is written
+        app.play.tick_once()
+    app.play.load(EVERY)  # the level changes: the first recording is written
     assert rec.read_text().count("\n0 ") == 1 and "01_first_steps" in rec.read_text()
-    app.tick_once()
+    app.play.tick_once()
     app.run()  # the game ends: the second level's recording
     pygame.init()
     assert "02_every_tile" in (tmp_path / "r-2.txt").read_text()
@@ -282,31 +283,32 @@ def test_a_recording_may_be_replaced_and_later_levels_get_their_own_file(cfg, tm
 
 def test_ghosts_follow_g_tab_restart_and_reload(cfg):
     app = App(cfg, EVERY, max_frames=1)
-    assert app.comparison is None and app.ghosts() == []
+    assert app.play.followers.comparison is None and app.play.ghosts() == []
     app.handle_event(key(pygame.K_g))
-    comparison = app.comparison
-    assert [g.resolver.name for g in app.ghosts()] == resolvers.names()[1:]
+    comparison = app.play.followers.comparison
+    assert [g.resolver.name for g in app.play.ghosts()] == resolvers.names()[1:]
     app.handle_event(key(pygame.K_TAB))  # the player's resolver changes; the ghosts stay
-    assert app.comparison is comparison
-    assert "corners" not in [g.resolver.name for g in app.ghosts()]
+    assert app.play.followers.comparison is comparison
+    assert "corners" not in [g.resolver.name for g in app.play.ghosts()]
     for _ in range(30):
-        app.tick_once()
+        app.play.tick_once()
     app.handle_event(key(pygame.K_BACKSPACE))  # restart: new ghosts at the spawn
-    assert app.comparison is not comparison
-    assert all((g.player.x, g.player.y) == app.world.spawn_xy for g in app.comparison.worlds)
-    comparison = app.comparison
-    app.reload()
-    assert app.comparison is not comparison
+    assert app.play.followers.comparison is not comparison
+    worlds = app.play.followers.comparison.worlds
+    assert all((g.player.x, g.player.y) == app.world.spawn_xy for g in worlds)
+    comparison = app.play.followers.comparison
+    app.play.reload()
+    assert app.play.followers.comparison is not comparison
     app.handle_event(key(pygame.K_g))
-    assert app.comparison is None
-    app.debug = True
+    assert app.play.followers.comparison is None
+    app.play.debug = True
     app.run()
     pygame.init()
 
 
 def test_paused_dot_steps_exactly_one_tick_and_t_slows_the_clock(cfg):
     app = App(cfg, EVERY, max_frames=1, ghosts=True, frame_time=1 / 60)
-    app.debug = True
+    app.play.debug = True
     dt = app.world.physics.dt
     app.handle_event(key(pygame.K_p))
     app.frame(dt * 5)
@@ -314,17 +316,17 @@ def test_paused_dot_steps_exactly_one_tick_and_t_slows_the_clock(cfg):
     app.handle_event(key(pygame.K_PERIOD))
     app.frame(dt * 5)
     app.frame(dt * 5)
-    assert app.world.tick == 1 and all(g.tick == 1 for g in app.comparison.worlds)
-    assert app.paused
+    assert app.world.tick == 1 and all(g.tick == 1 for g in app.play.followers.comparison.worlds)
+    assert app.play.paused
     app.handle_event(key(pygame.K_p))
     app.handle_event(key(pygame.K_t))
-    assert SPEEDS[app.speed] == 0.5
+    assert SPEEDS[app.play.speed] == 0.5
     for _ in range(8):
         app.frame(dt)
     assert app.world.tick == 1 + 4
     for _ in range(3):
         app.handle_event(key(pygame.K_t))
-    assert SPEEDS[app.speed] == 1.0
+    assert SPEEDS[app.play.speed] == 1.0
     app.run()
     pygame.init()
 
@@ -333,8 +335,8 @@ def test_a_key_that_moves_takes_over_from_a_demo_but_view_keys_do_not(cfg, scrip
     app = App(cfg, FIRST, max_frames=1, script=load_script(script))
     for k in (pygame.K_F3, pygame.K_p, pygame.K_p, pygame.K_g, pygame.K_t, pygame.K_h):
         app.handle_event(key(k))
-    assert app.script is not None
+    assert app.play.script is not None
     app.handle_event(key(pygame.K_LEFT))
-    assert app.script is None
+    assert app.play.script is None
     app.run()
     pygame.init()

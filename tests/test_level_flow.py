@@ -59,10 +59,10 @@ def test_saving_the_level_reloads_it_and_keeps_the_player(app: App):
     text = path.read_text(encoding="utf-8")
     assert 'name="title" value="' in text
     save(path, text.replace('name="title" value="', 'name="title" value="Edited ', 1))
-    app.hot_reload_check()
+    app.play.hot_reload_check()
     assert app.world.level.title.startswith("Edited ")
     assert (app.world.player.x, app.world.player.y) == spot
-    assert app.error_line is None
+    assert app.play.error_line is None
 
 
 def test_a_broken_save_shows_the_error_and_keeps_the_last_good_level(app: App):
@@ -70,13 +70,14 @@ def test_a_broken_save_shows_the_error_and_keeps_the_last_good_level(app: App):
     good_title = app.world.level.title
     good = path.read_text(encoding="utf-8")
     save(path, good.replace("</map>", ""))  # half-written XML
-    app.hot_reload_check()
-    assert app.error_line and app.error_line.startswith("error:") and path.name in app.error_line
+    app.play.hot_reload_check()
+    line = app.play.error_line
+    assert line and line.startswith("error:") and path.name in line
     assert app.world.level.title == good_title
-    app.draw(0.0)  # the error bar draws without trouble
+    app.play.draw(0.0)  # the error bar draws without trouble
     save(path, good)
-    app.hot_reload_check()
-    assert app.error_line is None
+    app.play.hot_reload_check()
+    assert app.play.error_line is None
 
 
 def test_reload_moves_the_player_to_the_spawn_when_their_spot_is_now_solid(app: App):
@@ -96,8 +97,8 @@ def test_reload_moves_the_player_to_the_spawn_when_their_spot_is_now_solid(app: 
     cells[col] = floor_gid.strip()
     lines[start + row] = ",".join(cells)
     save(level.path, "\n".join(lines))
-    app.hot_reload_check()
-    assert app.error_line is None
+    app.play.hot_reload_check()
+    assert app.play.error_line is None
     assert (app.world.player.x, app.world.player.y) != spot
     assert (app.world.player.x, app.world.player.y) == (level.spawn.x, level.spawn.y)
 
@@ -107,12 +108,12 @@ def test_touching_the_goal_goes_to_the_next_level(app: App):
     goal = first.goals[0]
     p = app.world.player
     p.x, p.y = goal.x + 1, goal.y + 1
-    app.world.step(app.keys_seq.frame(Held()))
+    app.world.step(app.play.keys_seq.frame(Held()))
     assert app.world.goal_reached
-    app.complete_level()
-    assert app.banner and "complete" in app.banner.text.lower()
-    path, _ = app.pending_level
-    app.pending_level = (path, time.monotonic())
+    app.play.complete_level()
+    assert app.play.banner and "complete" in app.play.banner.text.lower()
+    path, _ = app.play.pending_level
+    app.play.pending_level = (path, time.monotonic())
     app.max_frames = 1
     app.run()
     assert app.world.level.path.name != first.path.name
@@ -122,7 +123,7 @@ def test_touching_the_goal_goes_to_the_next_level(app: App):
 
 def test_backspace_restarts_and_home_goes_to_the_first_level(app: App, project: Path):
     levels = sorted(project.glob("*.tmx"))
-    app.load(levels[1])
+    app.play.load(levels[1])
     assert app.world.level.path == levels[1]
     p = app.world.player
     p.x += 20
@@ -189,17 +190,18 @@ def test_a_bad_tileset_image_at_start_is_one_error_line(project: Path, cfg, caps
 @pytest.mark.parametrize("trigger", ["hot reload", "R"])
 def test_a_bad_tileset_image_on_reload_keeps_the_last_good_level(app: App, project: Path, how,
                                                                  trigger):
-    level, images, renderer = app.world.level, app.images, app.renderer
+    level, images, renderer = app.world.level, app.play.images, app.play.renderer
     spoil_image(project, how)
     touch(level.path)  # a reload happens however the app watches the image
     if trigger == "R":
         app.handle_event(key(pygame.K_r))
     else:
-        app.hot_reload_check()
-    assert app.error_line and app.error_line.startswith("error: ") and "terrain.png" in app.error_line
+        app.play.hot_reload_check()
+    line = app.play.error_line
+    assert line and line.startswith("error: ") and "terrain.png" in line
     # Nothing half-swapped: the level, its images and its renderer are still the old ones.
-    assert app.world.level is level and app.images is images and app.renderer is renderer
-    app.draw(0.0)
+    assert app.world.level is level and app.play.images is images and app.play.renderer is renderer
+    app.play.draw(0.0)
 
 
 @pytest.mark.parametrize("how", ["small", "corrupt", "truncated"])
@@ -207,53 +209,54 @@ def test_an_image_spoilt_after_the_level_loaded_keeps_the_last_good_level(app: A
                                                                           monkeypatch, how):
     """The image goes bad between the level's checks and the cutting of its tiles (an editor
     still writing it): the new world is dropped whole, nothing of it swapped in."""
-    import game.view.app as app_module
+    import game.view.levels as levels_module
 
-    real = app_module.load_world
+    real = levels_module.load_world
 
     def racing(*args, **kwargs):
         world = real(*args, **kwargs)
         spoil_image(project, how)
         return world
 
-    monkeypatch.setattr(app_module, "load_world", racing)
-    world, level, images, renderer = app.world, app.world.level, app.images, app.renderer
+    monkeypatch.setattr(levels_module, "load_world", racing)
+    world, level, images, renderer = app.world, app.world.level, app.play.images, app.play.renderer
     p = app.world.player
     p.x += 3.0
     spot = (p.x, p.y)
     touch(level.path)
-    app.hot_reload_check()
-    assert app.error_line and app.error_line.startswith("error: ") and "terrain.png" in app.error_line
+    app.play.hot_reload_check()
+    line = app.play.error_line
+    assert line and line.startswith("error: ") and "terrain.png" in line
     assert app.world is world and app.world.level is level
-    assert app.images is images and app.renderer is renderer and renderer.level is level
+    assert app.play.images is images and app.play.renderer is renderer and renderer.level is level
     assert (p.x, p.y) == spot
-    app.draw(0.0)
+    app.play.draw(0.0)
 
 
 def test_a_bad_tileset_image_in_another_level_keeps_this_one(app: App, project: Path):
     level = app.world.level
     spoil_image(project, "small")
     app.handle_event(key(pygame.K_HOME))  # the first level again, now with the bad image
-    assert app.world.level is level and "terrain.png" in app.error_line
+    assert app.world.level is level and "terrain.png" in app.play.error_line
 
 
 def test_any_exception_while_reloading_keeps_the_last_good_level(app: App, monkeypatch):
-    import game.view.app as app_module
+    import game.view.levels as levels_module
 
     def broken(*args, **kwargs):
         raise KeyError("layer 7")
 
     level = app.world.level
-    monkeypatch.setattr(app_module, "load_world", broken)
+    monkeypatch.setattr(levels_module, "load_world", broken)
     touch(level.path)
-    app.hot_reload_check()
+    app.play.hot_reload_check()
     assert app.world.level is level
-    assert app.error_line == f"error: {level.path}: could not load (KeyError: 'layer 7')"
-    app.draw(0.0)
+    assert app.play.error_line == f"error: {level.path}: could not load (KeyError: 'layer 7')"
+    app.play.draw(0.0)
     monkeypatch.undo()
     touch(level.path)
-    app.hot_reload_check()
-    assert app.error_line is None and app.world.level is not level
+    app.play.hot_reload_check()
+    assert app.play.error_line is None and app.world.level is not level
 
 
 def break_next_level(project: Path) -> tuple[Path, Path]:
@@ -273,32 +276,33 @@ def stand_on_goal(app: App) -> None:
 
 def test_a_next_level_that_fails_to_load_is_tried_once_not_every_second(project: Path, cfg,
                                                                        monkeypatch):
-    import game.view.app as app_module
+    import game.view.banners as banners_module
 
     first, second = break_next_level(project)
-    monkeypatch.setattr(app_module, "BANNER_TIME", 0.0)  # go on at once, not after a second
+    monkeypatch.setattr(banners_module, "BANNER_TIME", 0.0)  # go on at once, not after a second
     app = App(cfg, first, max_frames=90, frame_time=1 / 60)
     completions = []
-    complete = app.complete_level
-    app.complete_level = lambda: (completions.append(app.world.tick), complete())
+    complete = app.play.complete_level
+    app.play.complete_level = lambda: (completions.append(app.world.tick), complete())
     stand_on_goal(app)
     app.run()  # a second and a half standing on the goal
     pygame.init()
     assert len(completions) == 1, f"level completion fired at ticks {completions}"
     assert app.world.level.path == first
-    assert app.error_line.startswith("next level: error: ") and second.name in app.error_line
+    line = app.play.error_line
+    assert line.startswith("next level: error: ") and second.name in line
 
 
 def test_after_a_failed_next_level_the_goal_counts_again_once_left(project: Path, cfg,
                                                                    monkeypatch):
-    import game.view.app as app_module
+    import game.view.banners as banners_module
 
     first, second = break_next_level(project)
-    monkeypatch.setattr(app_module, "BANNER_TIME", 0.0)
+    monkeypatch.setattr(banners_module, "BANNER_TIME", 0.0)
     app = App(cfg, first, max_frames=1)
     completions = []
-    complete = app.complete_level
-    app.complete_level = lambda: (completions.append(app.world.tick), complete())
+    complete = app.play.complete_level
+    app.play.complete_level = lambda: (completions.append(app.world.tick), complete())
 
     def frames(n):
         for _ in range(n):
@@ -306,25 +310,25 @@ def test_after_a_failed_next_level_the_goal_counts_again_once_left(project: Path
 
     stand_on_goal(app)
     frames(30)
-    assert len(completions) == 1 and app.goal_wait
+    assert len(completions) == 1 and app.play.goal_wait
     p = app.world.player
     p.x, p.y = app.world.level.spawn.x, app.world.level.spawn.y  # walk away
     frames(5)
-    assert not app.goal_wait and len(completions) == 1
+    assert not app.play.goal_wait and len(completions) == 1
     save(second, second.read_text(encoding="utf-8") + "</map>\n")  # fixed meanwhile
     stand_on_goal(app)  # and back on the goal: now it goes on
     frames(3)
     assert len(completions) == 2
-    assert app.world.level.path == second and app.error_line is None
+    assert app.world.level.path == second and app.play.error_line is None
 
     # Backspace (restart) also clears the wait.
-    app.load(first)
+    app.play.load(first)
     break_next_level(project)
     stand_on_goal(app)
     frames(3)
-    assert app.goal_wait and len(completions) == 3
+    assert app.play.goal_wait and len(completions) == 3
     app.handle_event(key(pygame.K_BACKSPACE))
-    assert not app.goal_wait
+    assert not app.play.goal_wait
     pygame.quit()
     pygame.init()
 
@@ -333,13 +337,13 @@ def test_a_tileset_image_is_watched_for_hot_reload(app: App, project: Path):
     """Saving the tileset image (in another folder than the level) reloads the level too."""
     if not hasattr(app.world.level, "files"):
         pytest.skip("Level.files not there yet")
-    images = app.images
+    images = app.play.images
     image = project.parent / "assets" / "terrain.png"
     assert image.resolve() in {Path(f).resolve() for f in app.world.level.files}
     st = image.stat()
     os.utime(image, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
-    app.hot_reload_check()
-    assert app.images is not images and app.error_line is None
+    app.play.hot_reload_check()
+    assert app.play.images is not images and app.play.error_line is None
 
 
 @pytest.mark.parametrize("slope_resolver", ["routing", "sweep"])
@@ -350,19 +354,19 @@ def test_switching_resolver_on_a_slope_keeps_the_player_there(app: App, slope_re
     from game.maps.grid import SLOPE
     from game.resolvers.base import overlapping_tiles
 
-    app.load(sorted(app.world.level.path.parent.glob("*.tmx"))[1])  # level 2: hills
+    app.play.load(sorted(app.world.level.path.parent.glob("*.tmx"))[1])  # level 2: hills
     w = app.world
     w.set_resolver(registry.create(slope_resolver))
     g = w.level.grid
     for _ in range(400):  # walk right until standing on a slope, then stop there
-        w.step(app.keys_seq.frame(Held(right=True)))
+        w.step(app.play.keys_seq.frame(Held(right=True)))
         p = w.player
         col = int((p.x + p.w / 2) // g.tile_w)
         row = int((p.y + p.h - 0.01) // g.tile_h)
         if p.on_ground and SLOPE in (g.kind(col, row), g.kind(col, row + 1)):
             break
     for _ in range(30):
-        w.step(app.keys_seq.frame(Held()))
+        w.step(app.play.keys_seq.frame(Held()))
     p = w.player
     assert p.on_ground and not overlapping_tiles(g, p.x, p.y, p.w, p.h, p.y + p.h, True)
     x0, y0 = p.x, p.y
@@ -371,9 +375,9 @@ def test_switching_resolver_on_a_slope_keeps_the_player_there(app: App, slope_re
         assert not overlapping_tiles(g, p.x, p.y, p.w, p.h, p.y + p.h, False)
         assert p.x == x0 and 0 <= y0 - p.y <= g.tile_h and p.on_ground
         for _ in range(10):
-            w.step(app.keys_seq.frame(Held()))
+            w.step(app.play.keys_seq.frame(Held()))
         assert p.on_ground and abs(p.x - x0) < 1e-9, f"{name} shoved the player"
         w.set_resolver(registry.create(slope_resolver))
         for _ in range(30):
-            w.step(app.keys_seq.frame(Held()))
+            w.step(app.play.keys_seq.frame(Held()))
         x0, y0 = p.x, p.y

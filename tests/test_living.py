@@ -506,3 +506,38 @@ def test_features_level_lift_carries_the_player_to_the_walker_to_stomp(name):
     assert "stomp" in events and "hurt" not in events, seen
     assert world.walkers[0].fallen  # defeated
     assert events.count("coin") == 3, seen
+
+
+@pytest.mark.parametrize("name", resolver_names())
+def test_living_level_no_respawn_shuts_the_door_again(name):
+    """Living Level: after the lever (on the wall over the door, a jump up) opens the door, a
+    player sent back to either checkpoint left of it (after the lava) holds right along the
+    floor to the flag (with strokes through the pool): the way passes under the lever without
+    touching it, so the door stays open."""
+    level = load_level(Path(__file__).resolve().parent.parent / "levels" / "05_features.tmx")
+    cfg = Config()
+    world = World.create(level, cfg.physics, resolvers.create(name))
+    p = world.player
+    p.x, p.y = 79 * 16 - 6, 12 * 16 - p.h  # half under the lever
+    world.step(InputFrame())
+    world.step(InputFrame(jump_held=True, jump_pressed=True))
+    for _ in range(40):
+        world.step(InputFrame(jump_held=True))
+    for _ in range(60):
+        world.step(InputFrame())
+    assert world.flow.doors_open["gate"]
+    for checkpoint_x in (54, 72):  # the checkpoints' columns
+        p.x, p.y, p.vx, p.vy = checkpoint_x * 16 + 2, 12 * 16 - p.h, 0.0, 0.0
+        world.step(InputFrame())  # the checkpoint takes the player's touch
+        world.send_back("hurt")
+        for _ in range(120):
+            world.step(InputFrame())
+        assert not p.respawning and abs(p.x - (checkpoint_x * 16 + 2)) < 16
+        for t in range(60 * 12):  # strokes through the pool, then only running
+            swim = p.x < 70 * 16  # jump held (a hop out at the surface), pressed now and then
+            world.step(InputFrame(move=1, jump_held=swim, jump_pressed=swim and t % 12 == 0))
+            if world.goal_reached:
+                break
+        assert world.goal_reached, (checkpoint_x, p.x, p.y)
+        assert world.flow.doors_open["gate"]
+        world.goal_reached = False

@@ -222,17 +222,17 @@ def test_pad_buttons_in_the_app(cfg):
     app.handle_event(button(pygame.CONTROLLER_BUTTON_LEFTSHOULDER))
     assert app.world.resolver.name == first
     app.handle_event(button(pygame.CONTROLLER_BUTTON_START))
-    assert app.paused
+    assert app.play.paused
     app.handle_event(button(pygame.CONTROLLER_BUTTON_A))
-    assert not app._jump_tapped, "a jump pressed while paused is not kept for the resume"
+    assert not app.play.jump_tapped, "a jump pressed while paused is not kept for the resume"
     app.handle_event(button(pygame.CONTROLLER_BUTTON_START))
-    assert not app.paused
+    assert not app.play.paused
     p = app.world.player
     p.x += 40
     app.handle_event(button(pygame.CONTROLLER_BUTTON_BACK))
-    assert (p.x, p.y) == app.world.spawn_xy and not app.paused
+    assert (p.x, p.y) == app.world.spawn_xy and not app.play.paused
     app.handle_event(button(pygame.CONTROLLER_BUTTON_A))
-    assert app._jump_tapped  # a tap between two ticks still jumps
+    assert app.play.jump_tapped  # a tap between two ticks still jumps
     app.run()
     pygame.init()
 
@@ -241,7 +241,7 @@ def test_pad_runs_and_jumps_through_the_same_input_frames(cfg):
     app = App(cfg, FIRST, max_frames=1, frame_time=1 / 60)
     w = app.world
     for _ in range(30):  # settle on the ground
-        w.step(app.keys_seq.frame(Held()))
+        w.step(app.play.keys_seq.frame(Held()))
     assert w.player.on_ground
     x = w.player.x
     for e in stick(32767, 0):

@@ -148,7 +148,9 @@ ROUTES: dict[str, list[Leg]] = {
             note="across the ice (cols 25-44) and over the lava (cols 48-50)"),
         run(col(72), floor=row_top(12),
             note="through the pool (cols 58-67): strokes up its two steps, a hop out"),
-        run(col(112), floor=row_top(12), note="over the lever (col 76): the door (col 80) opens"),
+        stand(col(78), floor=row_top(12), note="under the lever, on the wall over the door"),
+        jump(col(78), floor=row_top(12), note="up to the lever (col 79, row 8): the door opens"),
+        run(col(112), floor=row_top(12), note="through the door (col 80) to the flag"),
     ],
 }
 

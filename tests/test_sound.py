@@ -107,7 +107,7 @@ def test_walking_the_shipped_levels_makes_no_landing_noise_on_slopes():
 
 def test_the_app_plays_level_start_jump_and_goal_once(cfg):
     app = App(cfg, FIRST, max_frames=1, frame_time=1 / 60)
-    app.sounds = rec = Recorder()
+    app.shared.sounds = rec = Recorder()
     app.frame(1 / 60)
     app.frame(1 / 60)
     assert rec.played.count("level_start") == 1
@@ -117,7 +117,7 @@ def test_the_app_plays_level_start_jump_and_goal_once(cfg):
     for _ in range(10):
         app.frame(1 / 60)
     assert rec.played.count("goal") == 1
-    app.load(FIRST)  # a new world: its start is heard at the next frame
+    app.play.load(FIRST)  # a new world: its start is heard at the next frame
     app.frame(1 / 60)
     assert rec.played.count("level_start") == 2
     pygame.quit()
@@ -126,8 +126,8 @@ def test_the_app_plays_level_start_jump_and_goal_once(cfg):
 
 def test_standing_on_a_goal_whose_next_level_failed_stays_quiet(cfg):
     app = App(cfg, FIRST, max_frames=1, frame_time=1 / 60)
-    app.sounds = rec = Recorder()
-    app.goal_wait = True
+    app.shared.sounds = rec = Recorder()
+    app.play.goal_wait = True
     goal = app.world.level.goals[0]
     p = app.world.player
     p.x, p.y = goal.x, goal.y
@@ -143,9 +143,9 @@ def test_m_mutes_and_unmutes_with_a_banner(cfg):
     assert not app.sounds.muted
     m = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m", scancode=0)
     app.handle_event(m)
-    assert app.sounds.muted and app.banner.text == "Sound off"
+    assert app.sounds.muted and app.play.banner.text == "Sound off"
     app.handle_event(m)
-    assert not app.sounds.muted and app.banner.text == "Sound on"
+    assert not app.sounds.muted and app.play.banner.text == "Sound on"
     app.run()
     pygame.init()
 
@@ -205,7 +205,7 @@ def test_a_mixer_that_cannot_start_leaves_the_game_silent(cfg, monkeypatch, capf
     app.sounds.play("jump")
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0))
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0))
-    assert "No audio device" in app.banner.text  # asked for sound: told why there is none
+    assert "No audio device" in app.play.banner.text  # asked for sound: told why there is none
     assert app.run() == 0
     out, err = capfd.readouterr()
     assert err == ""
@@ -280,7 +280,7 @@ def test_minus_and_plus_change_the_volume_by_tenths_and_it_is_remembered(cfg, tm
     app.handle_event(key)
     app.handle_event(key)
     assert app.sounds.volume == pytest.approx(round(start * 10 - 2) / 10)
-    assert app.banner.text in (f"Volume {round(app.sounds.volume * 100)}%",
+    assert app.play.banner.text in (f"Volume {round(app.sounds.volume * 100)}%",
                                "No audio device: playing without sound")
     for _ in range(20):
         app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_EQUALS, mod=0,

@@ -166,9 +166,9 @@ def test_saving_with_tiled_shows_the_change_in_the_running_game(tmp_path: Path):
         proc = run_tool([tiled_tool("tiled"), "--export-map", "tmx", str(as_json), str(level)],
                         tmp_path)
         assert proc.returncode == 0, proc.stderr
-        app.hot_reload_check()
+        app.play.hot_reload_check()
         after = app.world.level
-        assert app.error_line is None
+        assert app.play.error_line is None
         assert after.title == "Saved by Tiled"
         assert before.grid.kind(col, row) == 0 and after.grid.kind(col, row) == 1
     finally:

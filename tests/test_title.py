@@ -63,7 +63,7 @@ def test_choosing_a_level_and_a_resolver_then_enter_plays_them(title):
     assert title.world.level.path.resolve() == SHIPPED[1].resolve()
     assert title.world.resolver.name == names[(names.index(first) + 1) % len(names)]
     press(title)  # a play frame runs
-    assert title.world.tick > 0 or title._acc >= 0
+    assert title.world.tick > 0 or title.play.clock.acc >= 0
 
 
 def test_up_wraps_and_space_also_starts(title):
@@ -89,14 +89,14 @@ def test_esc_in_play_goes_back_to_the_title_and_esc_there_quits(title):
 
 def test_p_pauses_and_esc_from_the_pause_goes_to_the_title(title):
     press(title, pygame.K_RETURN, pygame.K_p)
-    assert title.paused
+    assert title.play.paused
     press(title, pygame.K_ESCAPE)
-    assert title.title_screen is not None and not title.paused
+    assert title.title_screen is not None and not title.play.paused
 
 
 def test_a_completed_level_is_marked_done(title):
     press(title, pygame.K_RETURN)
-    title.complete_level()
+    title.play.complete_level()
     press(title, pygame.K_ESCAPE)
     screen = title.title_screen
     assert screen.done == {SHIPPED[0].resolve()}

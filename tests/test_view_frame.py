@@ -3,6 +3,7 @@ images, panels and overlays are reused, and the picture is the same as one drawn
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,7 +12,6 @@ import pytest
 
 from game import config
 from game.sim.inputs import parse_script
-from game.view import app as app_module
 from game.view.app import App
 from game.view.render import Recent, blit_scaled
 from game.view.sprites import Background
@@ -46,13 +46,14 @@ def pixels(surface: pygame.Surface) -> bytes:
 def drawn_from_nothing(played: App, size: tuple[int, int], alpha: float, dt: float) -> bytes:
     """What a new App, nothing kept from any frame, draws for ``played``'s state."""
     fresh = App(make_cfg(*size), EVERY_TILE)
-    fresh.world = played.world
-    fresh.camera = played.camera
-    fresh.player_sprite.look = replace(played.player_sprite.look)
+    fresh.play.world = played.play.world
+    fresh.play.camera = played.play.camera
+    fresh.play.painter.player_sprite.look = replace(played.play.painter.player_sprite.look)
     for name in ("debug", "show_help", "paused", "error_line", "error_note", "banner", "script",
-                 "speed", "comparison"):
-        setattr(fresh, name, getattr(played, name))
-    fresh.draw(alpha, dt)
+                 "speed"):
+        setattr(fresh.play, name, getattr(played.play, name))
+    fresh.play.followers.comparison = played.play.followers.comparison
+    fresh.play.draw(alpha, dt)
     return pixels(fresh.window)
 
 
@@ -60,7 +61,7 @@ def test_a_frame_after_many_shows_what_a_first_frame_shows(monkeypatch):
     # A clock that moves by the frame, and stands still while the two draws compared are made
     # (the goal's glow and the banners follow it).
     clock = [1000.0]
-    monkeypatch.setattr(app_module.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
     size = (640, 360)
     app = App(make_cfg(*size), EVERY_TILE, script=parse_script(SCRIPT, "test"))
     # Keys pressed before these frames: the HUD's text, panels and overlays come and go.
@@ -72,30 +73,30 @@ def test_a_frame_after_many_shows_what_a_first_frame_shows(monkeypatch):
         if frame in events:
             pygame.event.post(key(events[frame]))
         if frame == 66:
-            app.error_line = "error: x.tmx: " + "a long complaint " * 6
+            app.play.error_line = "error: x.tmx: " + "a long complaint " * 6
         if frame == 70:  # another window size: another scene, other fonts and panels
             size = (800, 450)
-            app.windowed_size = size
-            app.window = app._open_window()
+            app.shared.window.windowed_size = size
+            app.shared.window.open()
         if frame == 74:  # just before the goal: its glow, then "Level complete!"
             p, goal = app.world.player, app.world.level.goals[0]
             p.x, p.y = goal.x - 4, goal.y + goal.h - p.h
             app.world.prev = (p.x, p.y)
-            app.camera = None
+            app.play.camera = None
         clock[0] += 1 / 60
         app.frame(1 / 60)
-        origins.add(app.view_origin)
+        origins.add(app.play.view_origin)
         if frame in (1, 15, 30, 52, 64, 68, 72, 75, 77, 80):
-            camera, look = app.camera, replace(app.player_sprite.look)
-            app.draw(0.5, 1 / 60)
+            camera, look = app.play.camera, replace(app.play.painter.player_sprite.look)
+            app.play.draw(0.5, 1 / 60)
             shown = pixels(app.window)
-            app.camera = camera  # the reference starts from the same camera
+            app.play.camera = camera  # the reference starts from the same camera
             assert shown == drawn_from_nothing(app, size, 0.5, 1 / 60), f"frame {frame}"
-            app.player_sprite.look = look
-            app.window = pygame.display.get_surface()
+            app.play.painter.player_sprite.look = look
+            app.shared.window.surface = pygame.display.get_surface()
             checked += 1
     assert checked == 10 and len(origins) > 20, "the camera moved"
-    assert app.banner is not None and app.banner.text == "Level complete!"
+    assert app.play.banner is not None and app.play.banner.text == "Level complete!"
 
 
 @pytest.mark.parametrize("src_size, factor, dest_size", [
@@ -156,11 +157,11 @@ def test_recent_keeps_what_the_last_two_frames_asked_for():
 
 def test_what_the_hud_keeps_does_not_grow_as_its_numbers_change():
     app = App(make_cfg(640, 360), EVERY_TILE, script=parse_script(["0 right"], "test"))
-    app.debug = True
+    app.play.debug = True
     sizes = []
     for _ in range(120):  # the debug numbers (x, tick, ...) are new text every frame
         app.frame(1 / 60)
-        sizes.append(len(app._made))
+        sizes.append(len(app.play.made))
     assert max(sizes[60:]) <= max(sizes[:10]) + 5
 
 

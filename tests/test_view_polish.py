@@ -14,6 +14,7 @@ from game import config, resolvers
 from game.sim.camera import CameraState, camera_start, px
 from game.sim.inputs import InputScript, parse_script
 from game.view.app import App
+from game.view.debug import debug_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = sorted((ROOT / "levels").glob("*.tmx"))
@@ -52,7 +53,7 @@ def key(k, mod=0):
 
 def showing(app: App) -> str | None:
     """The banner's text if it is up now."""
-    b = app.banner
+    b = app.play.banner
     return b.text if b is not None and time.monotonic() < b.until else None
 
 
@@ -64,7 +65,7 @@ def test_r_says_reloaded_like_the_hot_reload(project: Path, cfg):
     app = App(cfg, project / "01_first_steps.tmx", max_frames=1)
     assert showing(app) is None
     app.handle_event(key(pygame.K_r))
-    assert showing(app) == "Reloaded" and app.error_line is None
+    assert showing(app) == "Reloaded" and app.play.error_line is None
 
 
 def test_a_failed_r_shows_the_error_bar_and_no_reloaded(project: Path, cfg):
@@ -73,15 +74,15 @@ def test_a_failed_r_shows_the_error_bar_and_no_reloaded(project: Path, cfg):
     path.write_text(path.read_text(encoding="utf-8").replace("</map>", ""), encoding="utf-8")
     app.handle_event(key(pygame.K_r))
     assert showing(app) is None
-    assert app.error_line.startswith("error: ") and path.name in app.error_line
+    assert app.play.error_line.startswith("error: ") and path.name in app.play.error_line
 
 
 def test_level_complete_is_gone_when_the_next_level_comes_in(project: Path, cfg):
     app = App(cfg, project / "01_first_steps.tmx", max_frames=1, frame_time=1 / 60)
-    app.complete_level()
+    app.play.complete_level()
     assert showing(app) == "Level complete!"
-    path, _ = app.pending_level
-    app.pending_level = (path, time.monotonic())  # due now
+    path, _ = app.play.pending_level
+    app.play.pending_level = (path, time.monotonic())  # due now
     app.frame(1 / 60)
     assert app.world.level.path.name == "02_every_tile.tmx"
     assert showing(app) == "Level 2: Every Tile"
@@ -90,9 +91,9 @@ def test_level_complete_is_gone_when_the_next_level_comes_in(project: Path, cfg)
 def test_home_drops_a_level_change_still_to_come(project: Path, cfg):
     levels = sorted(project.glob("*.tmx"))
     app = App(cfg, levels[1], max_frames=1)
-    app.complete_level()
+    app.play.complete_level()
     app.handle_event(key(pygame.K_HOME))
-    assert app.world.level.path == levels[0] and app.pending_level is None
+    assert app.world.level.path == levels[0] and app.play.pending_level is None
     assert showing(app) == "Level 1: First Steps"
 
 
@@ -106,9 +107,9 @@ def play(app: App, frames: int, frame_time: float = 1 / 60) -> list[tuple[float,
     for _ in range(frames):
         app.frame(frame_time)
         p, w = app.world.player, app.world
-        alpha = min(app._acc / w.physics.dt, 1.0)
+        alpha = min(app.play.clock.acc / w.physics.dt, 1.0)
         by = w.prev[1] + (p.y - w.prev[1]) * alpha
-        out.append((p.y, app.view_origin[1], px(by + p.h) - app.view_origin[1],
+        out.append((p.y, app.play.view_origin[1], px(by + p.h) - app.play.view_origin[1],
                     not p.on_ground and not p.respawning))
     return out
 
@@ -149,10 +150,10 @@ def test_a_followed_sprite_never_jitters_on_screen(height, frame_time):
     app.frame(frame_time)
     p.y, p.vy, p.h = 0.0, 0.0, height  # at the map's top, in the air
     app.world.prev = (p.x, p.y)
-    app.camera = None
+    app.play.camera = None
     feet = []
     for _, top, f, flying in play(app, int(1.2 / frame_time), frame_time):
-        if 0 < top < g.height_px - app.view_size()[1] and flying:
+        if 0 < top < g.height_px - app.shared.window.view_size()[1] and flying:
             feet.append(f)
     assert len(feet) > 10 and len(set(feet)) == 1, sorted(set(feet))
 
@@ -161,39 +162,40 @@ def test_the_camera_starts_again_on_restart_level_change_and_respawn(project: Pa
     levels = sorted(project.glob("*.tmx"))
     app = App(cfg, levels[1], max_frames=1, frame_time=1 / 60)
     app.frame(1 / 60)
-    spawned = app.camera
+    spawned = app.play.camera
     away = CameraState(spawned.y - 70.0)
 
-    app.camera = away
+    app.play.camera = away
     app.handle_event(key(pygame.K_BACKSPACE))
     app.frame(1 / 60)
-    assert app.camera == spawned
+    assert app.play.camera == spawned
 
-    app.camera = away
-    app.load(levels[2])
-    assert app.camera is None
+    app.play.camera = away
+    app.play.load(levels[2])
+    assert app.play.camera is None
     app.frame(1 / 60)
     p = app.world.player
-    view, world = app.view_size(), (app.world.level.grid.width_px, app.world.level.grid.height_px)
-    assert app.camera == camera_start((0.0, p.y + p.h - px(p.h / 2)), view, world)
+    g = app.world.level.grid
+    view, world = app.shared.window.view_size(), (g.width_px, g.height_px)
+    assert app.play.camera == camera_start((0.0, p.y + p.h - px(p.h / 2)), view, world)
 
     p.y = app.world.level.grid.height_px + 5.0  # fell out of the map
     app.frame(1 / 60)
     assert p.respawning
-    app.camera = away
+    app.play.camera = away
     for _ in range(90):  # respawn_delay is a second
         app.frame(1 / 60)
     assert not p.respawning
-    assert app.camera == camera_start((0.0, p.y + p.h - px(p.h / 2)), view, world)
+    assert app.play.camera == camera_start((0.0, p.y + p.h - px(p.h / 2)), view, world)
 
 
 def test_a_hot_reload_that_keeps_the_player_keeps_the_camera(project: Path, cfg):
     app = App(cfg, project / "02_every_tile.tmx", max_frames=1, frame_time=1 / 60)
     app.frame(1 / 60)
-    held = CameraState(app.camera.y - 10.0)
-    app.camera = held
+    held = CameraState(app.play.camera.y - 10.0)
+    app.play.camera = held
     app.handle_event(key(pygame.K_r))
-    assert app.camera == held
+    assert app.play.camera == held
 
 
 # ----------------------------------------------------------------------------------------------
@@ -202,9 +204,9 @@ def test_a_hot_reload_that_keeps_the_player_keeps_the_camera(project: Path, cfg)
 
 def hud(size, resolver, debug=False, help_=False, error=None, app=None) -> App:
     app = app or App(make_cfg(*size), LEVELS[0], max_frames=1)
-    app.world.set_resolver(app._resolver(resolver))
-    app.debug, app.show_help, app.error_line = debug, help_, error
-    app.draw(0.0)
+    app.world.set_resolver(app.resolver(resolver))
+    app.play.debug, app.play.show_help, app.play.error_line = debug, help_, error
+    app.play.draw(0.0)
     return app
 
 
@@ -220,13 +222,13 @@ def test_every_resolvers_hud_fits_the_window(size):
     for resolver in resolvers.names():
         app = hud(size, resolver, app=app)
         window = app.window.get_rect()
-        assert any(t.startswith(f"resolver: {resolver}") for t, _ in app.hud_text)
+        assert any(t.startswith(f"resolver: {resolver}") for t, _ in app.play.text.drawn)
         summary = resolvers.describe(resolver)["summary"]
-        shown = " ".join(t for t, _ in app.hud_text)
+        shown = " ".join(t for t, _ in app.play.text.drawn)
         assert summary in shown, "the description in full, wrapped, not cut off"
-        for text, rect in app.hud_text + [("panel", r) for r in app.hud_panels]:
+        for text, rect in app.play.text.drawn + [("panel", r) for r in app.play.text.panels]:
             assert window.contains(rect), f"{resolver}: {text!r} at {rect} is outside {size}"
-        assert not overlapping([r for _, r in app.hud_text]), resolver
+        assert not overlapping([r for _, r in app.play.text.drawn]), resolver
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
@@ -236,46 +238,46 @@ def test_debug_and_help_fit_beside_each_other(size):
         app = hud(size, resolver, debug=True, help_=True, error="error: x.tmx: " + "word " * 60,
                   app=app)
         window = app.window.get_rect()
-        for text, rect in app.hud_text + [("panel", r) for r in app.hud_panels]:
+        for text, rect in app.play.text.drawn + [("panel", r) for r in app.play.text.panels]:
             assert window.contains(rect), f"{resolver}: {text!r} at {rect} is outside {size}"
-        assert not overlapping([r for _, r in app.hud_text]), resolver
+        assert not overlapping([r for _, r in app.play.text.drawn]), resolver
 
 
 def test_debug_fits_the_smallest_window():
     app = hud((320, 180), "overlap", debug=True)
     window = app.window.get_rect()
-    for text, rect in app.hud_text + [("panel", r) for r in app.hud_panels]:
+    for text, rect in app.play.text.drawn + [("panel", r) for r in app.play.text.panels]:
         assert window.contains(rect), f"{text!r} at {rect} is outside the window"
-    assert not overlapping([r for _, r in app.hud_text])
+    assert not overlapping([r for _, r in app.play.text.drawn])
 
 
 def on_a_panel(app: App, text: str) -> bool:
-    rects = [r for t, r in app.hud_text if t == text]
+    rects = [r for t, r in app.play.text.drawn if t == text]
     assert rects, f"{text!r} is not drawn"
-    return all(any(p.contains(r.inflate(-2, -2)) for p in app.hud_panels) for r in rects)
+    return all(any(p.contains(r.inflate(-2, -2)) for p in app.play.text.panels) for r in rects)
 
 
 def test_the_help_lines_sit_on_a_dark_panel():
     app = hud((1280, 720), "axis", help_=True)
-    lines = [t for t, _ in app.hud_text if "jump" in t or "restart" in t]
+    lines = [t for t, _ in app.play.text.drawn if "jump" in t or "restart" in t]
     assert lines and all(on_a_panel(app, t) for t in lines)
-    panel = next(p for p in app.hud_panels if p.bottom > 600)
+    panel = next(p for p in app.play.text.panels if p.bottom > 600)
     spot = (panel.left + 3, panel.centery)  # margin of the panel: no text there
     lit = tuple(app.window.get_at(spot))[:3]
-    app.show_help = False
-    app.draw(0.0)
+    app.play.show_help = False
+    app.play.draw(0.0)
     bare = tuple(app.window.get_at(spot))[:3]
     assert sum(lit) < sum(bare) * 0.6, "darker behind the help"
 
 
 def test_the_debug_view_has_a_key_to_its_colours_and_a_panel_behind_its_text():
     app = hud((1280, 720), "axis", debug=True)
-    names = [t for t, _ in app.hud_text]
+    names = [t for t, _ in app.play.text.drawn]
     for item in ("solid tile", "one-way tile", "slope tile", "probed cell", "contact edge"):
         assert item in names
         assert on_a_panel(app, item)
     assert any(t.startswith("hitbox") for t in names)
-    for line in app._debug_lines():
+    for line in debug_lines(app.world):
         assert on_a_panel(app, line)
 
 
@@ -286,4 +288,4 @@ def test_probed_cells_are_counted_in_good_english(cells, want):
     from game.resolvers import Contacts
 
     app = App(make_cfg(640, 360), LEVELS[0], max_frames=1)
-    assert want in app._debug_lines(Contacts(probed=cells))
+    assert want in debug_lines(app.world, Contacts(probed=cells))

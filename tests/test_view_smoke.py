@@ -10,7 +10,9 @@ import pygame
 import pytest
 
 from game import config, resolvers
-from game.view.app import App, next_level_path, read_keys
+from game.view.app import App
+from game.view.keymap import held_keys as read_keys
+from game.view.levels import next_level_path
 from game.view.render import flip_tile
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,7 +60,7 @@ def test_tab_cycles_resolvers_and_keeps_the_player(cfg):
 def test_p_pauses_and_q_quits(cfg):
     app = App(cfg, FIRST, max_frames=1)
     app.handle_event(key(pygame.K_p))
-    assert app.paused
+    assert app.play.paused
     app.handle_event(key(pygame.K_q))
     assert not app.running
     app.run()
@@ -110,7 +112,7 @@ def test_flip_flags_follow_tiled(h, v, d):
 
 def test_sprite_feet_follow_the_slope_under_the_centre():
     from game.maps.grid import TileGrid
-    from game.view.app import feet_on_slope
+    from game.view.world_view import feet_on_slope
 
     g = TileGrid.from_rows(["....", "./..", "####"])  # 45-degree slope rising right at (1, 1)
     # A 12 px body resting with its right corner on the slope at x = 28 (surface y = 32 - 12 = 20).
@@ -222,7 +224,7 @@ def test_no_display_from_a_real_process_is_one_error_line(driver, runtime_dir):
 
 
 def test_the_runtime_dir_is_only_borrowed_while_sdl_looks_for_a_display(monkeypatch):
-    from game.view.app import quiet_wayland
+    from game.view.window import quiet_wayland
 
     monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
     with quiet_wayland():
@@ -241,14 +243,14 @@ def test_a_jump_tapped_while_paused_does_not_jump_on_resume(cfg):
     app = App(cfg, FIRST, max_frames=12, frame_time=1 / 60)
     w = app.world
     for _ in range(30):  # settle on the ground
-        w.step(app.keys_seq.frame(Held()))
+        w.step(app.play.keys_seq.frame(Held()))
     assert w.player.on_ground
     y = w.player.y
     app.handle_event(key(pygame.K_p))
     app.handle_event(key(pygame.K_SPACE))
     app.handle_event(key(pygame.K_z))
     app.handle_event(key(pygame.K_p))
-    assert not app.paused
+    assert not app.play.paused
     app.run()
     assert w.player.on_ground and w.player.y == y, "no jump after the pause"
     pygame.init()
@@ -258,13 +260,13 @@ def test_pausing_forgets_a_jump_tapped_just_before(cfg):
     app = App(cfg, FIRST, max_frames=1)
     app.handle_event(key(pygame.K_SPACE))
     app.handle_event(key(pygame.K_p))
-    assert app.paused and not app._jump_tapped
+    assert app.play.paused and not app.play.jump_tapped
     app.run()
     pygame.init()
 
 
 def test_wrap_text_keeps_every_word_and_fits_the_width():
-    from game.view.app import wrap_text
+    from game.view.text import wrap_text
 
     pygame.font.init()
     font = pygame.font.Font(None, 20)
@@ -278,7 +280,7 @@ def test_wrap_text_keeps_every_word_and_fits_the_width():
     assert " ".join(lines[:-2]).split() == text.split()[:-1] or lines[0].startswith("error:")
     assert wrap_text(font, "short", 300) == ["short"]
     # The help line wraps between its entries (three spaces apart), never inside one.
-    from game.view.app import HELP
+    from game.view.hud import HELP
     entries = HELP.split("   ")
     lines = wrap_text(font, HELP, 300, "   ")
     assert len(lines) > 1 and all(font.size(line)[0] <= 300 for line in lines)
@@ -292,13 +294,13 @@ def test_wrap_text_keeps_every_word_and_fits_the_width():
 def test_the_error_bar_grows_upward_to_show_a_long_message(cfg):
     ERROR_BAR = (120, 20, 30)
     app = App(cfg, FIRST, max_frames=1)
-    app.error_line = "error: " + " ".join(f"word{i}" for i in range(120))
-    app.draw(0.0)
+    app.play.error_line = "error: " + " ".join(f"word{i}" for i in range(120))
+    app.play.draw(0.0)
     win_h = app.window.get_height()
     rows = 0
     while rows < win_h and tuple(app.window.get_at((1, win_h - 1 - rows)))[:3] == ERROR_BAR:
         rows += 1
-    line_h = app.small.get_height()
+    line_h = app.play.text.small.get_height()
     assert rows >= 4 * line_h, "several lines, not one cut off at the window's edge"
     app.run()
     pygame.init()

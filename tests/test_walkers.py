@@ -359,7 +359,7 @@ def test_the_view_draws_the_walkers_in_view_only():
     world = app.world
 
     def picture() -> bytes:
-        app.draw(1.0)
+        app.play.draw(1.0)
         return pygame.image.tobytes(app.window, "RGB")
 
     with_walkers = picture()

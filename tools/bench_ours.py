@@ -247,7 +247,8 @@ def crowd_frame(frames: int, warmup: int) -> dict:
             spent[key] += time.perf_counter() - t
         return wrapper
 
-    app._draw_walkers = timed("draw", app._draw_walkers)
+    painter = app.play.painter  # game.view.world_view.WorldPainter
+    painter.draw_walkers = timed("draw", painter.draw_walkers)
     app.world.step = timed("tick", app.world.step)
     times = []
     t0 = time.perf_counter()

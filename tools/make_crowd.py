@@ -100,7 +100,8 @@ def crowd_tmx() -> str:
         'renderorder="right-down" width="%d" height="%d" tilewidth="%d" tileheight="%d" '
         'infinite="0" nextlayerid="6" nextobjectid="%d">\n'
         % (main.w, main.h, T, T, 3 + len(walkers))
-        + " <properties>\n" + prop("title", TITLE) + " </properties>\n"
+        + " <properties>\n" + prop("backdrop", "dusk", propertytype="backdrop")
+        + prop("title", TITLE) + " </properties>\n"
         + ' <tileset firstgid="1" source="%s"/>\n' % TSX
         + tile_layer(1, "back", layers["back"], "csv")
         + tile_layer(2, "ground", layers["ground"], "csv")

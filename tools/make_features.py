@@ -9,7 +9,8 @@ tools/make_levels.py plus these:
   I  ice (solid; `ice_top` or `ice`: friction 0.15)
   w  water (air; `water_top` under air, else `water`, on the translucent layer `water`)
   D  a door cell (air in the ground; tile `door` on the layer `door`, door group `gate`)
-  c  a coin      C  a coin in water      k  a checkpoint (16x32 px, standing on the floor)    s  a lever for `gate`
+  c  a coin      C  a coin in water      k  a checkpoint (16x32 px, standing on the floor)
+  s  a lever for `gate` (on the wall above the door: pulled by jumping at it)
 
 Columns 84-107: a one-way lift (a moving platform, `LIFT`) rises from above head height at
 column 88 to a brick ledge (row 4, columns 91-101) where a walker patrols over three coins: jump
@@ -69,7 +70,9 @@ def layout() -> str:
     for x in (60, 63, 66):
         put(x, FLOOR + 1, "C")
     put(72, FLOOR - 1, "k")
-    put(76, FLOOR - 1, "s")  # the lever, then the door in a wall of bricks
+    # The lever hangs on the wall over the door, a jump above head height: running along the
+    # floor never touches it, so coming back from a checkpoint never shuts the door again.
+    put(79, FLOOR - 4, "s")
     for y in range(0, FLOOR - 3):
         put(80, y, "B")
     for y in range(FLOOR - 3, FLOOR):
@@ -173,7 +176,8 @@ def features_tmx() -> str:
         'renderorder="right-down" width="%d" height="%d" tilewidth="%d" tileheight="%d" '
         'infinite="0" nextlayerid="8" nextobjectid="%d">\n'
         % (main.w, main.h, T, T, next_id)
-        + " <properties>\n" + prop("title", TITLE) + " </properties>\n"
+        + " <properties>\n" + prop("backdrop", "night", propertytype="backdrop")
+        + prop("title", TITLE) + " </properties>\n"
         + ' <tileset firstgid="1" source="%s"/>\n' % TSX
         + tile_layer(1, "back", layers["back"], "csv")
         + tile_layer(2, "ground", layers["ground"], "csv")

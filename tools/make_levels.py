@@ -179,7 +179,7 @@ LEVELS = {
         title="First Steps", next_level="02_every_tile.tmx", main=LEVEL1_MAIN,
         back=LEVEL1_BACK, spawn="point", ground_encoding="csv", front_offset=(0, 0)),
     "02_every_tile.tmx": dict(
-        title="Every Tile", next_level=None, main=LEVEL2_MAIN,
+        title="Every Tile", next_level=None, backdrop="dawn", main=LEVEL2_MAIN,
         back=LEVEL2_BACK, spawn="rect", ground_encoding="zlib", front_offset=(3, 2),
         every_tile=True),
 }
@@ -346,8 +346,9 @@ def tile_layer(layer_id, name, rows, encoding, extra=""):
     return head + data + " </layer>\n"
 
 
-def prop(name, value, kind=None):
+def prop(name, value, kind=None, propertytype=None):
     t = ' type="%s"' % kind if kind else ""
+    t += ' propertytype="%s"' % propertytype if propertytype else ""
     return '  <property name="%s"%s value=%s/>\n' % (name, t, quoteattr(str(value)))
 
 
@@ -365,6 +366,8 @@ def level_tmx(spec):
     goal = ('  <object id="2" name="goal" type="goal" x="%d" y="%d" width="16" height="32"/>\n'
             % (fx * T, (fy - 1) * T))
     props = ""
+    if spec.get("backdrop"):
+        props += prop("backdrop", spec["backdrop"], propertytype="backdrop")
     if spec["next_level"]:
         props += prop("next_level", spec["next_level"], "file")
     props += prop("title", spec["title"])
@@ -422,6 +425,9 @@ def project_json():
         cls(4, "goal", "#ffffd23f", ["object"], []),
         {"id": 5, "name": "direction", "storageType": "string", "type": "enum",
          "values": ["left", "right"], "valuesAsFlags": False},
+        # the map property ``backdrop`` (game/maps/backdrop.py; an id is given below if new)
+        {"id": 0, "name": "backdrop", "storageType": "string", "type": "enum",
+         "values": ["day", "dawn", "dusk", "night", "moon", "none"], "valuesAsFlags": False},
         # Defaults as game/maps/level.py's WALKER_SPEED and WALKER_DIRECTION: Tiled does not save a
         # member left at its default, so the game must assume the same value.
         cls(6, "walker", "#ff8a5ad6", ["object"], [

@@ -41,6 +41,7 @@ from game.maps.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.maps.tiles import (NO_FEATURES, TileFeatures, cell_features, check_clear_of_doors,
                         door_groups, flow_objects, tile_feature)
 from game.maps import formats
+from game.maps.backdrop import backdrop_of
 from game.maps.imagefile import FORMATS, BadImage, ImageInfo, probe, verify
 from game.maps.platform_spawns import PlatformSpawn, float_value, platform_spawns
 from game.maps.grid import overlapping_tiles
@@ -179,6 +180,7 @@ class Level:
     notes: tuple[str, ...] = ()  # what the loader had to guess or change: ``note:`` lines
     # Tile objects, image layers, animations, parallax, tints (game.maps.art.MapArt); None: none
     art: Any = None
+    backdrop: str = "day"  # the sky and hills behind the map (game.maps.backdrop)
 
     @property
     def tile_size(self) -> tuple[int, int]:
@@ -272,7 +274,10 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     from game.maps import art  # here: art names pictures with this module's TileImage
     drawn = art.read_art(path, root, lambda p: _read_xml(p, "tileset", "a Tiled tileset (.tsx)",
                                                          _Budget()))
-    return dataclasses.replace(level, notes=(*level.notes, *done.notes), art=drawn)
+    own = level.background is not None or any(
+        isinstance(a, art.ImageLayerArt) for a in drawn.layers)
+    return dataclasses.replace(level, notes=(*level.notes, *done.notes), art=drawn,
+                               backdrop=backdrop_of(path, level.properties, own))
 
 
 # ----------------------------------------------------------------------------------------------

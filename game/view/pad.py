@@ -18,6 +18,9 @@ worn stick resting off-centre does not walk. It counts as down only when it poin
 than sideways: running with the stick a little low must not turn a jump into a drop. Neither the
 stick nor the d-pad jumps by pointing up (on the keyboard Up does): a jump is A.
 
+What a button press asks for is looked up in game.view.keymap's ``PAD_ACTIONS``, the same
+table module as the keys', so that both go through one set of actions.
+
 Everything here but :class:`Gamepads`'s default device opener is plain functions of events, so
 tests feed it ``pygame.event.Event`` objects of the controller types and need no device. The
 pads' keys are OR-ed with the keyboard's (:func:`either`); the sum goes through the same
@@ -32,21 +35,13 @@ from dataclasses import dataclass, fields
 import pygame
 
 from game.sim.inputs import Held
+from game.view.keymap import pad_action
 
 AXIS_FULL = 32767  # SDL's axis values run from -32768 to 32767
 JUMP_BUTTON = pygame.CONTROLLER_BUTTON_A
 THROW_BUTTON = pygame.CONTROLLER_BUTTON_X
 DPAD = {pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
         pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down"}
-# Buttons that do something once, when pressed (as a key press does in the app).
-ACTIONS = {pygame.CONTROLLER_BUTTON_START: "pause",
-           pygame.CONTROLLER_BUTTON_BACK: "restart",
-           pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "next_resolver",
-           pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "previous_resolver",
-           JUMP_BUTTON: "jump",  # a tap between two ticks still jumps, as a key tap does
-           THROW_BUTTON: "throw"}
-
-
 @dataclass(frozen=True, slots=True)
 class PadState:
     """One controller: the buttons down and the left stick, each axis from -1 to 1 (y down)."""
@@ -93,7 +88,7 @@ def action_of(e: pygame.event.Event) -> str | None:
     """What a button press asks for once: ``pause``, ``restart``, ``next_resolver``,
     ``previous_resolver``, ``jump`` or ``throw``; None for anything else."""
     if e.type == pygame.CONTROLLERBUTTONDOWN:
-        return ACTIONS.get(e.button)
+        return pad_action(e.button)  # the table is game.view.keymap's, beside the keys'
     return None
 
 

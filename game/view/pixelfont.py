@@ -1,7 +1,7 @@
 """The game's own pixel font: 5x7 capitals, lower case with descenders, drawn to match the 16 px
 tile art, and scaled by whole pixels so it stays as crisp as the tiles.
 
-The glyphs are the project's own work (MIT, like the code; see ``assets/LICENSE.md``). Each line
+The glyphs are the project's own work, released like its other art (``assets/LICENSE.md``). Each line
 of :data:`GLYPH_TABLE` is a character and its rows, top to bottom, ``#`` for ink: 7 rows from the
 cap line to the baseline, and 2 more for the letters that hang below it (g, j, p, q, y, comma).
 A glyph is as wide as its rows, so the font is proportional (``i`` is 1 px, ``m`` 5 px).

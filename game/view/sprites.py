@@ -88,12 +88,19 @@ class WalkerSprite:
         return frames[int(x // WALKER_STRIDE) % len(frames)]
 
 
+# A backdrop's pictures (tools/make_art.py draws the day's, tools/make_backdrops.py the others).
+BACKDROP_FILES = {"day": ("sky.png", "hills.png"), "dawn": ("dawn_sky.png", "dawn_hills.png"),
+                  "dusk": ("dusk_sky.png", "dusk_hills.png"),
+                  "night": ("night_sky.png", "night_hills.png"),
+                  "moon": ("moon_sky.png", "moon_hills.png")}
+
+
 class Background:
     """A sky that fills the view and a row of hills that scrolls slower than the map."""
 
     def __init__(self, sky: pygame.Surface | None = None,
                  hills: pygame.Surface | None = None) -> None:
-        """The game's own pictures unless others are given."""
+        """The game's own day pictures unless others are given."""
         self.sky = _load("sky.png") if sky is None else sky
         self.hills = _load("hills.png") if hills is None else hills
         # A sky opaque everywhere covers the view: kept without alpha, it is copied, not
@@ -112,6 +119,17 @@ class Background:
             self.hills = self.hills.copy()
             self.hills.set_alpha(255, pygame.RLEACCEL)
         self._scaled_sky: pygame.Surface | None = None
+
+    @classmethod
+    def named(cls, backdrop: str, colour: tuple[int, int, int] | None = None) -> Background:
+        """A level's backdrop (``game.maps.backdrop``); ``none`` is the map's own background
+        colour (black without one) and no hills."""
+        if backdrop in BACKDROP_FILES:
+            sky, hills = BACKDROP_FILES[backdrop]
+            return cls(_load(sky), _load(hills))
+        plain = pygame.Surface((1, 1))
+        plain.fill(colour or (0, 0, 0))
+        return cls(plain, pygame.Surface((1, 1), pygame.SRCALPHA))
 
     def draw(self, target: pygame.Surface, origin: tuple[int, int], map_size: tuple[int, int]
              ) -> None:

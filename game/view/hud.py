@@ -1,0 +1,198 @@
+"""The HUD: what is written over the scene, at window resolution.
+
+Top left, the level, the resolver and what it does (and coins and checkpoint, on a level with
+them); top right, the two keys worth knowing; over each ghost, its name. From the bottom edge
+up: the error bar, the help (H), and the clock's state (paused, slow motion, a demo playing).
+Under the top left block, with the debug view on, its numbers and the key to its colours. In the
+middle, "Oops! Respawning..." and the banner.
+
+:func:`draw_hud` takes everything it shows in one :class:`HudInfo` and draws with a
+``TextPainter``, which records each text's area and each panel, so the layout is checked in
+tests without looking at pixels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game import resolvers
+from game.sim.world import World
+from game.view.banners import Banner
+from game.view.debug import draw_legend, legend_height
+from game.view.living import hud_line
+from game.view.loop import SPEED_NAMES
+from game.view.painter import TextPainter
+
+ERROR_BAR = (120, 20, 30)
+HINT = "H help   F3 debug"
+SOFT = (220, 220, 235)  # secondary text
+GOLD = (255, 235, 150)  # the resolver, the clock's notes
+FLOW = (150, 235, 160)  # coins and checkpoint
+RESPAWN = (255, 200, 200)
+HELP = ("arrows/WASD move   Space/Up/W/Z jump   Down+jump drop through   X/F throw spear   "
+        "Tab resolver   G ghosts   F3 debug   R reload   Backspace restart   Home first level   "
+        "P pause   . one tick (paused)   T slow motion 1/2 1/4 1/8   Esc title screen   "
+        "F11 fullscreen   M sound on/off   -/+ volume   "
+        "Gamepad: stick/d-pad move   A jump   X throw   LB/RB resolver   Start pause   "
+        "Back restart")
+PAUSED_KEYS = ("'.' one tick   P resume   Esc title screen   Q quit   Backspace restart   "
+               "Home first level")
+
+
+@dataclass
+class HudInfo:
+    """Everything the HUD shows in one frame."""
+
+    world: World
+    scale: int  # window px per scene px (ghost labels come in scene px)
+    ghost_labels: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = field(
+        default_factory=list)  # name, its feet's top centre in scene px, colour
+    error: str | None = None  # the error bar's text
+    show_help: bool = False
+    debug_rows: list[tuple[str, tuple[int, int, int]]] | None = None  # None: debug view off
+    banner: Banner | None = None  # shown if given (the caller checks it is still up)
+    paused: bool = False
+    speed: int = 0  # index into game.view.loop.SPEEDS
+    demo: bool = False  # an input script is playing
+
+
+@dataclass
+class Layout:
+    """Spacing for a window size: the margin, the gap from text to its panel's edge, the small
+    font's line height."""
+
+    win_w: int
+    win_h: int
+    pad: int
+    inner: int
+    line_h: int
+
+    @classmethod
+    def of(cls, painter: TextPainter) -> Layout:
+        win_w, win_h = painter.surface.get_size()
+        pad = max(8, win_h // 60)
+        return cls(win_w, win_h, pad, max(4, pad // 2), painter.small.get_linesize())
+
+
+def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> None:
+    painter.begin(surface)
+    lay = Layout.of(painter)
+    _ghost_names(painter, lay, info)
+    hint_w = _hint(painter, lay)
+    below_top = _title_block(painter, lay, info.world, hint_w)
+    bottom = lay.win_h  # what is drawn at the bottom stacks upward from the bottom edge
+    if info.error:
+        bottom = _error_bar(painter, lay, info.error)
+    if info.show_help:
+        bottom = _help(painter, lay, bottom)
+    if info.debug_rows is not None:
+        _debug(painter, lay, info.debug_rows, below_top, bottom, info.scale)
+    if info.world.player.respawning:
+        painter.label("Oops! Respawning...", (lay.win_w // 2, lay.win_h // 3), RESPAWN,
+                      lay.inner)
+    if info.banner is not None:
+        painter.label(info.banner.text, (lay.win_w // 2, lay.win_h // 4), info.banner.colour,
+                      lay.inner)
+    _clock(painter, lay, info, bottom)
+
+
+def _ghost_names(painter: TextPainter, lay: Layout, info: HudInfo) -> None:
+    """Each ghost's name above its head (scene px to window px). Ghosts drawn at one spot
+    share a label, one name above the other."""
+    s = info.scale
+    taken: list[pygame.Rect] = []
+    for name, (gx, gy), colour in info.ghost_labels:
+        r = pygame.Rect(0, 0, painter.width(painter.small, name) + 4, lay.line_h)
+        r.midbottom = (gx * s, gy * s - 2)
+        while r.collidelist(taken) >= 0:
+            r.move_ip(0, -lay.line_h)
+        taken.append(r)
+        painter.text(painter.small, name, r.midbottom, colour, "midbottom")
+
+
+def _hint(painter: TextPainter, lay: Layout) -> int:
+    """Top right: the two keys worth knowing. Returns the hint's width."""
+    pad, inner = lay.pad, lay.inner
+    hint_w = painter.width(painter.small, HINT) + 2
+    painter.panel(pygame.Rect(lay.win_w - pad - hint_w - inner, pad - inner, hint_w + 2 * inner,
+                              lay.line_h + 2 * inner))
+    painter.text(painter.small, HINT, (lay.win_w - pad - 2, pad), SOFT, "topright")
+    return hint_w
+
+
+def _title_block(painter: TextPainter, lay: Layout, w: World, hint_w: int) -> int:
+    """Top left: the level, the resolver and what it does, wrapped to fit any window. Returns
+    the top of what may go under it."""
+    pad, inner, win_w = lay.pad, lay.inner, lay.win_w
+    d = resolvers.describe(w.resolver.name)
+    slopes = "slopes" if d["slopes"] else "slopes as boxes"
+    full = win_w - 2 * pad - 2
+    text_w = min(full, max(win_w * 3 // 5, 480))
+    title_w = max(full - hint_w - 2 * inner - pad, full // 3)
+    rows = [(line, painter.font, (255, 255, 255))
+            for line in painter.wrap(w.level.title, title_w, big=True)]
+    rows += [(line, painter.font, GOLD) for line in painter.wrap(
+        f"resolver: {w.resolver.name}  (Tab to switch)", full, big=True)]
+    rows += [(line, painter.small, SOFT)
+             for line in painter.wrap(f"{d['summary']}; {d['axis_order']}; {slopes}", text_w)]
+    flow = hud_line(w)  # coins and checkpoint, on a level with them
+    if flow:
+        rows.append((flow, painter.font, FLOW))
+    y = painter.stack(rows, pad, inner, left=pad)
+    return y + inner + pad // 2
+
+
+def _error_bar(painter: TextPainter, lay: Layout, error: str) -> int:
+    """The error bar across the bottom. Returns its top."""
+    pad, line_h = lay.pad, lay.line_h
+    lines = painter.wrap(error, lay.win_w - 2 * pad)
+    bar = pygame.Rect(0, lay.win_h - len(lines) * line_h - 2 * pad, lay.win_w,
+                      len(lines) * line_h + 2 * pad)
+    painter.surface.fill(ERROR_BAR, bar)
+    for i, line in enumerate(lines):
+        painter.text(painter.small, line, (pad, bar.top + pad + i * line_h))
+    return bar.top
+
+
+def _help(painter: TextPainter, lay: Layout, bottom: int) -> int:
+    """Every key, centred above ``bottom``. Returns the top of its panel."""
+    pad, inner, line_h, win_w = lay.pad, lay.inner, lay.line_h, lay.win_w
+    lines = painter.wrap(HELP, win_w - 2 * pad - 2 * inner - 2, "   ")
+    top = bottom - pad - len(lines) * line_h
+    widest = max(painter.width(painter.small, line) for line in lines) + 2
+    painter.panel(pygame.Rect((win_w - widest) // 2 - inner, top - inner,
+                              widest + 2 * inner, len(lines) * line_h + 2 * inner))
+    for i, line in enumerate(lines):
+        painter.text(painter.small, line, (win_w // 2, top + i * line_h), anchor="midtop")
+    return top - inner
+
+
+def _debug(painter: TextPainter, lay: Layout, rows, below_top: int, bottom: int,
+           scale: int) -> None:
+    """The debug numbers and the key to the debug view's colours, under the top left block:
+    one above the other where there is room, else side by side."""
+    pad, inner = lay.pad, lay.inner
+    nums = painter.block(rows, painter.small, pad, below_top + inner, inner)
+    if nums.bottom + pad // 2 + legend_height(lay.line_h, inner) <= bottom:
+        draw_legend(painter, pad, nums.bottom + pad // 2 + inner, inner, scale)
+    else:
+        draw_legend(painter, nums.right + pad // 2 + inner, below_top + inner, inner, scale)
+
+
+def _clock(painter: TextPainter, lay: Layout, info: HudInfo, bottom: int) -> None:
+    """The clock's state above ``bottom``: paused (the scene stays live: '.' steps it), slow
+    motion, a demo playing."""
+    state = []
+    if info.paused:
+        state.append((f"Paused at tick {info.world.tick}", painter.font, (255, 255, 255)))
+        state.append((PAUSED_KEYS, painter.small, SOFT))
+    if info.speed:
+        state.append((f"slow motion {SPEED_NAMES[info.speed]}  (T: faster)", painter.small,
+                      GOLD))
+    if info.demo:
+        state.append(("demo: playing the input script (a key takes over)", painter.small, GOLD))
+    if state:
+        height = sum(f.get_linesize() for _, f, _ in state)
+        painter.stack(state, bottom - lay.pad - height, lay.inner, across=lay.win_w)

@@ -1,0 +1,56 @@
+"""The levels the window plays one after another, and loading one with its pictures.
+
+A level's successor is its ``next_level`` property, else the next ``.tmx`` file by name in its
+folder; after the last one the sequence wraps round to the first. :func:`open_level` loads a
+level and its tile images and answers with the error line instead of raising, so that a level
+being saved in Tiled, or broken, never stops the game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.config import Config
+from game.errors import UserError
+from game.maps.level import Level
+from game.sim.world import World, load_world
+from game.view.render import TileImages
+
+
+def level_sequence(current: Path) -> list[Path]:
+    """The level files in ``current``'s folder, by name."""
+    return sorted(current.resolve().parent.glob("*.tmx"))
+
+
+def next_level_path(level: Level) -> tuple[Path, bool]:
+    """The level after this one: its ``next_level`` property, else the next file by name.
+
+    Returns the path and whether the sequence wrapped round to the first level.
+    """
+    if level.next_level:
+        return (level.path.parent / level.next_level), False
+    seq = level_sequence(level.path)
+    here = level.path.resolve()
+    if here in seq and seq.index(here) + 1 < len(seq):
+        return seq[seq.index(here) + 1], False
+    return (seq[0] if seq else level.path), True
+
+
+def level_name(level: Level) -> str:
+    """``Level N: title``, N counting the level files in its folder; just the title for a level
+    outside that sequence."""
+    seq = level_sequence(level.path)
+    here = level.path.resolve()
+    return f"Level {seq.index(here) + 1}: {level.title}" if here in seq else level.title
+
+
+def open_level(path: Path, cfg: Config, resolver) -> tuple[World, TileImages] | str:
+    """The level at ``path`` with its tile images, or the error line saying why not: a user
+    error as its own line, anything else as ``error: <file>: could not load (...)``."""
+    try:
+        world = load_world(path, cfg, resolver)
+        return world, TileImages(world.level)
+    except UserError as exc:
+        return exc.line()
+    except Exception as exc:  # a half-saved file can break a library in any way
+        return UserError(path, f"could not load ({type(exc).__name__}: {exc})").line()

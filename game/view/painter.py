@@ -1,0 +1,114 @@
+"""Text and panels at window resolution, for the HUD, the debug view and banners.
+
+A :class:`TextPainter` draws into the surface given to :meth:`TextPainter.begin` each frame:
+text with a drop shadow, translucent panels behind it (so text reads over sky, clouds and dirt
+alike), blocks of lines on one panel, a centred message. The images it makes are kept between
+frames in a ``Recent`` (so a frame makes no surfaces), and what it drew where is recorded in
+``drawn`` and ``panels``, so a test can check the layout without looking at pixels.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.view.render import Recent
+from game.view.text import wrap_text
+
+PANEL = (12, 14, 28, 165)  # translucent dark panel behind text drawn over the level
+SHADOW = (20, 20, 35)  # text's drop shadow
+WHITE = (255, 255, 255)
+Colour = tuple[int, int, int]
+
+
+class TextPainter:
+    def __init__(self, made: Recent) -> None:
+        self.made = made
+        self.surface: pygame.Surface | None = None
+        self.font = self.small = None  # the large and the small font, sized by the window
+        self._fonts_for = 0
+        self._wrapped: dict[tuple, list[str]] = {}  # wrap_text's answers, kept between frames
+        self.drawn: list[tuple[str, pygame.Rect]] = []  # this frame's text and the area it covers
+        self.panels: list[pygame.Rect] = []  # this frame's panels
+
+    def begin(self, surface: pygame.Surface) -> None:
+        """Start a frame's text on ``surface``: fonts for its height, nothing drawn yet."""
+        self.surface = surface
+        size = max(16, surface.get_height() // 26)
+        if self._fonts_for != size:
+            self.font = pygame.font.Font(None, size)
+            self.small = pygame.font.Font(None, max(14, size * 4 // 5))
+            self._fonts_for = size
+        self.drawn.clear()
+        self.panels.clear()
+
+    def wrap(self, text: str, width: int, sep: str = " ", big: bool = False) -> list[str]:
+        """wrap_text in the small font (the large one if ``big``), remembered between frames."""
+        key = (text, width, self._fonts_for, sep, big)
+        if key not in self._wrapped:
+            if len(self._wrapped) > 16:
+                self._wrapped.clear()
+            self._wrapped[key] = wrap_text(self.font if big else self.small, text, width, sep)
+        return self._wrapped[key]
+
+    def width(self, font, text: str) -> int:
+        """``font.size(text)[0]``, remembered while the text is shown."""
+        return self.made.get(("width", font, text), lambda: font.size(text)[0])
+
+    def text(self, font, text: str, pos: tuple[int, int], colour: Colour = WHITE,
+             anchor: str = "topleft") -> pygame.Rect:
+        """Text with a drop shadow; returns (and keeps in ``drawn``) the area both cover."""
+        img, shadow = self.made.get(("text", font, text, colour), lambda: (
+            font.render(text, True, colour), font.render(text, True, SHADOW)))
+        rect = img.get_rect(**{anchor: pos})
+        self.surface.blit(shadow, rect.move(2, 2))
+        self.surface.blit(img, rect)
+        covered = rect.union(rect.move(2, 2))
+        self.drawn.append((text, covered))
+        return covered
+
+    def panel(self, rect: pygame.Rect) -> None:
+        """A translucent dark panel with rounded corners."""
+        if rect.width <= 0 or rect.height <= 0:
+            return
+        self.surface.blit(self.made.get(("panel", rect.size), lambda: make_panel(rect.size)),
+                          rect)
+        self.panels.append(rect)
+
+    def block(self, rows: list[tuple[str, Colour]], font, left: int, top: int,
+              inner: int) -> pygame.Rect:
+        """Lines of text on one panel, their top-left at (left, top); returns the panel."""
+        width = max(self.width(font, text) for text, _ in rows) + 2
+        line_h = font.get_linesize()
+        panel = pygame.Rect(left - inner, top - inner, width + 2 * inner,
+                            len(rows) * line_h + 2 * inner)
+        self.panel(panel)
+        for i, (text, colour) in enumerate(rows):
+            self.text(font, text, (left, top + i * line_h), colour)
+        return panel
+
+    def stack(self, rows: list[tuple[str, object, Colour]], top: int, inner: int, *,
+              left: int = 0, across: int | None = None) -> int:
+        """Lines each in its own font on one panel, from ``top`` down: at ``left``, or centred
+        across a width ``across`` from the surface's left edge. Returns the text's bottom."""
+        height = sum(f.get_linesize() for _, f, _ in rows)
+        width = max(self.width(f, t) for t, f, _ in rows) + 2
+        x = left if across is None else (across - width) // 2
+        self.panel(pygame.Rect(x - inner, top - inner, width + 2 * inner, height + 2 * inner))
+        pos, anchor = (left, "topleft") if across is None else (across // 2, "midtop")
+        for text, font, colour in rows:
+            self.text(font, text, (pos, top), colour, anchor)
+            top += font.get_linesize()
+        return top
+
+    def label(self, text: str, centre: tuple[int, int], colour: Colour, inner: int) -> None:
+        """A message in the large font on its own panel, centred at ``centre``."""
+        w, h = self.font.size(text)
+        self.panel(pygame.Rect(0, 0, w + 2 + 2 * inner, h + 2 * inner).move(
+            centre[0] - w // 2 - inner, centre[1] - h // 2 - inner))
+        self.text(self.font, text, centre, colour, "center")
+
+
+def make_panel(size: tuple[int, int]) -> pygame.Surface:
+    panel = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, PANEL, panel.get_rect(), border_radius=max(2, size[1] // 12))
+    return panel

@@ -1,0 +1,124 @@
+"""The window itself: finding a display, opening the window (windowed or fullscreen, with vsync
+where the platform has it), and the whole-number scale from the view to the window.
+
+The world is drawn at low resolution (the *view*, about :data:`VIEW_HEIGHT` px high) and scaled
+up by a whole number into the window, so pixel art stays crisp; text is drawn at window
+resolution on top.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from contextlib import contextmanager
+
+import pygame
+
+from game.config import DisplayConfig
+from game.errors import UserError
+
+VIEW_HEIGHT = 240  # px of map visible vertically at the automatic scale
+WINDOWLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
+NO_WINDOW_FIX = "play on a desktop session, or run without a window with --headless --ticks N"
+
+
+@contextmanager
+def quiet_wayland():
+    """Hide libwayland's own complaint while SDL looks for a display.
+
+    SDL tries Wayland first; with ``XDG_RUNTIME_DIR`` unset (or not an absolute path, as over
+    ``su`` or ``ssh``), libwayland-client prints ``error: XDG_RUNTIME_DIR is invalid or not set
+    in the environment.`` to stderr by itself, so a missing display looked like two errors. For
+    the look only, the variable points at an empty private folder: libwayland finds no socket
+    there and stays quiet, and SDL goes on to X11 or to our own one-line error. The variable is
+    put back (and the folder removed) as soon as SDL has its driver.
+    """
+    old = os.environ.get("XDG_RUNTIME_DIR")
+    if old is not None and old.startswith("/"):
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="tilecollide-") as private:
+        os.environ["XDG_RUNTIME_DIR"] = private
+        try:
+            yield
+        finally:
+            if old is None:
+                os.environ.pop("XDG_RUNTIME_DIR", None)
+            else:
+                os.environ["XDG_RUNTIME_DIR"] = old
+
+
+def check_display_driver() -> None:
+    """Refuse SDL's windowless drivers unless asked for: with no display SDL quietly falls back
+    to ``offscreen``, and the game would run forever where nobody can see it."""
+    driver = (pygame.display.get_driver() or "").lower()
+    asked = [d.strip().lower() for d in os.environ.get("SDL_VIDEODRIVER", "").split(",")]
+    if driver in WINDOWLESS_DRIVERS and driver not in asked:
+        pygame.display.quit()
+        raise UserError("display", f"no display to open a window on; {NO_WINDOW_FIX}")
+
+
+def start_display() -> None:
+    """Start SDL's video and fonts, or say in one error line why there is no window."""
+    try:
+        with quiet_wayland():
+            pygame.display.init()
+    except pygame.error as exc:
+        raise UserError("display", f"no video device ({exc}); {NO_WINDOW_FIX}") from None
+    check_display_driver()
+    pygame.font.init()
+
+
+class Window:
+    """The game's window: its surface, fullscreen or not, and the scale of the view in it."""
+
+    def __init__(self, display: DisplayConfig) -> None:
+        self.cfg = display
+        self.fullscreen = display.fullscreen
+        self.vsync = False
+        self.windowed_size: tuple[int, int] | None = None  # to go back to from fullscreen
+        self.surface = self.open()
+
+    def open(self) -> pygame.Surface:
+        """(Re)open the window as ``fullscreen`` says; vsync where the platform allows."""
+        d = self.cfg
+        flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
+        size = (0, 0) if self.fullscreen else (self.windowed_size or (d.width, d.height))
+        self.surface = self._set_mode(size, flags)
+        return self.surface
+
+    def _set_mode(self, size: tuple[int, int], flags: int) -> pygame.Surface:
+        if self.cfg.vsync:
+            try:
+                win = pygame.display.set_mode(size, flags, vsync=1)
+                self.vsync = True
+                return win
+            except pygame.error:
+                pass  # no vsync on this platform: fall back to a frame cap
+        self.vsync = False
+        try:
+            return pygame.display.set_mode(size, flags)
+        except pygame.error as exc:
+            raise UserError("display", f"cannot open a window ({exc}); {NO_WINDOW_FIX}") from None
+
+    def toggle_fullscreen(self) -> None:
+        if not self.fullscreen:
+            self.windowed_size = self.surface.get_size()  # back to this size after
+        self.fullscreen = not self.fullscreen
+        self.open()
+
+    def size_to_remember(self) -> tuple[int, int] | None:
+        """The windowed size, to open at next time (None: fullscreen from the start)."""
+        return self.windowed_size if self.fullscreen else self.surface.get_size()
+
+    def scale(self) -> int:
+        """Window px per view px: the configured scale, or the most that shows about
+        VIEW_HEIGHT px of the map."""
+        s = self.cfg.scale
+        return s if s > 0 else max(1, self.surface.get_height() // VIEW_HEIGHT)
+
+    def view_size(self) -> tuple[int, int]:
+        """The view, in map px, that covers the window at :meth:`scale`."""
+        s = self.scale()
+        w, h = self.surface.get_size()
+        return -(-w // s), -(-h // s)

@@ -1,0 +1,419 @@
+"""The window's parts on their own, without a real window (SDL's dummy driver, no set_mode): the
+frame loop, banners, hot reload, the level sequence, what follows the run, the HUD, the debug
+view, the scene, and the play scene driven by actions."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import config, resolvers
+from game.errors import UserError
+from game.maps.level import load_level
+from game.sim.inputs import Held, InputScript, InputSequencer
+from game.sim.world import load_world
+from game.view import banners
+from game.view.debug import (HITBOX_STANDING, LEGEND, debug_lines, debug_rows, draw_legend,
+                             draw_marks, swatch)
+from game.view.followers import Followers
+from game.view.hot_reload import Watcher, stamp
+from game.view.hud import ERROR_BAR, HELP, HudInfo, draw_hud
+from game.view.keymap import KEY_ACTIONS, PAD_ACTIONS
+from game.view.levels import level_name, open_level
+from game.view.loop import FixedStep, clamp_frame, run_frames
+from game.view.pad import Gamepads
+from game.view.painter import TextPainter
+from game.view.play import PlayScene, RunOptions, Shared
+from game.view.render import MapRenderer, Recent, TileImages
+from game.view.sound import Sounds
+from game.view.sprites import Background
+from game.view.world_view import WorldPainter, drawn_position, follow
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRST = ROOT / "levels" / "01_first_steps.tmx"
+EVERY = ROOT / "levels" / "02_every_tile.tmx"
+DT = 1 / 60
+
+
+@pytest.fixture(scope="module")
+def cfg():
+    c = config.load(ROOT / "config.toml")
+    return replace(c, display=replace(c.display, hot_reload=False, debug=False))
+
+
+@pytest.fixture(autouse=True)
+def no_window():
+    """SDL's video (the keyboard's state needs it) and fonts, but no window opened."""
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    assert pygame.display.get_surface() is None
+
+
+def world_on(cfg, path: Path = FIRST, resolver: str = "axis"):
+    return load_world(path, cfg, resolvers.create(resolver, cfg.resolver_options(resolver)))
+
+
+# ----------------------------------------------------------------------------------------------
+# The frame loop
+# ----------------------------------------------------------------------------------------------
+
+def test_a_long_frame_is_clamped():
+    assert clamp_frame(3.0, 0.25) == 0.25 and clamp_frame(0.01, 0.25) == 0.01
+
+
+def test_the_fixed_step_runs_whole_ticks_and_keeps_the_rest_for_alpha():
+    step, ticks = FixedStep(max_ticks=5), []
+    assert step.advance(2.5 * DT, DT, lambda: ticks.append(1), lambda: True) == 2
+    assert len(ticks) == 2 and step.alpha(DT) == pytest.approx(0.5)
+    assert step.advance(0.6 * DT, DT, lambda: ticks.append(1), lambda: True) == 1
+    assert step.alpha(DT) == pytest.approx(0.1)
+    step.reset()
+    assert step.alpha(DT) == 0.0
+
+
+def test_past_the_cap_the_backlog_is_dropped_not_spiralled():
+    step = FixedStep(max_ticks=3)
+    assert step.advance(10 * DT, DT, lambda: None, lambda: True) == 3
+    assert step.acc <= DT and step.alpha(DT) <= 1.0
+    assert step.advance(0.0, DT, lambda: None, lambda: True) == 1  # one tick's worth left
+
+
+def test_the_fixed_step_stops_when_told():
+    step, ticks = FixedStep(max_ticks=10), []
+    step.advance(5 * DT, DT, lambda: ticks.append(1), lambda: len(ticks) < 2)
+    assert len(ticks) == 2 and step.acc == pytest.approx(3 * DT)
+
+
+def test_run_frames_stops_after_max_frames_or_when_running_ends():
+    seen = []
+    assert run_frames(seen.append, lambda: True, max_frames=4, frame_time=0.01) == 4
+    assert seen == [0.01] * 4
+    seen.clear()
+    assert run_frames(seen.append, lambda: len(seen) < 2, frame_time=0.02) == 2
+    assert run_frames(seen.append, lambda: False) == 0
+
+
+# ----------------------------------------------------------------------------------------------
+# Banners
+# ----------------------------------------------------------------------------------------------
+
+def test_banners_say_what_happened_and_stay_their_time():
+    done, due = banners.level_complete(False, 100.0)
+    assert done.text == "Level complete!" and done.until == 100.0 + banners.BANNER_TIME
+    assert done.colour == banners.DONE_COLOUR
+    assert due == pytest.approx(100.0 + banners.BANNER_TIME * banners.NEXT_LEVEL_AFTER)
+    assert done.showing(due) and not done.showing(done.until)
+    assert banners.level_complete(True, 0.0)[0].text == "All levels done! Back to the first."
+    assert banners.level_title("Level 2: Every Tile", 5.0).until == 5.0 + banners.TITLE_TIME
+    assert banners.reloaded(0.0).text == "Reloaded"
+    assert banners.recorded("r.txt", 0.0).text == "Recorded to r.txt"
+    assert banners.volume(0.7, True, 0.0).text == "Volume 70%"
+    assert banners.volume(0.7, False, 0.0).text == banners.NO_DEVICE
+    assert banners.muted(True, True, 0.0).text == "Sound off"
+    assert banners.muted(False, True, 0.0).text == "Sound on"
+    assert banners.muted(True, False, 0.0).text == banners.NO_DEVICE
+
+
+# ----------------------------------------------------------------------------------------------
+# Hot reload
+# ----------------------------------------------------------------------------------------------
+
+def test_a_changed_level_file_counts_once(tmp_path):
+    path = tmp_path / "one.tmx"
+    path.write_bytes(FIRST.read_bytes())
+    for tsx in FIRST.parent.glob("*.tsx"):
+        (tmp_path / tsx.name).write_bytes(tsx.read_bytes())
+    level = replace(load_level(FIRST), path=path, files=[path])
+    watcher = Watcher()
+    watcher.watch(level)
+    assert not watcher.changed(level)
+    later = path.stat().st_mtime_ns + 5_000_000_000
+    os.utime(path, ns=(later, later))
+    assert watcher.changed(level) and not watcher.changed(level)
+    path.unlink()
+    assert stamp(level) == (None,)
+    assert watcher.changed(level)  # gone is a change too (the reload then says why)
+
+
+def test_the_watcher_looks_once_a_period():
+    watcher = Watcher(period=0.5)
+    assert watcher.due(10.0)
+    assert not watcher.due(10.2) and not watcher.due(10.49)
+    assert watcher.due(10.5)
+
+
+# ----------------------------------------------------------------------------------------------
+# Levels
+# ----------------------------------------------------------------------------------------------
+
+def test_open_level_answers_with_the_level_or_the_error_line(cfg, tmp_path):
+    got = open_level(FIRST, cfg, resolvers.create("axis"))
+    world, images = got
+    assert world.level.path == FIRST and images.images
+    assert level_name(world.level) == "Level 1: First Steps"
+    broken = tmp_path / "broken.tmx"
+    broken.write_text("<map>")
+    line = open_level(broken, cfg, resolvers.create("axis"))
+    assert isinstance(line, str) and line.startswith("error: ") and "broken.tmx" in line
+
+
+# ----------------------------------------------------------------------------------------------
+# What follows the run: ghosts, recording, trace
+# ----------------------------------------------------------------------------------------------
+
+def test_ghosts_follow_the_player_and_hide_the_players_resolver(cfg):
+    world = world_on(cfg)
+    f = Followers(cfg)
+    f.start(world)
+    assert f.comparison is None and f.shown(world) == []
+    f.toggle_ghosts(world)
+    names = [g.resolver.name for g in f.shown(world)]
+    assert "axis" not in names and len(names) == len(resolvers.names()) - 1
+    seq = InputSequencer()
+    for _ in range(30):
+        frame = seq.frame(Held(right=True))
+        world.step(frame)
+        f.step(world, Held(right=True), frame)
+    assert all(g.tick == world.tick for g in f.comparison.worlds)
+    f.toggle_ghosts(world)
+    assert f.comparison is None
+
+
+def test_the_trace_takes_a_record_per_world_and_tick(cfg):
+    world = world_on(cfg)
+    f = Followers(cfg, ghosts=True, trace=True)
+    f.start(world)
+    frame = InputSequencer().frame(Held())
+    world.step(frame)
+    f.step(world, Held(), frame)
+    assert len(f.trace_records) == len(resolvers.names())
+    assert Followers(cfg).trace_records is None
+
+
+def test_a_recording_that_cannot_be_written_comes_back_as_its_error(cfg, tmp_path):
+    from game.runs.record import Recorder
+
+    assert Followers(cfg).finish_recording() is None
+    out = tmp_path / "rec.txt"
+    f = Followers(cfg, record=Recorder.check(str(out), []))
+    world = world_on(cfg)
+    f.start(world)
+    f.step(world, Held(right=True), InputSequencer().frame(Held(right=True)))
+    assert f.finish_recording() == out and out.exists()
+    f.start(world)
+    f.step(world, Held(), InputSequencer().frame(Held()))
+    (tmp_path / "rec-2.txt").mkdir()  # where the second recording would go
+    got = f.finish_recording()
+    assert isinstance(got, UserError) and "rec-2.txt" in got.line()
+
+
+# ----------------------------------------------------------------------------------------------
+# The HUD, the debug view and the scene, drawn on plain surfaces
+# ----------------------------------------------------------------------------------------------
+
+def hud_on(size, info: HudInfo) -> tuple[TextPainter, pygame.Surface]:
+    surface = pygame.Surface(size)
+    surface.fill((90, 160, 230))
+    painter = TextPainter(Recent())
+    draw_hud(painter, surface, info)
+    return painter, surface
+
+
+def test_the_hud_shows_level_resolver_and_hint_inside_the_surface(cfg):
+    world = world_on(cfg)
+    painter, surface = hud_on((640, 360), HudInfo(world=world, scale=1))
+    texts = [t for t, _ in painter.drawn]
+    assert texts[0] == "H help   F3 debug" and "First Steps" in texts
+    assert any(t.startswith("resolver: axis") for t in texts)
+    box = surface.get_rect()
+    assert all(box.contains(r) for _, r in painter.drawn) and painter.panels
+
+
+def test_the_hud_stacks_error_help_and_clock_from_the_bottom_up(cfg):
+    world = world_on(cfg)
+    info = HudInfo(world=world, scale=1, error="error: x.tmx: broken", show_help=True,
+                   paused=True, speed=1, demo=True, banner=banners.reloaded(0.0))
+    painter, surface = hud_on((800, 450), info)
+    where = {t: r for t, r in painter.drawn}
+    assert tuple(surface.get_at((1, 449)))[:3] == ERROR_BAR
+    help_top = min(r.top for t, r in painter.drawn if t.split("   ")[0] in HELP)
+    assert where["error: x.tmx: broken"].top > help_top > where[f"Paused at tick {world.tick}"].top
+    assert "slow motion 1/2  (T: faster)" in where
+    assert "demo: playing the input script (a key takes over)" in where
+    assert "Reloaded" in where
+
+
+def test_the_hud_names_the_ghosts_at_their_heads(cfg):
+    world = world_on(cfg)
+    labels = [("sweep", (100, 80), (1, 2, 3)), ("corners", (100, 80), (4, 5, 6))]
+    painter, _ = hud_on((640, 360), HudInfo(world=world, scale=2, ghost_labels=labels))
+    where = {t: r for t, r in painter.drawn}
+    assert abs(where["sweep"].centerx - 200) <= 1  # (the shadow widens the area by 2 px)
+    assert where["corners"].bottom < where["sweep"].bottom
+
+
+def test_the_debug_rows_and_legend(cfg):
+    world = world_on(cfg)
+    f = Followers(cfg, ghosts=True)
+    f.start(world)
+    rows = debug_rows(world, f.shown(world), f.comparison)
+    assert [t for t, _ in rows[:5]] == debug_lines(world)
+    assert rows[5][0].startswith("push-out: ")
+    ghost_rows = rows[6:]
+    assert len(ghost_rows) == len(resolvers.names()) - 1
+    assert all(t.endswith("with the player") for t, _ in ghost_rows)
+    assert ghost_rows[0][1] == resolvers.colour(f.shown(world)[0].resolver.name)
+    painter, _ = hud_on((640, 360), HudInfo(world=world, scale=1, debug_rows=rows))
+    texts = [t for t, _ in painter.drawn]
+    assert set(LEGEND) <= set(texts) and rows[0][0] in texts
+    for i in range(len(LEGEND)):
+        assert swatch(i, 12, 3).get_size() == (12, 12)
+    legend = draw_legend(painter, 10, 10, 4, 2)
+    assert legend.height == len(LEGEND) * painter.small.get_linesize() + 8
+
+
+def test_the_debug_marks_outline_the_players_hitbox(cfg):
+    world = world_on(cfg)
+    scene = pygame.Surface((200, 150))
+    scene.fill((0, 0, 0))
+    p = world.player
+    origin = (int(p.x) - 50, int(p.y) - 50)
+    world.player.on_ground = True
+    draw_marks(scene, Recent(), world, [], origin, (p.x, p.y))
+    corner = (round(p.x) - origin[0], round(p.y) - origin[1])
+    assert tuple(scene.get_at(corner))[:3] == HITBOX_STANDING
+
+
+def test_the_camera_starts_on_the_player_and_again_after_a_respawn(cfg):
+    world = world_on(cfg)
+    view = (200, 120)
+    at = drawn_position(world, 0.0)
+    cam, origin = follow(None, world, at, DT, view, cfg.camera)
+    assert origin[0] == max(0, round(at[0] + world.player.w / 2 - 100))
+    moved, _ = follow(replace(cam, y=cam.y - 40.0), world, at, DT, view, cfg.camera)
+    world.player.respawn_timer = 0.5  # respawning
+    again, _ = follow(replace(cam, y=cam.y - 40.0), world, at, DT, view, cfg.camera)
+    assert moved != cam and again == cam
+
+
+def test_the_scene_draws_the_player_and_labels_each_ghost(cfg):
+    world = world_on(cfg)
+    images = TileImages(world.level, convert=False)
+    f = Followers(cfg, ghosts=True)
+    f.start(world)
+    painter = WorldPainter(Recent(), Background())
+    scene = painter.scene_for((240, 160))
+    at = drawn_position(world, 1.0)
+    _, origin = follow(None, world, at, 0.0, scene.get_size(), cfg.camera)
+    renderer = MapRenderer(world.level, images)
+    labels = painter.draw(scene, world, renderer, images, origin, 1.0, at, f.shown(world),
+                          f.comparison)
+    assert sorted(n for n, _, _ in labels) == sorted(g.resolver.name for g in f.shown(world))
+    with_player = pygame.image.tobytes(scene, "RGB")
+    world.player.respawn_timer = 0.5  # respawning: not drawn
+    painter.draw(scene, world, renderer, images, origin, 1.0, at, [], None)
+    assert pygame.image.tobytes(scene, "RGB") != with_player
+
+
+# ----------------------------------------------------------------------------------------------
+# The play scene without a window: actions in, ticks, a picture on a plain surface
+# ----------------------------------------------------------------------------------------------
+
+class PlainWindow:
+    """Stands in for game.view.window.Window: a surface and a fixed scale."""
+
+    def __init__(self, size=(480, 270), scale=2) -> None:
+        self.surface, self._scale, self.vsync = pygame.Surface(size), scale, False
+
+    def scale(self) -> int:
+        return self._scale
+
+    def view_size(self) -> tuple[int, int]:
+        w, h = self.surface.get_size()
+        return -(-w // self._scale), -(-h // self._scale)
+
+
+def scene_of(cfg, path: Path = FIRST, **options) -> PlayScene:
+    made = {}
+
+    def resolver(name):
+        return made.setdefault(name, resolvers.create(name, cfg.resolver_options(name)))
+
+    shared = Shared(cfg, PlainWindow(), Sounds({}, device=False), Gamepads(0.2, None),
+                    Background(), resolver)
+    world = load_world(path, cfg, resolver(cfg.resolver))
+    return PlayScene(shared, RunOptions(**options), world, TileImages(world.level, convert=False))
+
+
+def test_every_action_in_the_tables_is_carried_out_or_handed_to_the_app(cfg):
+    scene = scene_of(cfg)
+    handed = set()
+    for action in sorted(set(KEY_ACTIONS.values()) | set(PAD_ACTIONS.values())):
+        for paused in (False, True):
+            scene.set_paused(paused)
+            got = scene.act(action)
+            if got is not None:
+                handed.add(got)
+    assert handed == {"title", "quit", "fullscreen"}
+
+
+def test_actions_change_the_scene_as_their_keys_say(cfg):
+    scene = scene_of(cfg)
+    first = scene.world.resolver.name
+    scene.act("next_resolver")
+    assert scene.world.resolver.name != first
+    scene.act("previous_resolver")
+    assert scene.world.resolver.name == first
+    scene.act("debug"), scene.act("help"), scene.act("slow_motion"), scene.act("ghosts")
+    assert scene.debug and scene.show_help and scene.speed == 1 and scene.ghosts()
+    scene.act("mute")
+    assert scene.banner.text == banners.NO_DEVICE
+    scene.act("jump")
+    assert scene.jump_tapped
+    scene.act("pause")
+    assert scene.paused and not scene.jump_tapped
+    scene.act("jump")
+    assert not scene.jump_tapped, "a jump tapped while paused is not kept"
+    tick = scene.world.tick
+    scene.act("step")
+    scene.update(DT)
+    assert scene.world.tick == tick + 1 and scene.paused
+    scene.world.player.x += 40.0
+    scene.act("restart")
+    assert not scene.paused and (scene.world.player.x, scene.world.player.y) == \
+        scene.world.spawn_xy
+
+
+def test_the_play_scene_ticks_with_the_time_and_draws_without_a_window(cfg):
+    script = InputScript(((0, Held(right=True)),))
+    scene = scene_of(cfg, script=script, max_ticks=30)
+    x0 = scene.world.player.x
+    for _ in range(40):
+        scene.update(DT)
+        scene.draw(scene.alpha(), DT)
+    assert scene.finished and scene.ticks_run == 30 and scene.world.player.x > x0
+    assert any(t.startswith("demo: ") for t, _ in scene.text.drawn)
+    surface = scene.shared.window.surface
+    colours = {tuple(surface.get_at((x, y)))[:3] for x in range(0, 480, 16)
+               for y in range(0, 270, 16)}
+    assert len(colours) > 10, "a picture, not a blank surface"
+
+
+def test_the_play_scene_goes_on_to_the_next_level_after_the_goal(cfg):
+    scene = scene_of(cfg)
+    goal = scene.world.level.goals[0]
+    scene.world.goal_reached = True
+    scene.update(DT)
+    assert scene.banner.text == "Level complete!" and scene.pending_level is not None
+    assert FIRST.resolve() in scene.shared.done
+    path, _ = scene.pending_level
+    scene.pending_level = (path, time.monotonic())
+    scene.update(DT)
+    assert scene.world.level.path.name == "02_every_tile.tmx" and goal is not None
+    assert scene.banner.text == "Level 2: Every Tile"
