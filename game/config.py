@@ -128,6 +128,9 @@ class CameraConfig:
                              "camera follows", 0, 4320)
     snap_speed: float = _f(240.0, "px/s: how fast the camera glides to the player's height while "
                            "they stand", 0.0, 100000.0)
+    look_ahead: int = _f(40, "px: how far ahead of a running player the view looks (0: centred)",
+                         0, 2000)
+    look_speed: float = _f(120.0, "px/s: how fast the view shifts to look ahead", 0.0, 100000.0)
 
 
 @dataclass(frozen=True)

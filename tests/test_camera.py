@@ -311,3 +311,45 @@ def test_config_toml_documents_the_camera():
         line = next(line for line in text.splitlines() if line.startswith(f"{name} ="))
         assert unit.split(":")[0] in line.split("#", 1)[1], f"{name}: say the unit"
     assert re.search(r"dead zones 0.*lock", text, re.IGNORECASE | re.DOTALL)
+
+
+# --- look-ahead and a clear top -------------------------------------------------------------------
+
+def test_the_view_looks_ahead_of_a_running_player_and_stays_when_they_stop():
+    from game.sim.camera import look_ahead
+    cfg = CameraConfig(look_ahead=40, look_speed=120.0)
+    ahead = 0.0
+    for _ in range(10):  # 1/6 s running right: 20 px of the 40
+        ahead = look_ahead(ahead, 1, 1 / 60, cfg)
+    assert ahead == pytest.approx(20.0)
+    for _ in range(60):
+        ahead = look_ahead(ahead, 1, 1 / 60, cfg)
+    assert ahead == 40.0  # never past it
+    assert look_ahead(ahead, 0, 1.0, cfg) == 40.0  # standing: the view does not swing back
+    for _ in range(30):  # turning round: it glides to the other side, no jump
+        before, ahead = ahead, look_ahead(ahead, -1, 1 / 60, cfg)
+        assert abs(ahead - before) <= 2.0 + 1e-9
+    assert look_ahead(10.0, 1, 1.0, CameraConfig(look_ahead=0)) == 0.0  # 0: off
+
+
+def test_the_look_ahead_moves_the_view_by_whole_pixels_and_stays_clamped():
+    state = CameraState(y=300.0, ahead=39.6)
+    assert camera_view(state, (500.0, 300.0), (320, 180), (2000, 600))[0] == 500 + 40 - 160
+    near_edge = camera_view(state, (1990.0, 300.0), (320, 180), (2000, 600))
+    assert near_edge[0] == 2000 - 320  # still against the map's right edge
+
+
+def test_a_jump_that_would_reach_the_hud_is_followed():
+    """With 70 px kept clear at the top of a 240 px view, the target may rise at most 50 px
+    above the camera's height (not the 64 px dead zone) before the camera follows."""
+    cfg = CameraConfig(dead_zone_up=64)
+    view, world = (320, 240), (2000, 2000)
+    state = CameraState(y=1000.0)
+    free = camera_step(state, (500.0, 1000.0 - 50), None, 1 / 60, view, world, cfg, 0, 70)
+    assert free.y == 1000.0
+    pushed = camera_step(state, (500.0, 1000.0 - 60), None, 1 / 60, view, world, cfg, 0, 70)
+    assert pushed.y == 1000.0 - 10
+    top = camera_view(pushed, (500.0, 1000.0 - 60), view, world)[1]
+    assert (1000.0 - 60) - top >= 70  # the target is at least clear_top below the view's top
+    unclear = camera_step(state, (500.0, 1000.0 - 60), None, 1 / 60, view, world, cfg)
+    assert unclear.y == 1000.0  # without it, the 64 px dead zone holds

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.maps.level import load_level
-from game.view import render
+from game.view import render, viewbuffer
 from game.view.render import MapRenderer, TileImages, map_bounds, render_area
 
 def write_map(folder: Path, cols: int, rows: int, offset: str = "", opacity: str = "",
@@ -171,14 +171,14 @@ def test_a_pan_over_the_whole_map_keeps_memory_within_a_bound_set_by_the_view(tm
     passes the bound, and the process's peak memory grows by far less than the map's pixels
     (a cache of everything seen would grow by all of them)."""
     view, cols, rows, tile = (1280, 720), 200, 160, 32
-    cw, ch = render.CELL
+    cw, ch = viewbuffer.CELL
     # Two surfaces (behind and in front of the sprites), each the view plus the margin on
     # every side rounded up to the cell grid (the map is more than twice as big along both
     # axes, so neither holds the whole map's width or height); 4 bytes a pixel.
-    bound = 2 * 4 * (view[0] + 2 * render.MARGIN + cw) * (view[1] + 2 * render.MARGIN + ch)
+    bound = 2 * 4 * (view[0] + 2 * viewbuffer.MARGIN + cw) * (view[1] + 2 * viewbuffer.MARGIN + ch)
     map_bytes = cols * tile * rows * tile * 4
-    assert cols * tile > 2 * (view[0] + 2 * render.MARGIN + cw)
-    assert rows * tile > 2 * (view[1] + 2 * render.MARGIN + ch)
+    assert cols * tile > 2 * (view[0] + 2 * viewbuffer.MARGIN + cw)
+    assert rows * tile > 2 * (view[1] + 2 * viewbuffer.MARGIN + ch)
     assert map_bytes > 8 * bound
     path = write_map(tmp_path, cols, rows, tile=tile)
     root = Path(__file__).resolve().parent.parent

@@ -13,7 +13,7 @@ import pytest
 from game import config
 from game.sim.inputs import parse_script
 from game.view.app import App
-from game.view.render import Recent, blit_scaled
+from game.view.surfaces import Recent, blit_scaled
 from game.view.sprites import Background
 
 ROOT = Path(__file__).resolve().parent.parent

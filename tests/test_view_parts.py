@@ -29,7 +29,8 @@ from game.view.loop import FixedStep, clamp_frame, run_frames
 from game.view.pad import Gamepads
 from game.view.painter import TextPainter
 from game.view.play import PlayScene, RunOptions, Shared
-from game.view.render import MapRenderer, Recent, TileImages
+from game.view.render import MapRenderer, TileImages
+from game.view.surfaces import Recent
 from game.view.sound import Sounds
 from game.view.sprites import Background
 from game.view.world_view import WorldPainter, drawn_position, follow
@@ -225,14 +226,42 @@ def hud_on(size, info: HudInfo) -> tuple[TextPainter, pygame.Surface]:
     return painter, surface
 
 
-def test_the_hud_shows_level_resolver_and_hint_inside_the_surface(cfg):
+def test_the_hud_is_one_quiet_line_in_each_top_corner(cfg):
     world = world_on(cfg)
-    painter, surface = hud_on((640, 360), HudInfo(world=world, scale=1))
-    texts = [t for t, _ in painter.drawn]
-    assert texts[0] == "H help   F3 debug" and "First Steps" in texts
-    assert any(t.startswith("resolver: axis") for t in texts)
+    painter, surface = hud_on((1280, 720), HudInfo(world=world, scale=3))
+    where = {t: r for t, r in painter.drawn}
+    assert set(where) == {"First Steps", "axis", "H help"}
+    assert where["First Steps"].left < 40 and where["H help"].right > 1240
+    assert max(r.bottom for r in where.values()) < 720 // 12  # one small line at the top
     box = surface.get_rect()
     assert all(box.contains(r) for _, r in painter.drawn) and painter.panels
+    # a level with coins and checkpoints says how far the player got, on the same line
+    level5 = world_on(cfg, Path(__file__).resolve().parent.parent / "levels" / "05_features.tmx")
+    painter, _ = hud_on((1280, 720), HudInfo(world=level5, scale=3))
+    where = {t: r for t, r in painter.drawn}
+    assert where["coins 0/16   checkpoint start"].top == where["Living Level"].top
+
+
+@pytest.mark.parametrize("at", [(10, 5), (600, 0), (1200, 8), (640, 360), (0, 690)])
+def test_the_hud_never_covers_the_player(cfg, at):
+    """Wherever the player is on screen, no HUD text or panel is drawn over them: a corner they
+    are under moves to the bottom."""
+    world = world_on(cfg)
+    player = pygame.Rect(at, (48, 54))
+    painter, _ = hud_on((1280, 720), HudInfo(world=world, scale=3, player=player))
+    covering = [t for t, r in painter.drawn if r.colliderect(player)]
+    assert covering == [] and not any(r.colliderect(player) for r in painter.panels)
+    assert {"First Steps", "axis", "H help"} <= {t for t, _ in painter.drawn}
+
+
+def test_the_help_and_the_debug_view_say_what_the_resolver_does(cfg):
+    world = world_on(cfg)
+    summary = resolvers.describe("axis")["summary"]
+    for info in (HudInfo(world=world, scale=1, show_help=True),
+                 HudInfo(world=world, scale=1, debug_rows=[("x", (1, 2, 3))])):
+        painter, _ = hud_on((1280, 720), info)
+        text = " ".join(t for t, _ in painter.drawn)
+        assert "axis: " + summary.split()[0] in text
 
 
 def test_the_hud_stacks_error_help_and_clock_from_the_bottom_up(cfg):
@@ -244,7 +273,7 @@ def test_the_hud_stacks_error_help_and_clock_from_the_bottom_up(cfg):
     assert tuple(surface.get_at((1, 449)))[:3] == ERROR_BAR
     help_top = min(r.top for t, r in painter.drawn if t.split("   ")[0] in HELP)
     assert where["error: x.tmx: broken"].top > help_top > where[f"Paused at tick {world.tick}"].top
-    assert "slow motion 1/2  (T: faster)" in where
+    assert "slow motion 1/2  (T: slower)" in where
     assert "demo: playing the input script (a key takes over)" in where
     assert "Reloaded" in where
 

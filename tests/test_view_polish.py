@@ -222,7 +222,11 @@ def test_every_resolvers_hud_fits_the_window(size):
     for resolver in resolvers.names():
         app = hud(size, resolver, app=app)
         window = app.window.get_rect()
-        assert any(t.startswith(f"resolver: {resolver}") for t, _ in app.play.text.drawn)
+        assert resolver in [t for t, _ in app.play.text.drawn]  # its name, in the corner
+        for text, rect in app.play.text.drawn + [("panel", r) for r in app.play.text.panels]:
+            assert window.contains(rect), f"{resolver}: {text!r} at {rect} is outside {size}"
+        assert not overlapping([r for _, r in app.play.text.drawn]), resolver
+        app = hud(size, resolver, help_=True, app=app)  # the help says what it does
         summary = resolvers.describe(resolver)["summary"]
         shown = " ".join(t for t, _ in app.play.text.drawn)
         assert summary in shown, "the description in full, wrapped, not cut off"

@@ -13,7 +13,7 @@ from game import config, resolvers
 from game.view.app import App
 from game.view.keymap import held_keys as read_keys
 from game.view.levels import next_level_path
-from game.view.render import flip_tile
+from game.view.tiledraw import flip_tile
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST = ROOT / "levels" / "01_first_steps.tmx"

@@ -6,7 +6,10 @@ the player's height at ``snap_speed`` only while they stand on something, so a j
 the world; a player who leaves a band around that height (``dead_zone_up`` above it,
 ``dead_zone_down`` below it) is followed at once, so a long fall or a climb past the band never
 takes them off screen. Both dead zones at 0 lock the camera on the player. The view is clamped to
-the map either way, and a map smaller than the view is centred in it.
+the map either way, and a map smaller than the view is centred in it. Across, the view looks a
+little ahead of a running player (``look_ahead``), gliding there, so they see where they go; and
+the top of the view is kept clear of a jump (``clear_top``) so no jump takes the player under
+the HUD or off the screen.
 
 Everything on screen is placed with :func:`px` (round half up), and the camera rounds its target
 with the same function *before* centring, so a sprite the camera follows always lands on the same
@@ -30,14 +33,17 @@ class CameraTuning(Protocol):
     dead_zone_up: int
     dead_zone_down: int
     snap_speed: float
+    look_ahead: int
+    look_speed: float
 
 
 @dataclass(frozen=True)
 class CameraState:
     """What the camera remembers from one drawn frame to the next: the height (map px, y down)
-    that the view's centre looks at."""
+    that the view's centre looks at, and how far ahead of the player (px, + right) it looks."""
 
     y: float
+    ahead: float = 0.0
 
 
 def px(v: float) -> int:
@@ -75,9 +81,20 @@ def camera_start(target: tuple[float, float], view: tuple[int, int],
     return CameraState(_clamp_focus(target[1], view[1], world[1]))
 
 
+def look_ahead(ahead: float, heading: int, dt: float, cfg: CameraTuning) -> float:
+    """How far ahead the camera looks after ``dt`` s: it glides at ``cfg.look_speed`` px/s to
+    ``cfg.look_ahead`` px in the direction the player runs (``heading`` -1, 0 or 1), and stays
+    where it is while they stand, so stopping does not swing the view back."""
+    if not heading:
+        return max(-cfg.look_ahead, min(cfg.look_ahead, ahead))
+    goal = heading * cfg.look_ahead
+    reach = cfg.look_speed * max(dt, 0.0)
+    return goal if abs(goal - ahead) <= reach else ahead + math.copysign(reach, goal - ahead)
+
+
 def camera_step(state: CameraState | None, target: tuple[float, float], ground: float | None,
                 dt: float, view: tuple[int, int], world: tuple[int, int],
-                cfg: CameraTuning) -> CameraState:
+                cfg: CameraTuning, heading: int = 0, clear_top: int = 0) -> CameraState:
     """The camera after a drawn frame of ``dt`` seconds, ``target`` being the drawn position.
 
     ``ground`` is the target's height where the player stands after the last tick, or None in
@@ -87,12 +104,17 @@ def camera_step(state: CameraState | None, target: tuple[float, float], ground: 
     ``dead_zone_up`` above the camera's height or ``dead_zone_down`` below it drags it along at
     once. The dead zones are cut to a third of the view's height, so that the target stays at
     least a sixth of the view away from its top and bottom edges (where the map allows).
+    ``clear_top`` (px) is kept clear above the target at the view's top (the HUD and the
+    player's head): a jump that would reach it is followed. Across, the view looks
+    :func:`look_ahead` of the player in the direction ``heading`` they run.
     ``state`` None starts the camera on the target.
     """
     if state is None:
         return camera_start(target, view, world)
     limit = view[1] // BAND_LIMIT
     up, down = min(cfg.dead_zone_up, limit), min(cfg.dead_zone_down, limit)
+    if clear_top:
+        up = min(up, max(0, view[1] // 2 - clear_top))
     y, ty = state.y, target[1]
     if ground is not None:
         reach = cfg.snap_speed * max(dt, 0.0)
@@ -101,11 +123,13 @@ def camera_step(state: CameraState | None, target: tuple[float, float], ground: 
         y = ty + up
     elif ty > y + down:
         y = ty - down
-    return CameraState(_clamp_focus(y, view[1], world[1]))
+    return CameraState(_clamp_focus(y, view[1], world[1]),
+                       look_ahead(state.ahead, heading, dt, cfg))
 
 
 def camera_view(state: CameraState, target: tuple[float, float], view: tuple[int, int],
                 world: tuple[int, int]) -> tuple[int, int]:
-    """Top-left of the view in map pixels: centred across on the target, on the camera's
+    """Top-left of the view in map pixels: centred across on the target plus the camera's
+    look-ahead (whole pixels, so the player moves by whole pixels on screen), on the camera's
     height up and down, clamped to the map."""
-    return camera_origin((target[0], state.y), view, world)
+    return camera_origin((target[0] + px(state.ahead), state.y), view, world)

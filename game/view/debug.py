@@ -22,7 +22,7 @@ from game.resolvers.base import Contacts
 from game.sim.camera import px
 from game.sim.ghosts import Comparison, push_out
 from game.sim.world import World
-from game.view.render import Recent
+from game.view.surfaces import Recent
 
 # The debug view's colours, shared by the scene and its legend.
 DEBUG_TILES = {SOLID: (255, 80, 80, 110), ONE_WAY: (80, 200, 255, 200), SLOPE: (255, 170, 60, 220)}

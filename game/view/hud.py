@@ -1,9 +1,12 @@
-"""The HUD: what is written over the scene, at window resolution.
+"""The HUD: what is written over the scene, at window resolution. Quiet: small text, so the
+scene stays the thing to look at.
 
-Top left, the level, the resolver and what it does (and coins and checkpoint, on a level with
-them); top right, the two keys worth knowing; over each ghost, its name. From the bottom edge
-up: the error bar, the help (H), and the clock's state (paused, slow motion, a demo playing).
-Under the top left block, with the debug view on, its numbers and the key to its colours. In the
+Top left, one line: the level, and its coins and checkpoint (on a level with them); top right,
+the resolver's name in its colour and the help key. Either corner gives way when the player is
+under it: its text moves to the bottom corner below (the camera also follows a jump before it
+reaches the top: game.sim.camera). Over each ghost, its name. From the bottom edge up: the error
+bar, the help (H, which also says what the resolver does), and the clock's state (paused, slow
+motion, a demo playing). With the debug view on, its numbers and the key to its colours. In the
 middle, "Oops! Respawning..." and the banner.
 
 :func:`draw_hud` takes everything it shows in one :class:`HudInfo` and draws with a
@@ -24,9 +27,10 @@ from game.view.debug import draw_legend, legend_height
 from game.view.living import hud_line
 from game.view.loop import SPEED_NAMES
 from game.view.painter import TextPainter
+from game.view.text import fit_text
 
 ERROR_BAR = (120, 20, 30)
-HINT = "H help   F3 debug"
+HINT = "H help"
 SOFT = (220, 220, 235)  # secondary text
 GOLD = (255, 235, 150)  # the resolver, the clock's notes
 FLOW = (150, 235, 160)  # coins and checkpoint
@@ -56,6 +60,7 @@ class HudInfo:
     paused: bool = False
     speed: int = 0  # index into game.view.loop.SPEEDS
     demo: bool = False  # an input script is playing
+    player: pygame.Rect | None = None  # where the player is drawn, window px: kept uncovered
 
 
 @dataclass
@@ -76,19 +81,23 @@ class Layout:
         return cls(win_w, win_h, pad, max(4, pad // 2), painter.small.get_linesize())
 
 
-def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> None:
+def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> int:
+    """Draw the HUD; returns how far down the top corners' text reaches (window px)."""
     painter.begin(surface)
     lay = Layout.of(painter)
     _ghost_names(painter, lay, info)
-    hint_w = _hint(painter, lay)
-    below_top = _title_block(painter, lay, info.world, hint_w)
     bottom = lay.win_h  # what is drawn at the bottom stacks upward from the bottom edge
     if info.error:
         bottom = _error_bar(painter, lay, info.error)
+    top_h = _corners(painter, lay, info, bottom)
+    below_top = top_h + lay.inner
     if info.show_help:
-        bottom = _help(painter, lay, bottom)
+        bottom = _help(painter, lay, bottom, info.world)
     if info.debug_rows is not None:
-        _debug(painter, lay, info.debug_rows, below_top, bottom, info.scale)
+        # what the resolver does, cut to the numbers' width (the whole line is in the help)
+        width = max([painter.width(painter.small, t) for t, _ in info.debug_rows] + [1])
+        what = fit_text(painter.small, explain(info.world.resolver.name), width)
+        _debug(painter, lay, [(what, GOLD), *info.debug_rows], below_top, bottom, info.scale)
     if info.world.player.respawning:
         painter.label("Oops! Respawning...", (lay.win_w // 2, lay.win_h // 3), RESPAWN,
                       lay.inner)
@@ -96,6 +105,7 @@ def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> No
         painter.label(info.banner.text, (lay.win_w // 2, lay.win_h // 4), info.banner.colour,
                       lay.inner)
     _clock(painter, lay, info, bottom)
+    return top_h
 
 
 def _ghost_names(painter: TextPainter, lay: Layout, info: HudInfo) -> None:
@@ -112,36 +122,33 @@ def _ghost_names(painter: TextPainter, lay: Layout, info: HudInfo) -> None:
         painter.text(painter.small, name, r.midbottom, colour, "midbottom")
 
 
-def _hint(painter: TextPainter, lay: Layout) -> int:
-    """Top right: the two keys worth knowing. Returns the hint's width."""
-    pad, inner = lay.pad, lay.inner
-    hint_w = painter.width(painter.small, HINT) + 2
-    painter.panel(pygame.Rect(lay.win_w - pad - hint_w - inner, pad - inner, hint_w + 2 * inner,
-                              lay.line_h + 2 * inner))
-    painter.text(painter.small, HINT, (lay.win_w - pad - 2, pad), SOFT, "topright")
-    return hint_w
-
-
-def _title_block(painter: TextPainter, lay: Layout, w: World, hint_w: int) -> int:
-    """Top left: the level, the resolver and what it does, wrapped to fit any window. Returns
-    the top of what may go under it."""
-    pad, inner, win_w = lay.pad, lay.inner, lay.win_w
-    d = resolvers.describe(w.resolver.name)
-    slopes = "slopes" if d["slopes"] else "slopes as boxes"
-    full = win_w - 2 * pad - 2
-    text_w = min(full, max(win_w * 3 // 5, 480))
-    title_w = max(full - hint_w - 2 * inner - pad, full // 3)
-    rows = [(line, painter.font, (255, 255, 255))
-            for line in painter.wrap(w.level.title, title_w, big=True)]
-    rows += [(line, painter.font, GOLD) for line in painter.wrap(
-        f"resolver: {w.resolver.name}  (Tab to switch)", full, big=True)]
-    rows += [(line, painter.small, SOFT)
-             for line in painter.wrap(f"{d['summary']}; {d['axis_order']}; {slopes}", text_w)]
+def _corners(painter: TextPainter, lay: Layout, info: HudInfo, bottom: int) -> int:
+    """The two top corners: the level (coins, checkpoint) at the left, the resolver and the help
+    key at the right, one small line each. A corner the player is under moves to the bottom.
+    Returns the bottom of the top line."""
+    w = info.world
+    pad, inner, line_h = lay.pad, lay.inner, lay.line_h
+    small = painter.small
+    left = [(w.level.title, (255, 255, 255))]
     flow = hud_line(w)  # coins and checkpoint, on a level with them
     if flow:
-        rows.append((flow, painter.font, FLOW))
-    y = painter.stack(rows, pad, inner, left=pad)
-    return y + inner + pad // 2
+        left.append((flow, FLOW))
+    right = [(w.resolver.name, resolvers.COLOURS.get(w.resolver.name, GOLD)), (HINT, SOFT)]
+    gap = painter.width(small, "   ")
+    top_line = pad + line_h + inner
+    for items, at_left in ((left, True), (right, False)):
+        width = sum(painter.width(small, t) for t, _ in items) + gap * (len(items) - 1)
+        x = pad if at_left else lay.win_w - pad - width
+        y = pad
+        box = pygame.Rect(x - inner, y - inner, width + 2 * inner, line_h + 2 * inner)
+        if info.player is not None and box.colliderect(info.player):
+            y = bottom - pad - line_h  # out of the player's way: the bottom corner
+            box.y = y - inner
+        painter.panel(box)
+        for text, colour in items:
+            painter.text(small, text, (x, y), colour)
+            x += painter.width(small, text) + gap
+    return top_line
 
 
 def _error_bar(painter: TextPainter, lay: Layout, error: str) -> int:
@@ -156,10 +163,19 @@ def _error_bar(painter: TextPainter, lay: Layout, error: str) -> int:
     return bar.top
 
 
-def _help(painter: TextPainter, lay: Layout, bottom: int) -> int:
-    """Every key, centred above ``bottom``. Returns the top of its panel."""
+def explain(name: str) -> str:
+    """What a resolver does, in one line: its summary, its axis order, slopes."""
+    d = resolvers.describe(name)
+    slopes = "slopes" if d["slopes"] else "slopes as boxes"
+    return f"{name}: {d['summary']}; {d['axis_order']}; {slopes}"
+
+
+def _help(painter: TextPainter, lay: Layout, bottom: int, world: World) -> int:
+    """Every key, and what the resolver does, centred above ``bottom``. Returns the top of its
+    panel."""
     pad, inner, line_h, win_w = lay.pad, lay.inner, lay.line_h, lay.win_w
-    lines = painter.wrap(HELP, win_w - 2 * pad - 2 * inner - 2, "   ")
+    width = win_w - 2 * pad - 2 * inner - 2
+    lines = painter.wrap(explain(world.resolver.name), width) + painter.wrap(HELP, width, "   ")
     top = bottom - pad - len(lines) * line_h
     widest = max(painter.width(painter.small, line) for line in lines) + 2
     painter.panel(pygame.Rect((win_w - widest) // 2 - inner, top - inner,
@@ -189,7 +205,8 @@ def _clock(painter: TextPainter, lay: Layout, info: HudInfo, bottom: int) -> Non
         state.append((f"Paused at tick {info.world.tick}", painter.font, (255, 255, 255)))
         state.append((PAUSED_KEYS, painter.small, SOFT))
     if info.speed:
-        state.append((f"slow motion {SPEED_NAMES[info.speed]}  (T: faster)", painter.small,
+        nxt = "slower" if info.speed < len(SPEED_NAMES) - 1 else "full speed"
+        state.append((f"slow motion {SPEED_NAMES[info.speed]}  (T: {nxt})", painter.small,
                       GOLD))
     if info.demo:
         state.append(("demo: playing the input script (a key takes over)", painter.small, GOLD))

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.view.render import Recent
+from game.view.pixelfont import PixelFont
+from game.view.surfaces import Recent
 from game.view.text import wrap_text
 
 PANEL = (12, 14, 28, 165)  # translucent dark panel behind text drawn over the level
@@ -33,10 +34,9 @@ class TextPainter:
     def begin(self, surface: pygame.Surface) -> None:
         """Start a frame's text on ``surface``: fonts for its height, nothing drawn yet."""
         self.surface = surface
-        size = max(16, surface.get_height() // 26)
+        size = surface.get_height()
         if self._fonts_for != size:
-            self.font = pygame.font.Font(None, size)
-            self.small = pygame.font.Font(None, max(14, size * 4 // 5))
+            self.font, self.small = PixelFont.pair_for(size)  # the game's own pixel font
             self._fonts_for = size
         self.drawn.clear()
         self.panels.clear()

@@ -152,6 +152,14 @@ class PixelFont:
         self._fallback: pygame.font.Font | None = None
 
     @classmethod
+    def pair_for(cls, window_height: int) -> tuple[PixelFont, PixelFont]:
+        """(the text font, the small font) for a window this tall: whole-pixel scales that grow
+        with the window like the game's pixel art (3 at 720 px, 4 at 1080), the small one a
+        step down."""
+        big = max(1, round(window_height / 270))
+        return cls(big), cls(max(1, big - 1))
+
+    @classmethod
     def for_size(cls, px: int) -> PixelFont:
         """The font whose line is closest to ``px`` screen pixels (what ``Font(None, px)``
         gave), never below scale 1."""

@@ -36,7 +36,8 @@ from game.view.levels import level_name, level_sequence, next_level_path, open_l
 from game.view.loop import SPEEDS, FixedStep
 from game.view.pad import Gamepads, either
 from game.view.painter import TextPainter
-from game.view.render import MapRenderer, Recent, TileImages, blit_scaled
+from game.view.render import MapRenderer, TileImages
+from game.view.surfaces import Recent, blit_scaled
 from game.view.sound import Snapshot, Sounds, event_sounds, heard
 from game.view.sprites import Background
 from game.view.window import Window
@@ -108,6 +109,7 @@ class PlayScene:
         self.goal_wait = False
         self.camera: CameraState | None = None  # None: on the player at the next frame
         self.view_origin = (0, 0)  # top-left of the last drawn view, map px
+        self.hud_bottom = 0  # how far down the HUD's top line reached last frame, window px
         self.watcher = Watcher()
         self.made = Recent()  # images kept between frames, for the scene and the text
         self.painter = WorldPainter(self.made, shared.background)
@@ -390,8 +392,9 @@ class PlayScene:
         self.made.next_frame()
         scene = self.painter.scene_for(window.view_size())
         drawn_at = drawn_position(w, alpha)
+        scale = window.scale()
         self.camera, origin = follow(self.camera, w, drawn_at, dt, scene.get_size(),
-                                     self.cfg.camera)
+                                     self.cfg.camera, -(-self.hud_bottom // scale))
         self.view_origin = origin
         ghosts = self.ghosts()
         comparison = self.followers.comparison
@@ -401,7 +404,12 @@ class PlayScene:
             draw_marks(scene, self.made, w, ghosts, origin, drawn_at)
         blit_scaled(scene, window.scale(), window.surface)
         banner = self.banner
-        draw_hud(self.text, window.surface, HudInfo(
+        p = w.player
+        player = pygame.Rect(round(drawn_at[0] - origin[0]) * scale,
+                             round(drawn_at[1] - origin[1]) * scale,
+                             p.w * scale, p.h * scale).inflate(4 * scale, 4 * scale)
+        self.hud_bottom = draw_hud(self.text, window.surface, HudInfo(
+            player=None if p.respawning else player,
             world=w, scale=window.scale(), ghost_labels=self.ghost_labels,
             error=f"{self.error_line}  {self.error_note}" if self.error_line else None,
             show_help=self.show_help,

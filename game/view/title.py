@@ -21,6 +21,7 @@ import pygame
 from game import resolvers
 from game.maps.formats import map_files
 from game.maps.level import Level
+from game.view.pixelfont import PixelFont
 from game.view.render import MapRenderer, TileImages
 from game.view.sprites import Background
 from game.view.text import fit_text, wrap_text
@@ -254,11 +255,10 @@ class TitleScreen:
 
     # --- drawing --------------------------------------------------------------------------------
     def _fonts(self, win_h: int) -> None:
-        size = max(16, win_h // 26)
-        if self._fonts_for != size:
-            self.big = pygame.font.Font(None, max(40, win_h // 7))
-            self.font = pygame.font.Font(None, size)
-            self.small = pygame.font.Font(None, max(14, size * 4 // 5))
+        size = win_h
+        if self._fonts_for != size:  # the game's own pixel font, in whole-pixel scales
+            self.font, self.small = PixelFont.pair_for(win_h)
+            self.big = PixelFont(max(3, win_h // 100))
             self._fonts_for = size
             self._rendered.clear()
 

@@ -21,7 +21,8 @@ from game.sim.camera import CameraState, camera_step, camera_view, px
 from game.sim.ghosts import Comparison
 from game.sim.world import World
 from game.view.living import ItemSprites
-from game.view.render import MapRenderer, Recent, TileImages
+from game.view.render import MapRenderer, TileImages
+from game.view.surfaces import Recent
 from game.view.sprites import (SPEAR_LENGTH, Background, PlatformSprite, PlayerSprite,
                                SpearSprite, WalkerSprite)
 
@@ -56,14 +57,19 @@ def drawn_position(world: World, alpha: float) -> tuple[float, float]:
             world.prev[1] + (p.y - world.prev[1]) * alpha)
 
 
+RUNNING = 30.0  # px/s: faster than this across, the camera looks ahead of the player
+
+
 def follow(camera: CameraState | None, world: World, drawn_at: tuple[float, float], dt: float,
-           view: tuple[int, int], tuning: CameraConfig) -> tuple[CameraState, tuple[int, int]]:
+           view: tuple[int, int], tuning: CameraConfig,
+           hud_bottom: int = 0) -> tuple[CameraState, tuple[int, int]]:
     """The camera after a frame of ``dt`` s (None: start on the player), and the view's
     top-left in map px.
 
     The camera looks at the drawn hitbox's centre, measured up from its bottom by whole pixels:
     the sprite is placed by its bottom, so both round alike (see game.sim.camera). While the
-    player is respawning it starts again where they reappear."""
+    player is respawning it starts again where they reappear. ``hud_bottom`` (scene px) is how
+    far down the HUD reaches: a jump is followed before the player's head gets there."""
     p = world.player
     g = world.level.grid
     centre = p.h - px(p.h / 2)
@@ -71,8 +77,10 @@ def follow(camera: CameraState | None, world: World, drawn_at: tuple[float, floa
     size = (g.width_px, g.height_px)
     if p.respawning:
         camera = None
+    heading = 1 if p.vx > RUNNING else -1 if p.vx < -RUNNING else 0
+    clear = hud_bottom + centre + 2 if hud_bottom else 0
     camera = camera_step(camera, target, p.y + centre if p.on_ground else None, dt, view, size,
-                         tuning)
+                         tuning, heading, clear)
     return camera, camera_view(camera, target, view, size)
 
 
@@ -93,11 +101,24 @@ class WorldPainter:
         self.made = made  # images kept between frames (ghost tints, goal overlays)
         self.scene: pygame.Surface | None = None
         self.background = background if background is not None else Background()
+        self._backdrops: dict[str, Background] = {}  # the other levels' skies, by name
         self.player_sprite = PlayerSprite()
         self.walker_sprite = WalkerSprite()
         self.platform_sprite = PlatformSprite()
         self.spear_sprite = SpearSprite()
         self._item_sprites: ItemSprites | None = None
+
+    def backdrop_for(self, level) -> Background | None:
+        """The level's backdrop (``game.maps.backdrop``), loaded once; None: only the map's own
+        background colour."""
+        name = getattr(level, "backdrop", "day")
+        if name == "none":
+            return None
+        if name == "day":
+            return self.background
+        if name not in self._backdrops:
+            self._backdrops[name] = Background.named(name)
+        return self._backdrops[name]
 
     def scene_for(self, view: tuple[int, int]) -> pygame.Surface:
         """The scene surface, ``view`` px (made anew only when the size changes)."""
@@ -117,10 +138,11 @@ class WorldPainter:
         """The scene, its top-left at map px ``origin``; the player's hitbox at ``drawn_at``.
         Returns where each ghost's name goes (drawn later, at window resolution)."""
         g = w.level.grid
-        if w.level.background is not None:
-            scene.fill(w.level.background)
+        backdrop = self.backdrop_for(w.level)
+        if backdrop is None:
+            scene.fill(w.level.background or (0, 0, 0))
         else:
-            self.background.draw(scene, origin, (g.width_px, g.height_px))
+            backdrop.draw(scene, origin, (g.width_px, g.height_px))
         renderer.draw(scene, origin)
         self.items().draw(scene, w, origin, images)
         self.draw_goals(scene, w, origin)

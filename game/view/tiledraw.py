@@ -1,0 +1,205 @@
+"""Tile pictures and one tile layer drawn: Tiled's flips, the pictures cut once from their
+sheets (with a tileset's transparent colour), and a layer's tiles blitted into an area of the
+map as Tiled composes them (bottom-left anchored, with the layer's opacity and offset)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+
+import pygame
+
+from game.errors import UserError
+from game.maps.art import WHITE
+from game.maps.level import Level, TileImage, TileLayer
+from game.view.mapart import tinted
+
+
+def flip_tile(image: pygame.Surface, flip_h: bool, flip_v: bool, flip_d: bool) -> pygame.Surface:
+    """Apply Tiled's flip flags: the diagonal flip (swap x and y) first, then h, then v."""
+    if flip_d:
+        # Swapping x and y is a quarter turn clockwise followed by a horizontal mirror.
+        image = pygame.transform.flip(pygame.transform.rotate(image, -90), True, False)
+    if flip_h or flip_v:
+        image = pygame.transform.flip(image, flip_h, flip_v)
+    return image
+
+
+class TileImages:
+    """gid -> Surface, cut from the tileset images named by the level (loaded once each).
+
+    A tileset image that cannot be read, or is smaller than the tiles cut from it, raises
+    :class:`UserError` naming the image and what to change, never a bare pygame error. The level
+    loader has already checked every image it names (format, size, the whole file: see
+    ``game.maps.imagefile``), so these checks only meet a file changed since the level was loaded.
+    """
+
+    def __init__(self, level: Level, convert: bool = True) -> None:
+        self._sheets: dict[str, pygame.Surface] = {}
+        self._convert = convert
+        art = level.art
+        # Tiled's transparent colours (a tileset's or image layer's ``trans``), by file
+        self._keyed = {os.path.normpath(k): v for k, v in art.transparent.items()} if art else {}
+        self.images: dict[int, pygame.Surface] = {}
+        self._pictures: dict[TileImage, pygame.Surface] = {}
+        self._check_sizes(level)
+        for gid, info in level.tiles.items():
+            self.images[gid] = self._cut(info)
+
+    def picture(self, info: TileImage) -> pygame.Surface:
+        """Any tile's picture (an animation frame, a tile object's tile), cut once."""
+        got = self._pictures.get(info)
+        if got is None:
+            got = self._pictures[info] = self._cut(info)
+        return got
+
+    def load(self, source: str) -> pygame.Surface:
+        """A whole picture (an image layer's), with its transparent colour applied."""
+        return self._sheet(source)
+
+    def _check_sizes(self, level: Level) -> None:
+        """Every image must hold the furthest tile cut from it (a half-exported sheet does not)."""
+        needed: dict[str, tuple[int, int]] = {}
+        for info in level.tiles.values():
+            if info.rect:
+                x, y, w, h = info.rect
+                key = os.path.normpath(info.source)
+                nw, nh = needed.get(key, (0, 0))
+                needed[key] = (max(nw, x + w), max(nh, y + h))
+        for key, (nw, nh) in needed.items():
+            iw, ih = self._sheet(key).get_size()
+            if iw < nw or ih < nh:
+                raise UserError(key, f"tileset image {os.path.basename(key)} is {iw}x{ih} px but "
+                                f"the tileset needs at least {nw}x{nh}; export the full tileset "
+                                "image (or, if the tileset is meant to be smaller, set its image "
+                                "size and tile count in Tiled)")
+
+    def _sheet(self, source: str) -> pygame.Surface:
+        key = os.path.normpath(source)
+        if key not in self._sheets:
+            if not os.path.isfile(key):
+                raise UserError(key, "tileset image not found; put the image back or fix the "
+                                "tileset's image path in Tiled")
+            try:
+                sheet = pygame.image.load(key)
+            except (pygame.error, OSError, ValueError) as exc:
+                raise UserError(key, f"cannot read this image ({exc or type(exc).__name__}); "
+                                "save it again as PNG, GIF, BMP or JPEG") from None
+            keyed = self._keyed.get(os.path.normpath(os.path.abspath(key)))
+            if keyed is not None:  # Tiled's transparent colour: see-through, as alpha
+                sheet.set_colorkey(keyed)
+                clear = pygame.Surface(sheet.get_size(), pygame.SRCALPHA)
+                clear.blit(sheet, (0, 0))
+                sheet = clear
+            if self._convert and pygame.display.get_surface() is not None:
+                sheet = sheet.convert_alpha()
+            self._sheets[key] = sheet
+        return self._sheets[key]
+
+    def _cut(self, info: TileImage) -> pygame.Surface:
+        sheet = self._sheet(info.source)
+        tile = sheet.subsurface(pygame.Rect(info.rect)).copy() if info.rect else sheet.copy()
+        return flip_tile(tile, info.flip_h, info.flip_v, info.flip_d)
+
+    def get(self, gid: int) -> pygame.Surface | None:
+        return self.images.get(gid)
+
+
+class Stamps:
+    """A level's tile images ready to draw: gid -> (image, height), the biggest image's size, and
+    the gids whose image fills a cell with opaque pixels. Fully opaque images are kept without
+    an alpha channel: the same pixels, blitted faster."""
+
+    def __init__(self, level: Level, images: TileImages, tint=WHITE,
+                 animated: Mapping[int, Sequence[pygame.Surface]] | None = None) -> None:
+        tw, th = level.tile_size
+        self.tint = tint
+        self.shapes: dict[int, tuple[pygame.Surface, int]] = {}
+        fill_cell = set()
+        for gid, img in images.images.items():
+            img = self._ready(img)
+            w, h = img.get_size()
+            if not img.get_flags() & pygame.SRCALPHA and (w, h) == (tw, th) and (
+                    not animated or gid not in animated):  # a frame may not fill it
+                fill_cell.add(gid)
+            self.shapes[gid] = (img, h)
+        self.fill_cell = frozenset(fill_cell)
+        sizes = [img.get_size() for img, _ in self.shapes.values()]
+        sizes += [f.get_size() for frames in (animated or {}).values() for f in frames]
+        self.biggest = (max((w for w, _ in sizes), default=tw), max((h for _, h in sizes),
+                                                                    default=th))
+
+    def _ready(self, img: pygame.Surface) -> pygame.Surface:
+        """The picture tinted, and without an alpha channel if it is opaque everywhere."""
+        img = tinted(img, self.tint)
+        w, h = img.get_size()
+        if pygame.mask.from_surface(img, 254).count() == w * h:  # alpha 255 everywhere
+            plain = pygame.Surface((w, h))
+            plain.blit(img, (0, 0))
+            img = plain
+        return img
+
+    def show(self, gid: int, img: pygame.Surface) -> None:
+        """Draw ``gid`` as ``img`` from now on (an animation's next frame)."""
+        img = self._ready(img)
+        self.shapes[gid] = (img, img.get_height())
+
+
+def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, stamps: Stamps,
+               area: pygame.Rect) -> None:
+    """Draw one tile layer's part inside ``area`` (map px) onto ``target`` (whose 0,0 is area's).
+
+    Every tile that reaches into the area is drawn, even from cells outside it (images bigger
+    than a cell; Tiled anchors them at the cell's bottom-left corner), so areas drawn apart
+    join without seams."""
+    if not layer.visible or layer.opacity <= 0 or not layer.gids:
+        return
+    tw, th = level.tile_size
+    # Offsets are whole px (pytmx reads no others); rounding keeps positions ints all the same.
+    ox, oy = round(layer.offset[0]), round(layer.offset[1])
+    big_w, big_h = stamps.biggest
+    rows, cols = len(layer.gids), len(layer.gids[0])
+    # The cells whose images may reach into the area.
+    c0 = max(0, (area.left - ox - big_w) // tw + 1)
+    c1 = min(cols, -(-(area.right - ox) // tw))
+    r0 = max(0, (area.top - oy) // th)
+    r1 = min(rows, -(-(area.bottom - oy - th + big_h) // th))
+    if c0 >= c1 or r0 >= r1:
+        return
+    ax, ay = area.topleft
+    xs = [c * tw + ox - ax for c in range(c0, c1)]
+    shapes = stamps.shapes
+    seq: list[tuple[pygame.Surface, tuple[int, int]]] = []
+    for r in range(r0, r1):
+        y = (r + 1) * th + oy - ay  # the cell's bottom edge
+        seq += [(s[0], (x, y - s[1])) for g, x in zip(layer.gids[r][c0:c1], xs)
+                if g and (s := shapes.get(g))]
+    if not seq:
+        return
+    if layer.opacity >= 1:
+        target.fblits(seq)
+    else:
+        dest = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+        dest.fblits(seq)
+        dest.set_alpha(round(layer.opacity * 255))
+        target.blit(dest, (0, 0))
+
+
+def compose(level: Level, layers: Sequence[tuple[TileLayer, Stamps]],
+             area: pygame.Rect) -> pygame.Surface:
+    surf = pygame.Surface(area.size, pygame.SRCALPHA)
+    for layer, stamps in layers:
+        draw_layer(surf, layer, level, stamps, area)
+    return surf
+
+
+def map_bounds(level: Level, layers: Sequence[TileLayer] | None = None) -> pygame.Rect:
+    """The map's rectangle grown to hold every visible layer's offset (of ``layers``, or all),
+    as Tiled sizes an export."""
+    g = level.grid
+    full = pygame.Rect(0, 0, g.width_px, g.height_px)
+    bounds = full.copy()
+    for layer in level.layers if layers is None else layers:
+        if layer.visible:
+            bounds.union_ip(full.move(round(layer.offset[0]), round(layer.offset[1])))
+    return bounds
