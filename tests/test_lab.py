@@ -1,5 +1,5 @@
 """The collision lab: --lab over the shipped scenarios and a user's, its files, its errors, and
-the README table it produces."""
+the tables it produces in docs/resolvers.md (and the README's resolver table beside them)."""
 
 from __future__ import annotations
 
@@ -100,19 +100,38 @@ def test_verdict_equals_the_headless_trace(path, tmp_path):
         assert got == (o.goal, o.ok, o.figure)
 
 
-def test_readme_table_is_what_the_lab_measures():
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert lab_readme.replace_block(text, lab_readme.current_results()) == text, (
-        "README's lab figures are out of date: run uv run python tools/lab_readme.py")
+def test_resolvers_page_tables_are_what_the_lab_measures():
+    text = lab_readme.PAGE.read_text(encoding="utf-8")
+    assert lab_readme.resolvers_page(text, lab_readme.current_results()) == text, (
+        "docs/resolvers.md's lab figures are out of date: run uv run python tools/lab_readme.py")
 
 
-def test_a_hand_edited_readme_figure_is_caught():
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_a_hand_edited_lab_figure_is_caught():
+    text = lab_readme.PAGE.read_text(encoding="utf-8")
     results = lab_readme.current_results()
     for old, new in (("✗ 06_ledge_bump (1.33 px)", "✗ 06_ledge_bump (9 px)"),
                      ("| bump_px | ✓ 0 px", "| bump_px | ✓ 5 px")):
         assert old in text
-        assert lab_readme.replace_block(text.replace(old, new), results) == text
+        assert lab_readme.resolvers_page(text.replace(old, new), results) == text
+
+
+def test_a_resolver_without_a_row_is_named():
+    text = lab_readme.PAGE.read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^\| `sweep` \| \[.*\n", "", text)
+    with pytest.raises(ValueError, match="no row for resolver sweep"):
+        lab_readme.resolvers_page(text, lab_readme.current_results())
+
+
+def test_readme_resolver_table_is_the_registry():
+    text = lab_readme.README.read_text(encoding="utf-8")
+    assert lab_readme.readme(text) == text, (
+        "README.md's resolver table is out of date: run uv run python tools/lab_readme.py")
+    table = text.split(lab_readme.README_MARKERS[0])[1].split(lab_readme.README_MARKERS[1])[0]
+    for name in resolvers.names():
+        d = resolvers.describe(name)
+        row = next(line for line in table.splitlines() if line.startswith(f"| `{name}` |"))
+        assert d["article"].url in row and d["article"].author in row and d["summary"] in row
+    assert lab_readme.readme(text.replace("| `axis` |", "| `axes` |")) == text
 
 
 def test_measures_match_the_tiled_project():

@@ -1,51 +1,26 @@
 """The packages are layers and imports point one way: a module of ``game`` imports only from its
 own layer or lower ones. Read from the source (every ``import``, also those inside functions), so
-a lazy import cannot hide a wrong direction. ``docs/architecture.md`` draws the same order."""
+a lazy import cannot hide a wrong direction. ``tools/architecture.py`` holds the layers and that
+reading, and draws the same order into ``docs/architecture.md``."""
 
 from __future__ import annotations
 
-import ast
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
-
-# Lowest first. A module's layer is the longest prefix of its name listed here.
-LAYERS = ["game.errors", "game.maps", "game.resolvers", "game.config", "game.sim", "game.runs",
-          "game.view", "game.cli"]
+sys.path.insert(0, str(ROOT / "tools"))
+from architecture import LAYERS, imports_of, module_name  # noqa: E402
+from architecture import layer_of as _layer_of  # noqa: E402
 
 
 def layer_of(module: str) -> int:
-    best = None
-    for i, name in enumerate(LAYERS):
-        if module == name or module.startswith(name + "."):
-            if best is None or len(name) > len(LAYERS[best]):
-                best = i
+    best = _layer_of(module)
     assert best is not None, f"{module} belongs to no layer: add it to LAYERS and the docs"
     return best
-
-
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def imports_of(path: Path) -> set[str]:
-    """The ``game`` modules a file imports (``from game import x`` counts as ``game.x``)."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names if a.name.startswith("game."))
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module == "game":
-                found.update(f"game.{a.name}" for a in node.names)
-            elif node.module.startswith("game."):
-                found.add(node.module)
-    return found
 
 
 SOURCES = sorted(GAME.rglob("*.py"))

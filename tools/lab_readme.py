@@ -1,8 +1,18 @@
-"""Rewrite README.md's lab figures from a fresh lab run (uv run python tools/lab_readme.py).
+"""Rewrite the generated resolver tables (uv run python tools/lab_readme.py).
 
-Two places: the lab table, between the markers ``<!-- lab-table:begin -->`` and
-``<!-- lab-table:end -->``, and the last column ("in the lab") of the resolver table, one cell
-per resolver. tests/test_lab.py fails when either differs from what the lab measures now.
+Three places, all between markers or in marked rows, nothing else touched:
+
+* README.md, between ``<!-- resolvers:begin -->`` and ``<!-- resolvers:end -->``: the short
+  resolver table, one row per resolver of ``game.resolvers.REGISTRY`` (its name, its article
+  with author and year, its one-line summary), from the registry alone;
+* docs/resolvers.md, between ``<!-- lab-table:begin -->`` and ``<!-- lab-table:end -->``: the
+  collision lab's table (scenario x resolver), from a fresh lab run;
+* docs/resolvers.md, the last column ("in the lab") of the long resolver table, one cell per
+  resolver; the other cells of a row are written by hand, so a new resolver needs its row added
+  there first.
+
+tests/test_lab.py fails when any of them differs from what the registry says and the lab
+measures now.
 """
 import re
 import os
@@ -11,10 +21,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from game import config
+sys.path.insert(0, str(ROOT / "tools"))
+from game import config, resolvers  # noqa: E402
 from game.runs import lab  # noqa: E402
+from doc_blocks import replace_between  # noqa: E402
 
-BEGIN, END = "<!-- lab-table:begin -->", "<!-- lab-table:end -->"
+README = ROOT / "README.md"
+PAGE = ROOT / "docs" / "resolvers.md"
+LAB_MARKERS = ("<!-- lab-table:begin -->", "<!-- lab-table:end -->")
+README_MARKERS = ("<!-- resolvers:begin -->", "<!-- resolvers:end -->")
 
 
 def current_results():
@@ -30,27 +45,55 @@ def resolver_cell(results, name: str) -> str:
     return text + ("; ✗ " + ", ".join(wrong) if wrong else "")
 
 
-def replace_block(text: str, results) -> str:
-    head, rest = text.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    text = head + BEGIN + "\n" + lab.table(results) + END + tail
-    for name in lab.resolvers.names():  # the resolver table's last cell
+def resolvers_page(text: str, results) -> str:
+    """docs/resolvers.md with its lab table and its "in the lab" cells as measured."""
+    text = replace_between(text, LAB_MARKERS, lab.table(results), "docs/resolvers.md")
+    for name in resolvers.names():
         row = re.compile(r"^(\| `%s` \| \[.*\|)[^|]*(\|)$" % re.escape(name), re.M)
         text, n = row.subn(lambda m: f"{m[1]} {resolver_cell(results, name)} {m[2]}", text, count=1)
         if n != 1:
-            raise ValueError(f"README.md: no row for resolver {name} in the resolver table")
+            raise ValueError(f"docs/resolvers.md: no row for resolver {name} in the resolver "
+                             "table; add one by hand (its last cell is filled in)")
     return text
 
 
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def readme_table() -> str:
+    """The short resolver table of README.md, from the registry."""
+    rows = ["| resolver | after the article | in one line |", "|---|---|---|"]
+    for name in resolvers.names():
+        a = resolvers.describe(name)
+        art = a["article"]
+        title = art.title.split(" (")[0]  # "Collision Detection And Response (Tile Based ...)"
+        rows.append(f"| `{name}` | [{_cell(title)}]({art.url}), {_cell(art.author)}, "
+                    f"{_cell(art.year)} | {_cell(a['summary'])} |")
+    return "\n".join(rows) + "\n"
+
+
+def readme(text: str) -> str:
+    """README.md with its short resolver table as the registry says."""
+    return replace_between(text, README_MARKERS, readme_table(), "README.md")
+
+
 def main() -> int:
-    readme = ROOT / "README.md"
-    text = readme.read_text(encoding="utf-8")
-    new = replace_block(text, current_results())
-    if new != text:
-        readme.write_text(new, encoding="utf-8")
-        print("README.md: lab figures updated")
-    else:
-        print("README.md: lab figures already current")
+    try:
+        pages = [(README, readme), (PAGE, lambda t: resolvers_page(t, results))]
+        results = current_results()
+        for path, update in pages:
+            text = path.read_text(encoding="utf-8")
+            new = update(text)
+            where = path.relative_to(ROOT)
+            if new != text:
+                path.write_text(new, encoding="utf-8")
+                print(f"{where}: generated tables updated")
+            else:
+                print(f"{where}: generated tables already current")
+    except (OSError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 
