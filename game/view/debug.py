@@ -17,6 +17,7 @@ from __future__ import annotations
 import pygame
 
 from game import resolvers
+from game.maps.conventions import SOURCE_NAMES
 from game.maps.grid import ONE_WAY, SLOPE, SOLID
 from game.resolvers.base import Contacts
 from game.sim.camera import px
@@ -35,6 +36,10 @@ LEGEND = ("solid tile", "one-way tile", "slope tile", "probed cell",
           "hitbox (white: in the air)", "contact edge", "a ghost's probed cell",
           "push-out: tried -> resolved")
 LEGEND_TEXT = (220, 220, 235)
+# On a map made for another engine: a corner mark on each collision cell, coloured by the
+# convention that made it collide (game.maps.conventions.SOURCE_NAMES, by index).
+SOURCE_COLOURS = {2: (90, 230, 255), 3: (255, 150, 40), 4: (200, 120, 255), 5: (120, 255, 120),
+                  6: (255, 240, 80)}
 
 
 # --- the numbers ----------------------------------------------------------------------------
@@ -64,6 +69,11 @@ def debug_rows(world: World, ghosts: list[World],
     position and push-out, and where it parted from the player."""
     rows = [(line, NUMBERS) for line in debug_lines(world)]
     rows.append((f"push-out: {push_text(world)}", NUMBERS))
+    sources = world.level.sources
+    if sources:  # a map made elsewhere: which conventions made its cells collide
+        for i in sorted(set(sources) - {0, 1}):  # 1: the game's own property, no guess
+            rows.append((f"collision from {SOURCE_NAMES[i]}",
+                         SOURCE_COLOURS.get(i, NUMBERS)))
     for ghost in ghosts:
         name, gp = ghost.resolver.name, ghost.player
         parted = comparison.parted.get(name) if comparison is not None else None
@@ -82,6 +92,8 @@ def draw_marks(scene: pygame.Surface, made: Recent, world: World, ghosts: list[W
     tw, th = g.tile_w, g.tile_h
     ox, oy = origin
     scene.blit(_tile_marks(scene.get_size(), made, g, origin), (0, 0))
+    if world.level.sources:
+        _source_marks(scene, world.level, origin)
     for col, row in set(world.player.contacts.probed):
         r = pygame.Rect(col * tw - ox, row * th - oy, tw, th)
         scene.blit(made.get(("probed", r.size), lambda: overlay(r.size, PROBED)), r)
@@ -108,6 +120,22 @@ def draw_marks(scene: pygame.Surface, made: Recent, world: World, ghosts: list[W
         pygame.draw.line(scene, CONTACT_EDGE, box.topleft, box.bottomleft)
     if c.hit_right:
         pygame.draw.line(scene, CONTACT_EDGE, box.topright, box.bottomright)
+
+
+def _source_marks(scene: pygame.Surface, level, origin: tuple[int, int]) -> None:
+    """A corner mark on each collision cell in view, in the colour of the convention that made
+    it collide (a map made for another engine: ``Level.sources``)."""
+    g, sources = level.grid, level.sources
+    tw, th = g.tile_w, g.tile_h
+    ox, oy = origin
+    vw, vh = scene.get_size()
+    mark = max(2, min(tw, th) // 5)
+    for row in range(max(0, oy // th), min(g.rows, (oy + vh) // th + 1)):
+        base = row * g.cols
+        for col in range(max(0, ox // tw), min(g.cols, (ox + vw) // tw + 1)):
+            colour = SOURCE_COLOURS.get(sources[base + col])
+            if colour is not None:
+                scene.fill(colour, (col * tw - ox + 1, row * th - oy + 1, mark, mark))
 
 
 def _tile_marks(size: tuple[int, int], made: Recent, g, origin: tuple[int, int]) -> pygame.Surface:

@@ -30,6 +30,8 @@ from game.view.painter import TextPainter
 from game.view.text import fit_text
 
 ERROR_BAR = (120, 20, 30)
+NOTE_BAR = (30, 50, 100)  # what the loader guessed about a map, for a while after it loads
+NOTE_TIME = 10.0  # s the notes bar stays
 HINT = "H help"
 SOFT = (220, 220, 235)  # secondary text
 GOLD = (255, 235, 150)  # the resolver, the clock's notes
@@ -61,6 +63,7 @@ class HudInfo:
     speed: int = 0  # index into game.view.loop.SPEEDS
     demo: bool = False  # an input script is playing
     player: pygame.Rect | None = None  # where the player is drawn, window px: kept uncovered
+    notes: tuple[str, ...] = ()  # what the loader guessed about this map, shown for a while
 
 
 @dataclass
@@ -89,6 +92,11 @@ def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> in
     bottom = lay.win_h  # what is drawn at the bottom stacks upward from the bottom edge
     if info.error:
         bottom = _error_bar(painter, lay, info.error)
+    if info.notes:
+        more = len(info.notes) - 1
+        text = f"note: {info.notes[0]}" + (f"  (and {more} more: see the terminal)" if more
+                                          else "")
+        bottom = _error_bar(painter, lay, text, bottom, NOTE_BAR)
     top_h = _corners(painter, lay, info, bottom)
     below_top = top_h + lay.inner
     if info.show_help:
@@ -152,13 +160,16 @@ def _corners(painter: TextPainter, lay: Layout, info: HudInfo, bottom: int) -> i
     return top_line
 
 
-def _error_bar(painter: TextPainter, lay: Layout, error: str) -> int:
-    """The error bar across the bottom. Returns its top."""
+def _error_bar(painter: TextPainter, lay: Layout, error: str, bottom: int | None = None,
+               colour=ERROR_BAR) -> int:
+    """The error bar (or, in another colour, the notes bar) across the bottom, over
+    ``bottom``. Returns its top."""
     pad, line_h = lay.pad, lay.line_h
-    lines = painter.wrap(error, lay.win_w - 2 * pad)
-    bar = pygame.Rect(0, lay.win_h - len(lines) * line_h - 2 * pad, lay.win_w,
+    lines = painter.wrap(error, lay.win_w - 2 * pad)[:4]
+    bottom = lay.win_h if bottom is None else bottom
+    bar = pygame.Rect(0, bottom - len(lines) * line_h - 2 * pad, lay.win_w,
                       len(lines) * line_h + 2 * pad)
-    painter.surface.fill(ERROR_BAR, bar)
+    painter.surface.fill(colour, bar)
     for i, line in enumerate(lines):
         painter.text(painter.small, line, (pad, bar.top + pad + i * line_h))
     return bar.top

@@ -31,7 +31,7 @@ from game.view.debug import debug_rows, draw_marks
 from game.view.effects import Effects, Moment
 from game.view.followers import Followers
 from game.view.hot_reload import Watcher
-from game.view.hud import HudInfo, draw_hud
+from game.view.hud import NOTE_TIME, HudInfo, draw_hud
 from game.view.keymap import VOLUME_STEPS, applies, held_keys, key_action, takes_over
 from game.view.levels import level_name, level_sequence, next_level_path, open_level
 from game.view.loop import SPEEDS, FixedStep
@@ -111,6 +111,7 @@ class PlayScene:
         self.camera: CameraState | None = None  # None: on the player at the next frame
         self.view_origin = (0, 0)  # top-left of the last drawn view, map px
         self.hud_bottom = 0  # how far down the HUD's top line reached last frame, window px
+        self.notes_until = 0.0  # the loader's notes show until then (time.monotonic)
         self.effects = Effects(shake=self.cfg.display.screen_shake)  # feedback, view only
         self.watcher = Watcher()
         self.made = Recent()  # images kept between frames, for the scene and the text
@@ -381,6 +382,8 @@ class PlayScene:
 
     def _use_level(self, images: TileImages) -> None:
         self.images = images
+        # the loader's notes (also on stderr): shown once, for a while, after each load
+        self.notes_until = time.monotonic() + NOTE_TIME if self.world.level.notes else 0.0
         self.renderer = MapRenderer(self.world.level, images)
         self.watcher.watch(self.world.level)
         self._update_caption()
@@ -420,6 +423,7 @@ class PlayScene:
                              p.w * scale, p.h * scale).inflate(4 * scale, 4 * scale)
         self.hud_bottom = draw_hud(self.text, window.surface, HudInfo(
             player=None if p.respawning else player,
+            notes=self.world.level.notes if time.monotonic() < self.notes_until else (),
             world=w, scale=window.scale(), ghost_labels=self.ghost_labels,
             error=f"{self.error_line}  {self.error_note}" if self.error_line else None,
             show_help=self.show_help,

@@ -155,6 +155,10 @@ class WorldPainter:
         if not p.respawning:
             bx, by = drawn_at
             img = self.player_sprite.image(p.facing, p.vy)
+            scale = getattr(w.level, "physics_scale", 1.0)
+            if scale != 1.0:  # a map of bigger tiles: the body was scaled, so is its picture
+                img = self.made.get(("player", id(img), scale),
+                                    lambda: pygame.transform.scale_by(img, scale))
             drop = feet_on_slope(g, bx, by, p.w, p.h) if (
                 p.on_ground and w.resolver.supports_slopes) else 0.0
             sx = px(bx + p.w / 2) - img.get_width() // 2 - origin[0]
