@@ -7,6 +7,7 @@ worker for our side (it starts one fresh process per measurement and round).
     python tools/bench_ours.py frame --frames 600 --warmup 10
     python tools/bench_ours.py walkers --resolver axis --walkers 1000 --ticks 300
     python tools/bench_ours.py crowd-frame --frames 600 --warmup 10
+    python tools/bench_ours.py ghosts --ticks 600
 
 Only the loop being measured is inside the timer; building the grid, the resolver's ``prepare``,
 loading the map and building the renderer are not (they are reported apart where they matter).
@@ -50,10 +51,8 @@ def physics(resolver_name: str, size: tuple[int, int], movers: int, steps: int) 
     level = S.generate_level(w, h)
     grid = TileGrid(w, h, S.TILE, S.TILE,
                     bytes(SOLID if cell else EMPTY for row in level for cell in row))
-    resolver = resolvers.create(resolver_name)
-    prepare = getattr(resolver, "prepare", None)
-    if prepare is not None:
-        prepare(grid)  # once per level, as the world does when a level loads: not timed
+    # once per level, as the world does when a level loads: timed apart from the steps
+    resolver, setup_s = set_up(resolver_name, grid)
 
     spawns = S.spawn_points(level, movers)
     bw, bh = float(S.PLAYER_W), float(S.PLAYER_H)
@@ -92,7 +91,18 @@ def physics(resolver_name: str, size: tuple[int, int], movers: int, steps: int) 
     run_s = time.perf_counter() - t0
     return {"value": movers * steps / run_s, "unit": "entity-steps/s", "run_s": run_s,
             "us_per_mover_step": run_s / (movers * steps) * 1e6, "jumps": jumps,
-            "reversals": reversals}
+            "reversals": reversals, "setup_s": setup_s}
+
+
+def set_up(resolver_name: str, grid: TileGrid) -> tuple[object, float]:
+    """A resolver made and prepared for ``grid`` as a world does when a level loads, and the
+    seconds that took (a fresh resolver each time: nothing carried over)."""
+    t0 = time.perf_counter()
+    resolver = resolvers.create(resolver_name)
+    prepare = getattr(resolver, "prepare", None)
+    if prepare is not None:
+        prepare(grid)
+    return resolver, time.perf_counter() - t0
 
 
 # ----------------------------------------------------------------------------------------------
@@ -141,8 +151,11 @@ def load(tmx: Path) -> dict:
     TileImages(level)
     total_s = time.perf_counter() - t0
     pygame.display.quit()
+    prepare = {name: set_up(name, level.grid)[1] for name in resolvers.names()}
     return {"value": total_s, "unit": "s", "load_level_s": level_s,
-            "tile_images_s": total_s - level_s}
+            "tile_images_s": total_s - level_s,
+            **{f"prepare_s/{name}": s for name, s in prepare.items()},
+            "with_slowest_prepare_s": total_s + max(prepare.values())}
 
 
 def percentile(sorted_values: list[float], p: float) -> float:
@@ -249,17 +262,20 @@ def crowd_frame(frames: int, warmup: int) -> dict:
 
     app._draw_walkers = timed("draw", app._draw_walkers)
     app.world.step = timed("tick", app.world.step)
-    times = []
-    t0 = time.perf_counter()
-    for _ in range(frames):
-        t = time.perf_counter()
+    wall, cpu = [0.0] * frames, [0.0] * frames
+    clock, cpu_clock = time.perf_counter, time.process_time
+    t0 = clock()
+    for i in range(frames):
+        w0, c0 = clock(), cpu_clock()
         app.frame(dt)
-        times.append(time.perf_counter() - t)
-    run_s = time.perf_counter() - t0
-    times.sort()
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+        wall[i], cpu[i] = clock() - w0, cpu_clock() - c0
+    run_s = clock() - t0
+    wall.sort()
+    cpu.sort()
     result = {"value": frames / run_s, "unit": "fps", "run_s": run_s,
-              "ms_per_frame": run_s / frames * 1000, "p99_ms": p99 * 1000,
+              "ms_per_frame": run_s / frames * 1000, "p50_ms": percentile(wall, 50) * 1000,
+              "p99_ms": percentile(wall, 99) * 1000, "cpu_p50_ms": percentile(cpu, 50) * 1000,
+              "cpu_p99_ms": percentile(cpu, 99) * 1000,
               "draw_walkers_ms": spent["draw"] / frames * 1000,
               "tick_ms": spent["tick"] / frames * 1000,
               "walkers": len(app.world.walkers), "resolver": app.world.resolver.name}
@@ -267,6 +283,37 @@ def crowd_frame(frames: int, warmup: int) -> dict:
 
     pygame.quit()
     return result
+
+
+def ghosts(ticks: int) -> dict:
+    """The simulation of Crowd with ghosts as the game runs it: a world per resolver (the
+    player's among them), each stepped once a tick with the player holding right. Per tick: wall
+    and CPU time of the whole comparison's step, median and 99th percentile."""
+    from game import config
+    from game.sim.ghosts import Comparison
+    from game.sim.inputs import Held, InputScript
+    from game.sim.world import load_world
+
+    cfg = config.load()
+    world = load_world(CROWD_LEVEL, cfg, resolvers.create(cfg.resolver))
+    comparison = Comparison.create(world.level, world.physics, cfg)
+    frames = InputScript(((0, Held(right=True)),)).frames(ticks + 1)
+    comparison.step(next(frames))  # first-use work before the timer
+    wall, cpu = [0.0] * ticks, [0.0] * ticks
+    clock, cpu_clock = time.perf_counter, time.process_time
+    t0 = clock()
+    for i, frame_input in enumerate(frames):
+        w0, c0 = clock(), cpu_clock()
+        comparison.step(frame_input)
+        wall[i], cpu[i] = clock() - w0, cpu_clock() - c0
+    run_s = clock() - t0
+    wall.sort()
+    cpu.sort()
+    return {"value": ticks / run_s, "unit": "ticks/s", "run_s": run_s,
+            "ms_per_tick": run_s / ticks * 1000, "p50_ms": percentile(wall, 50) * 1000,
+            "p99_ms": percentile(wall, 99) * 1000, "cpu_p50_ms": percentile(cpu, 50) * 1000,
+            "cpu_p99_ms": percentile(cpu, 99) * 1000, "worlds": len(comparison.worlds),
+            "walkers": sum(len(w.walkers) for w in comparison.worlds)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -287,6 +334,8 @@ def main(argv: list[str] | None = None) -> int:
         p = sub.add_parser(name)
         p.add_argument("--frames", required=True, type=int)
         p.add_argument("--warmup", required=True, type=int)
+    p = sub.add_parser("ghosts")
+    p.add_argument("--ticks", required=True, type=int)
     p = sub.add_parser("walkers")
     p.add_argument("--resolver", required=True, choices=resolvers.names())
     p.add_argument("--walkers", required=True, type=int)
@@ -300,6 +349,8 @@ def main(argv: list[str] | None = None) -> int:
         res = load(a.tmx)
     elif a.what == "walkers":
         res = walkers(a.resolver, a.walkers, a.ticks)
+    elif a.what == "ghosts":
+        res = ghosts(a.ticks)
     elif a.what == "crowd-frame":
         res = crowd_frame(a.frames, a.warmup)
     else:
