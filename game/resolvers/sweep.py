@@ -367,18 +367,27 @@ class SweepResolver(BoxResolver):
         bottom = y + h
         reach = bottom + dy
         cols = range(math.floor((x + EPS) / tw), math.ceil((x + w - EPS) / tw))
+        # the columns inside the map (outside it every cell is empty)
+        first = cols.start if cols.start > 0 else 0
+        end = cols.stop if cols.stop < map_cols else map_cols
         # rows of the stretched box wholly behind the leading edge can hold nothing ahead of it
         for row in range(math.floor((bottom - EPS) / th), math.floor((reach + EPS) / th) + 1):
             if probed is not None:
                 probed.extend((col, row) for col in cols)
             if not 0 <= row < map_rows:
                 continue  # outside the map every cell is empty
-            top = row * th
             at = row * map_cols
+            cells = kinds[at + first:at + end]
+            if not cells.strip(b"\0"):
+                continue  # nothing in this row under the body
+            top = row * th
+            if not ignore and ONE_WAY not in cells and SLOPE not in cells:
+                # solid tiles only (the usual floor): each one's contact is the row's top
+                if bottom - EPS <= top <= reach + EPS:
+                    return (y if abs(top - bottom) <= EPS else top - h), True
+                continue
             best = math.inf
-            for col in cols:
-                if not 0 <= col < map_cols:
-                    continue
+            for col in range(first, end):
                 kind = kinds[at + col]
                 if kind == EMPTY:
                     continue
