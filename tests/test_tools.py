@@ -81,6 +81,7 @@ def test_bench_quick_run_reports_every_figure_as_json():
         assert report["ratios"][f"walkers/{name} vs floor"]["median"] > 0
     assert load["with_slowest_prepare_s"] >= figures[f"load/ours/{size}"]["median"]
     assert report["ratios"][f"load+prepare/{size} vs pytmx"]["median"] > 0
+    assert figures[f"door/{size}"]["median"] > 0 and figures[f"door/{size}"]["unit"] == "ms"
     settings = report["settings"]
     for m in settings["scale_maps"]:
         for n in settings["scale_movers"]:

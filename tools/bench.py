@@ -24,6 +24,8 @@ movers that walk, jump and turn round by fixed rules, a camera that bounces acro
   against ``pytmx.load_pygame`` (map and images), what a pyscroll user calls (pytmx is one of our
   dependencies, so this runs without ``--peers`` too); with it each resolver's set-up for that
   map (creating it and its ``prepare``), and the load plus the slowest set-up against pytmx;
+  and what a door turning on that map costs (the new grid and every resolver's ``prepare``, with
+  the tables they keep filled by movers first): the median turn in ms;
 * a whole game frame: frames per second of the game's own frame (events, one tick, the whole
   picture with the HUD, flip) on level 2 in a 1280x720 window on SDL's dummy driver, and the
   median and 99th percentile of the frames' times (ms): wall clock, which a busy machine's other
@@ -182,6 +184,9 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
         ratios.append(Ratio(f"load+prepare/{a.load_map} vs pytmx", f"load/ours/{a.load_map}",
                             f"load/pytmx/{a.load_map}", "pytmx.load_pygame (with the slowest "
                             "resolver's set-up)", field="with_slowest_prepare_s"))
+        out.append(Measurement(f"door/{a.load_map}", f"a door turning: new grid and every "
+                               f"resolver's prepare ({a.load_map} map)",
+                               [py, ours, "door", "--map", a.load_map, "--turns", "20"]))
     if "frame" in a.only:
         out.append(Measurement("frame/ours", f"game frame: level 2, {S.VIEW[0]}x{S.VIEW[1]} "
                                "window, one tick per frame", [py, ours, "frame", *frames]))

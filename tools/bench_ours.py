@@ -8,6 +8,7 @@ worker for our side (it starts one fresh process per measurement and round).
     python tools/bench_ours.py walkers --resolver axis --walkers 1000 --ticks 300
     python tools/bench_ours.py crowd-frame --frames 600 --warmup 10
     python tools/bench_ours.py ghosts --ticks 600
+    python tools/bench_ours.py door --map 1000x1000 --turns 20
 
 Only the loop being measured is inside the timer; building the grid, the resolver's ``prepare``,
 loading the map and building the renderer are not (they are reported apart where they matter).
@@ -285,6 +286,39 @@ def crowd_frame(frames: int, warmup: int) -> dict:
     return result
 
 
+def door(size: tuple[int, int], turns: int) -> dict:
+    """Milliseconds for a door to turn on a generated level of ``size``: the new collision grid
+    (a 1x3-tile door in the level's middle, closing then opening) and every resolver's
+    ``prepare`` for it, each resolver having first walked the scenario's movers over the level
+    (so whatever it keeps per grid is filled). The median and the worst turn."""
+    w, h = size
+    level = S.generate_level(w, h)
+    grid = TileGrid(w, h, S.TILE, S.TILE,
+                    bytes(SOLID if cell else EMPTY for row in level for cell in row))
+    made = [set_up(name, grid)[0] for name in resolvers.names()]
+    for r in made:
+        for s in S.spawn_points(level, 200):
+            x, y = s.cx - S.PLAYER_W / 2, s.cy - S.PLAYER_H / 2
+            for _ in range(30):
+                x, y, _ = move_box(r, grid, x, y, S.PLAYER_W, S.PLAYER_H, S.RUN_SPEED, S.GRAVITY,
+                                   one_way_bottom=y + S.PLAYER_H)
+    col, row = w // 2, h // 2
+    cells = [(row + k) * w + col for k in range(3)]
+    times = []
+    for turn in range(turns):
+        kind = SOLID if turn % 2 == 0 else EMPTY
+        t0 = time.perf_counter()
+        grid = grid.with_kinds({i: kind for i in cells})
+        for r in made:
+            prepare = getattr(r, "prepare", None)
+            if prepare is not None:
+                prepare(grid)
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    return {"value": percentile(times, 50) * 1000, "unit": "ms",
+            "worst_ms": times[-1] * 1000, "turns": turns}
+
+
 def ghosts(ticks: int) -> dict:
     """The simulation of Crowd with ghosts as the game runs it: a world per resolver (the
     player's among them), each stepped once a tick with the player holding right. Per tick: wall
@@ -334,6 +368,9 @@ def main(argv: list[str] | None = None) -> int:
         p = sub.add_parser(name)
         p.add_argument("--frames", required=True, type=int)
         p.add_argument("--warmup", required=True, type=int)
+    p = sub.add_parser("door")
+    p.add_argument("--map", required=True, type=S.parse_size)
+    p.add_argument("--turns", required=True, type=int)
     p = sub.add_parser("ghosts")
     p.add_argument("--ticks", required=True, type=int)
     p = sub.add_parser("walkers")
@@ -349,6 +386,8 @@ def main(argv: list[str] | None = None) -> int:
         res = load(a.tmx)
     elif a.what == "walkers":
         res = walkers(a.resolver, a.walkers, a.ticks)
+    elif a.what == "door":
+        res = door(a.map, a.turns)
     elif a.what == "ghosts":
         res = ghosts(a.ticks)
     elif a.what == "crowd-frame":
