@@ -11,7 +11,8 @@ movers that walk, jump and turn round by fixed rules, a camera that bounces acro
 * collision: entity-steps per second of 100 movers x 600 steps on a 200x50-tile level, with each
   resolver through ``move_box`` as the game calls it, and the time its set-up took (``prepare``);
   beside them **the floor** (tools/bench_floor.py: the same movers and rules stepped by the plainest
-  hand-written loop over a list of lists), and each resolver's cost as a multiple of the floor's;
+  hand-written loop over a list of lists), and each resolver's cost as a multiple of the floor's
+  (worked out from each process's CPU time, which other processes disturb far less);
   with ``--peers``, Arcade 3.x's ``PhysicsEnginePlatformer`` (one engine per mover, shared walls)
   on the same level and rules;
 * scaling: the same per resolver and the floor with 1, 100 and 1,000 movers on a 60x34 and a
@@ -84,6 +85,9 @@ TOOLS = ROOT / "tools"
 PEERS_COMMAND = "uv run --group peers python tools/bench.py --peers"
 PARTS = ("physics", "scaling", "render", "load", "frame", "walkers")
 SCALING_STEPS = 60_000  # mover-steps per scaling row: steps = this // movers
+# A multiple of the floor is worked out from CPU time (each process's own), which a busy
+# machine's other processes disturb far less than the wall clock.
+ON_CPU = {"cost": True, "field": "cpu_steps_per_s", "theirs_field": "cpu_steps_per_s"}
 # Per-frame times a measurement may report (ms): wall clock and this process's CPU time.
 FRAME_TIMES = {"p50_ms": "frame time, median", "p99_ms": "frame time, 99th percentile",
                "cpu_p50_ms": "CPU time a frame, median",
@@ -125,6 +129,7 @@ class Ratio:
     against: str  # for the table: "Arcade"
     cost: bool = False
     field: str = "value"
+    theirs_field: str = "value"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -148,7 +153,7 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
             out.append(Measurement(f"physics/{name}", f"collision: {name} ({scale})",
                                    [py, ours, "physics", "--resolver", name, *size]))
             ratios.append(Ratio(f"physics/{name} vs floor", f"physics/{name}", "physics/floor",
-                                "the floor", cost=True))
+                                "the floor", **ON_CPU))
             if a.peers:
                 ratios.append(Ratio(f"physics/{name} vs arcade", f"physics/{name}",
                                     "physics/arcade", "Arcade"))
@@ -198,8 +203,7 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
                                     str(a.walkers), "--ticks", str(a.walker_ticks)]))
             if "physics" in a.only:
                 ratios.append(Ratio(f"walkers/{name} vs floor", f"walkers/{name}",
-                                    "physics/floor", "the floor (mover-step)", cost=True,
-                                    field="walker_steps_per_s"))
+                                    "physics/floor", "the floor (mover-step)", **ON_CPU))
         out.append(Measurement("frame/crowd", f"game frame: Crowd (200 walkers), {S.VIEW[0]}x"
                                f"{S.VIEW[1]} window, one tick per frame",
                                [py, ours, "crowd-frame", *frames]))
@@ -226,7 +230,7 @@ def scaling(a: argparse.Namespace, ratios: list[Ratio]) -> list[Measurement]:
                 out.append(Measurement(key, f"collision: {name} ({scale})",
                                        [py, str(TOOLS / "bench_ours.py"), "physics",
                                         "--resolver", name, *size]))
-                ratios.append(Ratio(f"{key} vs floor", key, floor, "the floor", cost=True))
+                ratios.append(Ratio(f"{key} vs floor", key, floor, "the floor", **ON_CPU))
     return out
 
 
@@ -303,10 +307,12 @@ def ratio(r: Ratio, by_key: dict[str, Measurement]) -> dict:
     ours, theirs = by_key[r.ours], by_key[r.theirs]
     faster_is_less = ours.results[0]["unit"] == "s"
     ours_v = [res[r.field] for res in ours.results]
+    theirs_v = [res[r.theirs_field] for res in theirs.results]
     per_round = [(t / o if faster_is_less != r.cost else o / t)
-                 for o, t in zip(ours_v, theirs.values)]
+                 for o, t in zip(ours_v, theirs_v)]
     what = f"times {r.against}'s time" if r.cost else f"times as fast as {r.against}"
     return {"what": what, "ours": r.ours, "theirs": r.theirs, "field": r.field,
+            "theirs_field": r.theirs_field,
             "against": r.against, "cost": r.cost, **summary(per_round), "rounds": per_round}
 
 
