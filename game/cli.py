@@ -134,7 +134,7 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
     level = world.level
     stepped: World | Comparison = world
     if args.ghosts:
-        stepped = comparison = Comparison.create(level, world.physics, cfg)
+        stepped = comparison = Comparison.create(level, world.physics, cfg, player=world)
         records = run_ghosts(comparison, script.frames(ticks))
         worlds = comparison.worlds
     else:

@@ -334,7 +334,7 @@ def ghosts(ticks: int) -> dict:
 
     cfg = config.load()
     world = load_world(CROWD_LEVEL, cfg, resolvers.create(cfg.resolver))
-    comparison = Comparison.create(world.level, world.physics, cfg)
+    comparison = Comparison.create(world.level, world.physics, cfg, player=world)
     frames = InputScript(((0, Held(right=True)),)).frames(ticks + 1)
     comparison.step(next(frames))  # first-use work before the timer
     wall, cpu = [0.0] * ticks, [0.0] * ticks
