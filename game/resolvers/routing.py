@@ -208,11 +208,18 @@ def route_of(kind: int, faces: Faces) -> tuple[tuple[tuple[str, Any], ...],
             tuple((_METHODS[side], face) for side, face in calls if side in X_SIDES))
 
 
-def route_at(grid: TileGrid, i: int, raw: bool = False) -> Route:
-    """The route of the non-empty cell ``i`` (``row * cols + col``) from its :func:`faces_at`."""
-    row, col = divmod(i, grid.cols)
+def route_at(grid: TileGrid, i: int, raw: bool = False) -> Route | None:
+    """The route of the cell ``i`` (``row * cols + col``) from its :func:`faces_at`; None for
+    an empty cell."""
     kind = grid.kinds[i]
+    if kind == EMPTY:
+        return None
+    row, col = divmod(i, grid.cols)
     return (col, row, kind, *route_of(kind, faces_at(grid, col, row, raw)))
+
+
+# A cell's place in a routes table before its route is worked out.
+_LATER: Any = ("later",)
 
 
 class _Move:
@@ -260,7 +267,8 @@ class RoutingResolver(BoxResolver):
         self.options = options or RoutingOptions()
         self._s = _Move.__new__(_Move)  # the body during a move, reused
         self._grid: TileGrid | None = None  # the grid the routes below belong to
-        # cell -> its route, worked out the first time a move gathers the cell (None: not yet)
+        # cell -> its route (None for an empty cell), worked out the first time a move gathers
+        # the cell (_LATER until then)
         self._routes: list[Route | None] = []
 
     def prepare(self, grid: TileGrid) -> None:
@@ -271,19 +279,15 @@ class RoutingResolver(BoxResolver):
             return
         changed = None if self._grid is None else grid.changed_since(self._grid)
         if changed is None:
-            self._routes = [None] * (grid.cols * grid.rows)
+            self._routes = [_LATER] * (grid.cols * grid.rows)  # a few ms for a million cells
         else:
             routes, cols, size = self._routes, grid.cols, grid.cols * grid.rows
             for i in changed:
-                routes[i] = None
                 col = i % cols
-                for j in (i - cols, i + cols):
+                for j in (i, i - cols, i + cols, i - 1 if col > 0 else -1,
+                          i + 1 if col < cols - 1 else -1):
                     if 0 <= j < size:
-                        routes[j] = None
-                if col > 0:
-                    routes[i - 1] = None
-                if col < cols - 1:
-                    routes[i + 1] = None
+                        routes[j] = _LATER
         self._grid = grid
 
     # ------------------------------------------------------------------------------------------
@@ -314,16 +318,13 @@ class RoutingResolver(BoxResolver):
             first = 0
         if end > cols:
             end = cols
-        kinds = grid.kinds
         for row in range(first_row if first_row > 0 else 0, end_row if end_row < rows else rows):
             at = row * cols
-            if not kinds[at + first:at + end].strip(b"\0"):
-                continue  # nothing in this row of the box
             for i in range(at + first, at + end):
-                if kinds[i]:
-                    route = routes[i]
-                    if route is None:  # first gathered: work its route out now, and keep it
-                        route = routes[i] = route_at(grid, i, self.options.raw_edges)
+                route = routes[i]
+                if route is _LATER:  # first gathered: work its route out now, and keep it
+                    route = routes[i] = route_at(grid, i, self.options.raw_edges)
+                if route is not None:
                     occupied.append(route)
         if not occupied:
             return nx, ny, 0
