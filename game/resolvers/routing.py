@@ -149,6 +149,7 @@ Faces = dict[str, Any]
 # vertical phase and in the horizontal phase, in table order.
 Route = tuple[int, int, int, tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]]
 _Y_CALLS, _X_CALLS = 3, 4  # where a Route keeps the calls of each phase
+_PHASES = (_Y_CALLS, _X_CALLS)  # in their order
 
 def _side_heights(grid: TileGrid, col: int, row: int) -> tuple[float, float]:
     """How far up from its bottom a cell is solid along its left and its right edge."""
@@ -329,8 +330,12 @@ class RoutingResolver(BoxResolver):
         if not occupied:
             return nx, ny, 0
 
-        s = self._s
-        s.start(x, y, w, h, one_way_bottom, dx, dy, drop_through, self.options.raw_edges)
+        s = self._s  # s.start(...) written out: a call costs more than these assignments
+        s.x0, s.y0, s.w, s.h = x, y, w, h
+        s.x, s.y = s.gx, s.gy = nx, ny
+        s.dx, s.dy, s.drop, s.solitary = dx, dy, drop_through, self.options.raw_edges
+        s.one_way_bottom = one_way_bottom
+        s.ground = s.ceiling = s.left = s.right = False
         # y-first over every gathered tile, then x. A wall (or a slope too steep to climb) that
         # pushes the body back moves it to an x where the vertical answer may be different: a
         # floor it landed on at the far x may not be under it any more, or a floor it missed may
@@ -340,8 +345,12 @@ class RoutingResolver(BoxResolver):
         for _ in range(MAX_ROUNDS):
             x_seen = s.x
             s.y, s.ground, s.ceiling = s.y0 + dy, False, False
-            self._phase(s, grid, occupied, _Y_CALLS)
-            self._phase(s, grid, occupied, _X_CALLS)
+            for which in _PHASES:  # self._phase(s, grid, occupied, which), without the call
+                for route in occupied:
+                    calls = route[which]
+                    if calls:
+                        for method, face in calls:
+                            getattr(self, method)(s, grid, route[0], route[1], route[2], face)
             if s.x == x_seen:
                 break
         else:
