@@ -185,25 +185,33 @@ def frame(frames: int, warmup: int) -> dict:
     for _ in range(warmup):
         app.frame(dt)
     ticks = app.world.tick
-    wall, cpu = [0.0] * frames, [0.0] * frames
-    clock, cpu_clock = time.perf_counter, time.process_time
-    t0 = clock()
-    for i in range(frames):
-        w0, c0 = clock(), cpu_clock()
-        app.frame(dt)
-        wall[i], cpu[i] = clock() - w0, cpu_clock() - c0
-    run_s = clock() - t0
+    run_s, times = time_each(app.frame, [dt] * frames)
     ticks = app.world.tick - ticks
-    wall.sort()
-    cpu.sort()
     resolver = app.world.resolver.name
     import pygame
 
     pygame.quit()
     return {"value": frames / run_s, "unit": "fps", "run_s": run_s,
-            "ms_per_frame": run_s / frames * 1000, "p50_ms": percentile(wall, 50) * 1000,
-            "p99_ms": percentile(wall, 99) * 1000, "cpu_p50_ms": percentile(cpu, 50) * 1000,
-            "cpu_p99_ms": percentile(cpu, 99) * 1000, "ticks": ticks, "resolver": resolver}
+            "ms_per_frame": run_s / frames * 1000, **times, "ticks": ticks, "resolver": resolver}
+
+
+def time_each(call, args: list) -> tuple[float, dict]:
+    """``call(a)`` for each ``a`` in ``args``, each call timed by the wall clock (what a player
+    waits; another process taking the CPU shows here) and by this process's CPU time (what the
+    call costs): the seconds all took, and the median and 99th percentile of each, in ms."""
+    wall, cpu = [0.0] * len(args), [0.0] * len(args)
+    clock, cpu_clock = time.perf_counter, time.process_time
+    t0 = clock()
+    for i, a in enumerate(args):
+        w0, c0 = clock(), cpu_clock()
+        call(a)
+        wall[i], cpu[i] = clock() - w0, cpu_clock() - c0
+    run_s = clock() - t0
+    wall.sort()
+    cpu.sort()
+    return run_s, {"p50_ms": percentile(wall, 50) * 1000, "p99_ms": percentile(wall, 99) * 1000,
+                   "cpu_p50_ms": percentile(cpu, 50) * 1000,
+                   "cpu_p99_ms": percentile(cpu, 99) * 1000}
 
 
 # ----------------------------------------------------------------------------------------------
@@ -267,20 +275,9 @@ def crowd_frame(frames: int, warmup: int) -> dict:
 
     app._draw_walkers = timed("draw", app._draw_walkers)
     app.world.step = timed("tick", app.world.step)
-    wall, cpu = [0.0] * frames, [0.0] * frames
-    clock, cpu_clock = time.perf_counter, time.process_time
-    t0 = clock()
-    for i in range(frames):
-        w0, c0 = clock(), cpu_clock()
-        app.frame(dt)
-        wall[i], cpu[i] = clock() - w0, cpu_clock() - c0
-    run_s = clock() - t0
-    wall.sort()
-    cpu.sort()
+    run_s, times = time_each(app.frame, [dt] * frames)
     result = {"value": frames / run_s, "unit": "fps", "run_s": run_s,
-              "ms_per_frame": run_s / frames * 1000, "p50_ms": percentile(wall, 50) * 1000,
-              "p99_ms": percentile(wall, 99) * 1000, "cpu_p50_ms": percentile(cpu, 50) * 1000,
-              "cpu_p99_ms": percentile(cpu, 99) * 1000,
+              "ms_per_frame": run_s / frames * 1000, **times,
               "draw_walkers_ms": spent["draw"] / frames * 1000,
               "tick_ms": spent["tick"] / frames * 1000,
               "walkers": len(app.world.walkers), "resolver": app.world.resolver.name}
@@ -335,22 +332,11 @@ def ghosts(ticks: int) -> dict:
     cfg = config.load()
     world = load_world(CROWD_LEVEL, cfg, resolvers.create(cfg.resolver))
     comparison = Comparison.create(world.level, world.physics, cfg, player=world)
-    frames = InputScript(((0, Held(right=True)),)).frames(ticks + 1)
-    comparison.step(next(frames))  # first-use work before the timer
-    wall, cpu = [0.0] * ticks, [0.0] * ticks
-    clock, cpu_clock = time.perf_counter, time.process_time
-    t0 = clock()
-    for i, frame_input in enumerate(frames):
-        w0, c0 = clock(), cpu_clock()
-        comparison.step(frame_input)
-        wall[i], cpu[i] = clock() - w0, cpu_clock() - c0
-    run_s = clock() - t0
-    wall.sort()
-    cpu.sort()
+    frames = list(InputScript(((0, Held(right=True)),)).frames(ticks + 1))
+    comparison.step(frames[0])  # first-use work before the timer
+    run_s, times = time_each(comparison.step, frames[1:])
     return {"value": ticks / run_s, "unit": "ticks/s", "run_s": run_s,
-            "ms_per_tick": run_s / ticks * 1000, "p50_ms": percentile(wall, 50) * 1000,
-            "p99_ms": percentile(wall, 99) * 1000, "cpu_p50_ms": percentile(cpu, 50) * 1000,
-            "cpu_p99_ms": percentile(cpu, 99) * 1000, "worlds": len(comparison.worlds),
+            "ms_per_tick": run_s / ticks * 1000, **times, "worlds": len(comparison.worlds),
             "walkers": sum(len(w.walkers) for w in comparison.worlds)}
 
 
