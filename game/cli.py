@@ -128,7 +128,7 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
     from game.sim.ghosts import Comparison
     from game.runs.headless import run, run_ghosts
     from game.sim.inputs import InputScript, load_script
-    from game.sim.world import load_world
+    from game.sim.world import World, load_world
 
     ticks = parse_ticks(args)
     script = load_script(args.input) if args.input else InputScript(())
@@ -136,8 +136,9 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
     world = load_world(s.level_path, cfg, resolvers.create(cfg.resolver,
                                                            cfg.resolver_options(cfg.resolver)))
     level = world.level
+    stepped: World | Comparison = world
     if args.ghosts:
-        comparison = Comparison.create(level, world.physics, cfg)
+        stepped = comparison = Comparison.create(level, world.physics, cfg, player=world)
         records = run_ghosts(comparison, script.frames(ticks))
         worlds = comparison.worlds
     else:
@@ -146,8 +147,8 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
 
     on_stdout = False
     if args.trace is None:
-        for _ in records:
-            pass
+        for frame in script.frames(ticks):  # no trace written: no records built
+            stepped.step(frame)
     else:
         on_stdout = write_trace_to(args.trace, records, trace_protected(args, s, level))
     if not on_stdout:  # the summary would spoil a trace on standard output

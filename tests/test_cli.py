@@ -198,6 +198,23 @@ def test_headless_run_succeeds_and_reports(tmp_path, capsys):
     assert list(tmp_path.iterdir()) == [trace]  # no temporary file left behind
 
 
+@pytest.mark.parametrize("ghosts", [(), ("--ghosts",)])
+def test_headless_without_trace_builds_no_records_and_ends_where_a_trace_does(
+        tmp_path, capsys, monkeypatch, ghosts):
+    trace = tmp_path / "t.jsonl"
+    assert main(headless("--input", str(HOLD_RIGHT), "--trace", str(trace), *ghosts)) == 0
+    traced = capsys.readouterr().out
+
+    def no_record(world):
+        raise AssertionError("a trace record was built with no trace to write")
+
+    import game.runs.headless
+
+    monkeypatch.setattr(game.runs.headless, "trace_record", no_record)
+    assert main(headless("--input", str(HOLD_RIGHT), *ghosts)) == 0
+    assert capsys.readouterr().out == traced  # the same final state, every world
+
+
 def test_trace_to_stdout_prints_only_the_trace(capsys):
     assert main(headless("--trace", "-", ticks="3")) == 0
     out, _ = capsys.readouterr()

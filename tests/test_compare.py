@@ -130,6 +130,50 @@ def test_ghosts_started_mid_level_take_the_players_coins_checkpoint_and_doors(cf
     assert -1 not in world.flow.coins
 
 
+def test_the_players_world_is_one_of_the_comparisons_and_is_stepped_once_a_tick(cfg):
+    """With the player's world in the comparison, one step of the comparison is one tick of
+    every world: each exactly the run its resolver gives alone."""
+    frames = list(parse_script(SCRIPT.splitlines(), "test").frames(240))
+    alone = {}
+    for name in resolvers.names():
+        w = load_world(FEATURES, cfg, resolvers.create(name, cfg.resolver_options(name)))
+        alone[name] = []
+        for frame in frames:
+            w.step(frame)
+            alone[name].append((w.player.x, w.player.y, w.player.vy, tuple(w.events)))
+    world = load_world(FEATURES, cfg, resolvers.create("sweep", cfg.resolver_options("sweep")))
+    comparison = Comparison.create(world.level, world.physics, cfg, player=world)
+    assert [w.resolver.name for w in comparison.worlds] == resolvers.names()
+    assert comparison.world("sweep") is world
+    seen = {name: [] for name in resolvers.names()}
+    for frame in frames:
+        comparison.step(frame)
+        for w in comparison.worlds:
+            seen[w.resolver.name].append((w.player.x, w.player.y, w.player.vy, tuple(w.events)))
+    assert world.tick == len(frames)  # once a tick, not twice
+    assert seen == alone
+
+
+def test_a_resolver_switch_moves_the_player_to_its_new_place_and_leaves_a_ghost(cfg):
+    world = load_world(EVERY, cfg, resolvers.create("axis", cfg.resolver_options("axis")))
+    comparison = Comparison.create(world.level, world.physics, cfg, player=world)
+    frames = parse_script(SCRIPT.splitlines(), "test").frames(120)
+    for _, frame in zip(range(60), frames):
+        comparison.step(frame)
+    old_corners = comparison.world("corners")
+    world.set_resolver(resolvers.create("corners", cfg.resolver_options("corners")))
+    comparison.adopt(world)
+    assert [w.resolver.name for w in comparison.worlds] == resolvers.names()
+    assert comparison.world("corners") is world and old_corners not in comparison.worlds
+    left = comparison.world("axis")
+    assert left is not world and left.tick == world.tick
+    assert (left.player.x, left.player.y) == (world.player.x, world.player.y)
+    assert left.player is not world.player
+    for frame in frames:
+        comparison.step(frame)
+    assert world.tick == 120 and left.tick == 120
+
+
 def test_a_ghosts_trace_is_recognised_as_a_trace_and_may_be_replaced(tmp_path, script):
     out = tmp_path / "g.jsonl"
     for _ in range(2):

@@ -324,6 +324,24 @@ def test_each_touch_of_a_lever_toggles_its_door(tmp_path, name):
     assert names(seen) == ["switch"] and not world.flow.doors_open["gate"]
 
 
+def test_a_door_turning_changes_only_its_cells_of_the_grid(tmp_path):
+    """The grid after a door turns is made from the one before by changing the door's cells
+    only (what routing's tables and anything else per grid update from, cell by cell)."""
+    lever = obj(2, "switch", 64, 96, 16, 16, '<property name="door" value="gate"/>')
+    world = make_world(tmp_path, "routing", ROOM, spawn(24, 112) + lever, doors=DOOR)
+    door = world.level.features.doors["gate"].cells
+    grids = [world.grid]
+    for held in (RIGHT, LEFT):  # over the lever: open; back over it: closed again
+        run(world, held, 40)
+        grids.append(world.grid)
+    assert [g.kind(10, 5) for g in grids] == [SOLID, world.level.grid.kind(10, 5), SOLID]
+    for before, after in zip(grids, grids[1:]):
+        assert after.changed_since(before) == door
+        differ = {i for i, (a, b) in enumerate(zip(before.kinds, after.kinds)) if a != b}
+        assert differ == door
+    assert world.resolver._grid is world.grid
+
+
 @pytest.mark.parametrize("name", resolver_names())
 def test_a_door_never_closes_on_the_player(tmp_path, name):
     plate = obj(2, "switch", 128, 108, 32, 4, '<property name="door" value="gate"/>'

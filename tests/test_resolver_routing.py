@@ -116,26 +116,56 @@ def test_slope_sides_are_faces_only_above_the_neighbours_side():
     assert a["left"] == (16.0, 32.0, 32.0)
 
 
-def test_faces_are_worked_out_once_per_grid(monkeypatch):
-    built = []
-    original = routing_mod._build_faces
+def test_a_cells_route_is_worked_out_once_when_a_move_first_gathers_it(monkeypatch):
+    worked = []
+    original = routing_mod.route_at
 
-    def counting(grid, raw):
-        built.append((id(grid), raw))
-        return original(grid, raw)
+    def counting(grid, i, raw=False):
+        worked.append((id(grid), i))
+        return original(grid, i, raw)
 
-    monkeypatch.setattr(routing_mod, "_build_faces", counting)
+    monkeypatch.setattr(routing_mod, "route_at", counting)
     grid = TileGrid.from_rows(["......", "......", "######"])
     r = create("routing")
+    r.prepare(grid)
+    assert worked == []  # nothing up front: set-up costs nothing on any map size
     body = Body(8.0, 32.0 - 14.0, 12.0, 14.0)
     for _ in range(20):
         m = move_body(r, grid, body, 2.0, 0.4)
         body = Body(m.x, m.y, body.w, body.h)
-    create("routing").move(grid, body, 1.0, 0.4, False)  # another instance shares the cache
-    assert built == [(id(grid), False)]
+    assert worked and len(worked) == len(set(worked))  # each cell once
+    assert {i // grid.cols for _, i in worked if grid.kinds[i]} == {2}  # the floor it walked on
     other = TileGrid.from_rows(["......", "......", "######"])
     r.move(other, body, 1.0, 0.4, False)
-    assert len(built) == 2  # a new grid (e.g. a reloaded level) gets its own table
+    assert worked[-1][0] == id(other)  # a new grid (e.g. a reloaded level) gets its own table
+
+
+def test_a_door_turning_drops_only_the_routes_of_its_cells_and_their_neighbours():
+    grid = TileGrid.from_rows(["..........", "..........", "##########"])
+    r = create("routing")
+    r.prepare(grid)
+    body = Body(0.0, 32.0 - 14.0, 12.0, 14.0)
+    for _ in range(80):  # along the whole floor: every floor cell's route worked out
+        m = move_body(r, grid, body, 2.0, 0.4)
+        body = Body(m.x, m.y, body.w, body.h)
+    later = routing_mod._LATER  # a route not worked out yet
+    assert all(r._routes[20 + c] not in (None, later) for c in range(10))
+    door = grid.with_kinds({14: SOLID})  # a block closes on the floor at column 4
+    assert door.changed_since(grid) == {14}
+    r.prepare(door)
+    dropped = {i for i in range(30) if r._routes[i] is later and door.kinds[i]}
+    assert dropped == {14, 24}  # the door, and the floor under it (its top now covered)
+    for i, route in enumerate(r._routes):  # what is kept is what the new grid says
+        if route is not later:
+            assert route == routing_mod.route_at(door, i), i
+    # and the resolver answers as a fresh one on the new grid
+    walker = Body(40.0, 32.0 - 14.0, 12.0, 14.0)
+    fresh = create("routing")
+    for _ in range(30):
+        a, b = move_body(r, door, walker, 2.0, 0.4), move_body(fresh, door, walker, 2.0, 0.4)
+        assert (a.x, a.y, a.contacts) == (b.x, b.y, b.contacts)
+        walker = Body(a.x, a.y, walker.w, walker.h)
+    assert a.x == 64.0 - 12.0 and a.contacts.hit_right  # stopped at the door
 
 
 # ------------------------------------------------------------------------------------------------
@@ -349,7 +379,7 @@ def test_past_the_round_cap_the_body_keeps_its_starting_x(monkeypatch):
 # The face table is built when the world loads a level
 # ------------------------------------------------------------------------------------------------
 
-def test_world_prepares_the_face_table_at_load_switch_and_reload(monkeypatch):
+def test_world_prepares_the_routes_table_at_load_switch_and_reload():
     from pathlib import Path
 
     from game.config import PhysicsConfig
@@ -357,31 +387,25 @@ def test_world_prepares_the_face_table_at_load_switch_and_reload(monkeypatch):
     from game.maps.level import Level, Rect
     from game.sim.world import World
 
-    built = []
-    original = routing_mod._build_faces
-
-    def counting(grid, raw):
-        built.append((id(grid), raw))
-        return original(grid, raw)
-
-    monkeypatch.setattr(routing_mod, "_build_faces", counting)
-
     def level(rows):
         return Level(path=Path("grid.tmx"), title="grid", grid=TileGrid.from_rows(rows),
                      spawn=Rect(16.0, 32.0 - 14.0, 12.0, 14.0), spawn_is_point=False, goals=(),
                      next_level=None, properties={}, layers=(), tiles={})
 
     first = level(["......", "......", "######"])
-    world = World.create(first, PhysicsConfig(), create("routing"))
-    assert built == [(id(first.grid), False)]  # before any tick
-    world.set_resolver(RoutingResolver(RoutingOptions(raw_edges=True)))
-    assert built[-1] == (id(first.grid), True)
+    r = create("routing")
+    world = World.create(first, PhysicsConfig(), r)
+    assert r._grid is world.grid  # before any tick
+    raw = RoutingResolver(RoutingOptions(raw_edges=True))
+    world.set_resolver(raw)
+    assert raw._grid is world.grid
     second = level(["......", "......", "#####."])
     world.replace_level(second, PhysicsConfig())
-    assert built[-1] == (id(second.grid), True)
-    n = len(built)
+    assert raw._grid is world.grid and world.grid.kinds == second.grid.kinds
+    table = raw._routes
     world.step(InputFrame())
-    assert len(built) == n  # ticks use the table built at load
+    assert raw._routes is table  # ticks fill the table made at load
+    assert any(route not in (None, routing_mod._LATER) for route in table)
     world.set_resolver(create("axis"))  # a resolver without prepare() is fine
 
 

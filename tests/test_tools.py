@@ -67,6 +67,32 @@ def test_bench_quick_run_reports_every_figure_as_json():
         assert 0 < times[f"{clock}p50_ms"]["median"] <= times[f"{clock}p99_ms"]["median"]
     assert report["ratios"][f"load/{size} vs pytmx"]["median"] > 0
     assert "physics/arcade" not in figures  # no --peers, no peers
+    # the floors, the set-up times, the scaling rows and the ghosts' simulation
+    floor = figures["physics/floor"]
+    assert floor["median"] > 0 and floor["details"]["jumps"] > 0
+    # the floor follows the scenario's rules exactly: its movers do what the resolvers' do
+    assert floor["details"]["reversals"] == figures["physics/axis"]["details"]["reversals"]
+    assert figures["render/blit"]["median"] > 0
+    load = figures[f"load/ours/{size}"]["details"]
+    for name in resolvers.names():
+        assert load[f"prepare_s/{name}"] >= 0, name
+        assert figures[f"physics/{name}"]["details"]["setup_s"] >= 0, name
+        assert report["ratios"][f"physics/{name} vs floor"]["cost"] is True
+        assert report["ratios"][f"walkers/{name} vs floor"]["median"] > 0
+    assert load["with_slowest_prepare_s"] >= figures[f"load/ours/{size}"]["median"]
+    assert report["ratios"][f"load+prepare/{size} vs pytmx"]["median"] > 0
+    assert figures[f"door/{size}"]["median"] > 0 and figures[f"door/{size}"]["unit"] == "ms"
+    settings = report["settings"]
+    for m in settings["scale_maps"]:
+        for n in settings["scale_movers"]:
+            assert figures[f"scaling/floor/{m}/{n}"]["median"] > 0
+            for name in resolvers.names():
+                assert report["ratios"][f"scaling/{name}/{m}/{n} vs floor"]["median"] > 0
+    ghosts = figures["ghosts/crowd"]
+    assert ghosts["details"]["worlds"] == len(resolvers.names())
+    assert 0 < ghosts["frame_times"]["cpu_p50_ms"]["median"] <= ghosts["frame_times"][
+        "cpu_p99_ms"]["median"]
+    assert figures["frame/crowd"]["frame_times"]["cpu_p99_ms"]["median"] > 0
 
 
 def test_bench_peers_without_the_group_says_how_to_get_it(tmp_path):

@@ -3,6 +3,8 @@ images, panels and overlays are reused, and the picture is the same as one drawn
 
 from __future__ import annotations
 
+import copy
+
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -43,14 +45,18 @@ def pixels(surface: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surface, "RGB")
 
 
-def drawn_from_nothing(played: App, size: tuple[int, int], alpha: float, dt: float) -> bytes:
-    """What a new App, nothing kept from any frame, draws for ``played``'s state."""
+def drawn_from_nothing(played: App, size: tuple[int, int], alpha: float, dt: float,
+                       effects=None) -> bytes:
+    """What a new App, nothing kept from any frame, draws for ``played``'s state (``effects``:
+    the played scene's effects as they were before its draw)."""
     fresh = App(make_cfg(*size), EVERY_TILE)
+    if effects is not None:
+        fresh.play.effects = effects
     fresh.play.world = played.play.world
     fresh.play.camera = played.play.camera
     fresh.play.painter.player_sprite.look = replace(played.play.painter.player_sprite.look)
     for name in ("debug", "show_help", "paused", "error_line", "error_note", "banner", "script",
-                 "speed"):
+                 "speed", "hud_bottom", "notes_until"):
         setattr(fresh.play, name, getattr(played.play, name))
     fresh.play.followers.comparison = played.play.followers.comparison
     fresh.play.draw(alpha, dt)
@@ -88,10 +94,11 @@ def test_a_frame_after_many_shows_what_a_first_frame_shows(monkeypatch):
         origins.add(app.play.view_origin)
         if frame in (1, 15, 30, 52, 64, 68, 72, 75, 77, 80):
             camera, look = app.play.camera, replace(app.play.painter.player_sprite.look)
+            effects = copy.deepcopy(app.play.effects)
             app.play.draw(0.5, 1 / 60)
             shown = pixels(app.window)
             app.play.camera = camera  # the reference starts from the same camera
-            assert shown == drawn_from_nothing(app, size, 0.5, 1 / 60), f"frame {frame}"
+            assert shown == drawn_from_nothing(app, size, 0.5, 1 / 60, effects), f"frame {frame}"
             app.play.painter.player_sprite.look = look
             app.shared.window.surface = pygame.display.get_surface()
             checked += 1

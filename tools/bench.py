@@ -9,36 +9,50 @@ What is measured (the scenario is tools/bench_scenario.py's: a generated level o
 movers that walk, jump and turn round by fixed rules, a camera that bounces across the map):
 
 * collision: entity-steps per second of 100 movers x 600 steps on a 200x50-tile level, with each
-  resolver through ``move_body`` as the game calls it; with ``--peers``, Arcade 3.x's
-  ``PhysicsEnginePlatformer`` (one engine per mover, shared walls) on the same level and rules;
+  resolver through ``move_box`` as the game calls it, and the time its set-up took (``prepare``);
+  beside them **the floor** (tools/bench_floor.py: the same movers and rules stepped by the plainest
+  hand-written loop over a list of lists), and each resolver's cost as a multiple of the floor's
+  (worked out from each process's CPU time, which other processes disturb far less);
+  with ``--peers``, Arcade 3.x's ``PhysicsEnginePlatformer`` (one engine per mover, shared walls)
+  on the same level and rules;
+* scaling: the same per resolver and the floor with 1, 100 and 1,000 movers on a 60x34 and a
+  1000x1000 level (as many steps as make 60,000 mover-steps), each row against the floor's;
 * map drawing: frames per second of our ``MapRenderer`` drawing a 1280x720 view of a 2-layer,
   32 px-tile map as the camera moves (4, 2) px per frame, on a 60x34 and a 1000x1000 map; with
-  ``--peers``, pyscroll's ``BufferedRenderer`` on the same map file along the same path;
+  ``--peers``, pyscroll's ``BufferedRenderer`` on the same map file along the same path; and the
+  drawing floor: one opaque full-view blit and a flip per frame;
 * level load: seconds to load the 1000x1000 map with ``load_level`` and cut its tile images,
   against ``pytmx.load_pygame`` (map and images), what a pyscroll user calls (pytmx is one of our
-  dependencies, so this runs without ``--peers`` too);
+  dependencies, so this runs without ``--peers`` too); with it each resolver's set-up for that
+  map (creating it and its ``prepare``), and the load plus the slowest set-up against pytmx;
+  and what a door turning on that map costs (the new grid and every resolver's ``prepare``, with
+  the tables they keep filled by movers first): the median turn in ms;
 * a whole game frame: frames per second of the game's own frame (events, one tick, the whole
   picture with the HUD, flip) on level 2 in a 1280x720 window on SDL's dummy driver, and the
   median and 99th percentile of the frames' times (ms): wall clock, which a busy machine's other
   processes inflate, and this process's CPU time, which they do not.
 * walkers: ticks per second of a headless world holding 1,000 walkers on the Crowd level's
   layout (levels/04_crowd.tmx, its 200 spawns taken five times), with each resolver, and
-  walker-steps per second; and the game frame on Crowd itself (200 walkers) with its 99th
-  percentile frame time.
+  walker-steps per second, each against the floor's mover-step; the game frame on Crowd itself
+  (200 walkers) with its frame times; and the simulation of Crowd with ghosts (every resolver's
+  world, the player's among them, stepped once a tick, headless): CPU time per tick.
 
 The fairness rules:
 
 * the same level, spawns, mover rules and camera path on both sides (bench_scenario.py); Arcade
   places a sprite by its centre, which is what a spawn gives, and our side converts it to the
   top-left corner a ``Body`` has; both jump only when standing (Arcade: ``can_jump()``);
-* set-up is outside the timer on both sides: our grid and the resolver's ``prepare``, Arcade's
-  walls and engines, and one step of a throwaway mover each (lazy imports, first-use work); the
+* set-up is outside the timer on both sides and reported on both: the resolver's ``prepare``,
+  Arcade's walls and engines; one step of a throwaway mover each (lazy imports, first-use work); the
   map load and renderer build for drawing (pyscroll's first full draw included), then a few
   warm-up frames each;
-* every measurement runs in a fresh process (tools/bench_ours.py, tools/peers/*.py), and rounds
-  are interleaved (ours, theirs, ours, theirs, ...) so a noisy neighbour hits both alike; each
-  figure is the median over ``--repeat`` rounds with its range (min-max), and each ratio is
-  worked out per round (ours and theirs from the same round) and reported the same way.
+* every measurement runs in a fresh process (tools/bench_ours.py, tools/bench_floor.py,
+  tools/peers/*.py); a round runs each measurement once, in an order shuffled afresh each round
+  (seeded, so a run repeats), so neither a noisy neighbour nor a warming machine always favours
+  the same side; each figure is the median over ``--repeat`` rounds with its range (min-max), and
+  each ratio is worked out per round (ours and theirs from the same round) and reported the same
+  way;
+* percentiles are nearest-rank everywhere (``bench_ours.percentile``).
 
 Prints a table, or with ``--json`` one JSON document with every figure and ratio. Progress goes
 to stderr. Timings never go into tests: the test runs ``--quick`` only to check the benchmark
@@ -51,6 +65,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import statistics
 import subprocess
 import sys
@@ -68,7 +83,11 @@ from tools import bench_scenario as S  # noqa: E402
 
 TOOLS = ROOT / "tools"
 PEERS_COMMAND = "uv run --group peers python tools/bench.py --peers"
-PARTS = ("physics", "render", "load", "frame", "walkers")
+PARTS = ("physics", "scaling", "render", "load", "frame", "walkers")
+SCALING_STEPS = 60_000  # mover-steps per scaling row: steps = this // movers
+# A multiple of the floor is worked out from CPU time (each process's own), which a busy
+# machine's other processes disturb far less than the wall clock.
+ON_CPU = {"cost": True, "field": "cpu_steps_per_s", "theirs_field": "cpu_steps_per_s"}
 # Per-frame times a measurement may report (ms): wall clock and this process's CPU time.
 FRAME_TIMES = {"p50_ms": "frame time, median", "p99_ms": "frame time, 99th percentile",
                "cpu_p50_ms": "CPU time a frame, median",
@@ -77,9 +96,11 @@ FRAME_TIMES = {"p50_ms": "frame time, median", "p99_ms": "frame time, 99th perce
 # Sizes: the full benchmark (the peers' figures are comparable at these), and --quick.
 FULL = {"map": "200x50", "movers": 100, "steps": 600, "render_maps": "60x34,1000x1000",
         "load_map": "1000x1000", "frames": 600, "warmup": 10, "repeat": 3, "walkers": 1000,
-        "walker_ticks": 300}
+        "walker_ticks": 300, "scale_movers": "1,100,1000", "scale_maps": "60x34,1000x1000",
+        "scale_steps": SCALING_STEPS}
 QUICK = {"map": "30x12", "movers": 10, "steps": 30, "render_maps": "40x24", "load_map": "40x24",
-         "frames": 20, "warmup": 2, "repeat": 1, "walkers": 50, "walker_ticks": 10}
+         "frames": 20, "warmup": 2, "repeat": 1, "walkers": 50, "walker_ticks": 10,
+         "scale_movers": "1,4", "scale_maps": "30x12", "scale_steps": 40}
 
 
 @dataclass
@@ -98,12 +119,17 @@ class Measurement:
 
 @dataclass(frozen=True)
 class Ratio:
-    """How many times as fast ``ours`` is as ``theirs`` (for times: theirs / ours)."""
+    """How many times as fast ``ours`` is as ``theirs`` (for times: theirs / ours); with
+    ``cost``, how many times ``theirs``'s time ours takes (a floor's multiple: lower is better).
+    ``field`` is the number compared when it is not the figure's own value (a detail, a rate)."""
 
     key: str
     ours: str
     theirs: str
     against: str  # for the table: "Arcade"
+    cost: bool = False
+    field: str = "value"
+    theirs_field: str = "value"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -115,6 +141,7 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
     are compared with), and the ratios between them."""
     py = sys.executable
     ours, arcade = str(TOOLS / "bench_ours.py"), str(TOOLS / "peers" / "arcade_bench.py")
+    floor = str(TOOLS / "bench_floor.py")
     pyscroll = str(TOOLS / "peers" / "pyscroll_bench.py")
     frames = ["--frames", str(a.frames), "--warmup", str(a.warmup)]
     out: list[Measurement] = []
@@ -125,13 +152,21 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
         for name in resolvers.names():
             out.append(Measurement(f"physics/{name}", f"collision: {name} ({scale})",
                                    [py, ours, "physics", "--resolver", name, *size]))
+            ratios.append(Ratio(f"physics/{name} vs floor", f"physics/{name}", "physics/floor",
+                                "the floor", **ON_CPU))
             if a.peers:
                 ratios.append(Ratio(f"physics/{name} vs arcade", f"physics/{name}",
                                     "physics/arcade", "Arcade"))
+        out.append(Measurement("physics/floor", f"collision: the floor, hand-written ({scale})",
+                               [py, floor, "physics", *size]))
         if a.peers:
             out.append(Measurement("physics/arcade", f"collision: Arcade "
                                    f"PhysicsEnginePlatformer ({scale})", [py, arcade, *size]))
+    if "scaling" in a.only:
+        out += scaling(a, ratios)
     if "render" in a.only:
+        out.append(Measurement("render/blit", f"drawing floor: one {S.VIEW[0]}x{S.VIEW[1]} blit "
+                               "and a flip a frame", [py, floor, "blit", *frames]))
         for m in a.render_maps:
             tmx = str(maps[m])
             view = f"{S.VIEW[0]}x{S.VIEW[1]} view, {m} map"
@@ -151,6 +186,12 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
                                f"({a.load_map} map)", [py, pyscroll, "load", "--tmx", tmx]))
         ratios.append(Ratio(f"load/{a.load_map} vs pytmx", f"load/ours/{a.load_map}",
                             f"load/pytmx/{a.load_map}", "pytmx.load_pygame"))
+        ratios.append(Ratio(f"load+prepare/{a.load_map} vs pytmx", f"load/ours/{a.load_map}",
+                            f"load/pytmx/{a.load_map}", "pytmx.load_pygame (with the slowest "
+                            "resolver's set-up)", field="with_slowest_prepare_s"))
+        out.append(Measurement(f"door/{a.load_map}", f"a door turning: new grid and every "
+                               f"resolver's prepare ({a.load_map} map)",
+                               [py, ours, "door", "--map", a.load_map, "--turns", "20"]))
     if "frame" in a.only:
         out.append(Measurement("frame/ours", f"game frame: level 2, {S.VIEW[0]}x{S.VIEW[1]} "
                                "window, one tick per frame", [py, ours, "frame", *frames]))
@@ -160,10 +201,37 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
                                    f"{a.walker_ticks} ticks, headless world)",
                                    [py, ours, "walkers", "--resolver", name, "--walkers",
                                     str(a.walkers), "--ticks", str(a.walker_ticks)]))
+            if "physics" in a.only:
+                ratios.append(Ratio(f"walkers/{name} vs floor", f"walkers/{name}",
+                                    "physics/floor", "the floor (mover-step)", **ON_CPU))
         out.append(Measurement("frame/crowd", f"game frame: Crowd (200 walkers), {S.VIEW[0]}x"
                                f"{S.VIEW[1]} window, one tick per frame",
                                [py, ours, "crowd-frame", *frames]))
+        out.append(Measurement("ghosts/crowd", "simulation: Crowd with ghosts (a world per "
+                               "resolver, stepped once a tick, headless)",
+                               [py, ours, "ghosts", "--ticks", str(a.frames)]))
     return out, ratios
+
+
+def scaling(a: argparse.Namespace, ratios: list[Ratio]) -> list[Measurement]:
+    """The scaling rows: every resolver and the floor at each mover count and map size."""
+    py = sys.executable
+    out = []
+    for m in a.scale_maps:
+        for n in a.scale_movers:
+            steps = max(1, a.scale_steps // n)
+            size = ["--map", m, "--movers", str(n), "--steps", str(steps)]
+            scale = f"{m}, {n} movers x {steps} steps"
+            floor = f"scaling/floor/{m}/{n}"
+            out.append(Measurement(floor, f"collision: the floor ({scale})",
+                                   [py, str(TOOLS / "bench_floor.py"), "physics", *size]))
+            for name in resolvers.names():
+                key = f"scaling/{name}/{m}/{n}"
+                out.append(Measurement(key, f"collision: {name} ({scale})",
+                                       [py, str(TOOLS / "bench_ours.py"), "physics",
+                                        "--resolver", name, *size]))
+                ratios.append(Ratio(f"{key} vs floor", key, floor, "the floor", **ON_CPU))
+    return out
 
 
 def write_maps(a: argparse.Namespace, folder: Path) -> dict[str, Path]:
@@ -199,8 +267,12 @@ def measure(m: Measurement) -> dict:
 
 
 def run_rounds(measurements: list[Measurement], repeat: int) -> None:
+    """Every measurement once a round, in an order shuffled afresh each round (seeded by the
+    round, so a run repeats)."""
     for r in range(1, repeat + 1):
-        for m in measurements:
+        order = list(measurements)
+        random.Random(r).shuffle(order)
+        for m in order:
             t0 = time.perf_counter()
             res = measure(m)
             m.results.append(res)
@@ -234,10 +306,14 @@ def figure(m: Measurement) -> dict:
 def ratio(r: Ratio, by_key: dict[str, Measurement]) -> dict:
     ours, theirs = by_key[r.ours], by_key[r.theirs]
     faster_is_less = ours.results[0]["unit"] == "s"
-    per_round = [(t / o if faster_is_less else o / t)
-                 for o, t in zip(ours.values, theirs.values)]
-    return {"what": f"times as fast as {r.against}", "ours": r.ours, "theirs": r.theirs,
-            "against": r.against, **summary(per_round), "rounds": per_round}
+    ours_v = [res[r.field] for res in ours.results]
+    theirs_v = [res[r.theirs_field] for res in theirs.results]
+    per_round = [(t / o if faster_is_less != r.cost else o / t)
+                 for o, t in zip(ours_v, theirs_v)]
+    what = f"times {r.against}'s time" if r.cost else f"times as fast as {r.against}"
+    return {"what": what, "ours": r.ours, "theirs": r.theirs, "field": r.field,
+            "theirs_field": r.theirs_field,
+            "against": r.against, "cost": r.cost, **summary(per_round), "rounds": per_round}
 
 
 def peers_installed() -> bool:
@@ -258,12 +334,15 @@ def number(v: float) -> str:
 
 def table(report: dict) -> str:
     """The figures as an aligned text table, each with its ratio to its peer where it has one."""
-    ratio_of = {r["ours"]: f"{r['median']:.2f}x {r['against']} ({r['min']:.2f}-{r['max']:.2f})"
-                for r in report["ratios"].values()}
+    ratio_of: dict[str, list[str]] = {}
+    for r in report["ratios"].values():
+        ratio_of.setdefault(r["ours"], []).append(
+            f"{r['median']:.2f}x {r['against']}{' (cost)' if r['cost'] else ''} "
+            f"({r['min']:.2f}-{r['max']:.2f})")
     rows = [("what", "median", "range (min-max)", "ratio (range)")]
     for key, f in report["figures"].items():
         rows.append((f["what"], f"{number(f['median'])} {f['unit']}",
-                     f"{number(f['min'])}-{number(f['max'])}", ratio_of.get(key, "")))
+                     f"{number(f['min'])}-{number(f['max'])}", "; ".join(ratio_of.get(key, []))))
         for k, t in f.get("frame_times", {}).items():
             rows.append((f"  {FRAME_TIMES[k]}", f"{t['median']:.2f} ms",
                          f"{t['min']:.2f}-{t['max']:.2f}", ""))
@@ -273,7 +352,8 @@ def table(report: dict) -> str:
     lines.append("")
     lines.append(f"Medians of {report['settings']['repeat']} round(s), each figure measured in "
                  "fresh processes, rounds interleaved. A ratio is how many times as fast ours is, "
-                 "worked out per round.")
+                 "worked out per round; a ratio marked (cost) is how many times the other's time "
+                 "ours takes.")
     return "\n".join(lines)
 
 
@@ -306,6 +386,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--walkers", type=int, help=f"walkers in the world (default {FULL['walkers']})")
     ap.add_argument("--walker-ticks", type=int,
                     help=f"timed ticks of the walkers' world (default {FULL['walker_ticks']})")
+    ap.add_argument("--scale-movers", help="scaling rows: comma-separated mover counts "
+                    f"(default {FULL['scale_movers']})")
+    ap.add_argument("--scale-maps", help="scaling rows: comma-separated WxH "
+                    f"(default {FULL['scale_maps']})")
+    ap.add_argument("--scale-steps", type=int, help="scaling rows: mover-steps per row "
+                    f"(default {FULL['scale_steps']:,})")
     a = ap.parse_args(argv)
     for k, v in (QUICK if a.quick else FULL).items():
         if getattr(a, k) is None:
@@ -316,7 +402,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
     for k, lo, hi in (("repeat", 1, 100), ("movers", 1, 100_000), ("steps", 1, 1_000_000),
                       ("frames", 1, 1_000_000), ("warmup", 0, 100_000),
-                      ("walkers", 1, 5000), ("walker_ticks", 1, 1_000_000)):
+                      ("walkers", 1, 5000), ("walker_ticks", 1, 1_000_000),
+                      ("scale_steps", 1, 10_000_000)):
         if not lo <= getattr(a, k) <= hi:
             fail(f"--{k.replace('_', '-')} must be {lo} to {hi:,}, not {getattr(a, k)}")
     a.only = a.only.split(",") if a.only else list(PARTS)
@@ -324,8 +411,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         if part not in PARTS:
             fail(f"--only: unknown part {part!r}; use some of: {', '.join(PARTS)}")
     a.render_maps = a.render_maps.split(",")
+    a.scale_maps = a.scale_maps.split(",")
+    try:
+        a.scale_movers = [int(n) for n in a.scale_movers.split(",")]
+    except ValueError:
+        fail(f"--scale-movers: {a.scale_movers!r} is not whole numbers separated by commas")
+    if not all(1 <= n <= 100_000 for n in a.scale_movers):
+        fail("--scale-movers: each count must be 1 to 100,000")
     for opt, text in [("--map", a.map), ("--load-map", a.load_map)] + [
-            ("--render-maps", m) for m in a.render_maps]:
+            ("--render-maps", m) for m in a.render_maps] + [
+            ("--scale-maps", m) for m in a.scale_maps]:
         try:
             w, h = S.parse_size(text)
         except ValueError:
@@ -366,7 +461,8 @@ def main(argv: list[str] | None = None) -> int:
     report = {
         "settings": {k: getattr(a, k) for k in ("peers", "quick", "repeat", "only", "map",
                                                 "movers", "steps", "render_maps", "load_map",
-                                                "frames", "warmup", "walkers", "walker_ticks")}
+                                                "frames", "warmup", "walkers", "walker_ticks",
+                                                "scale_movers", "scale_maps", "scale_steps")}
         | {"view": list(S.VIEW), "camera_step": list(S.CAMERA_STEP), "tile": S.TILE,
            "layers": S.LAYERS},
         "versions": versions,

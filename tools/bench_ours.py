@@ -7,6 +7,8 @@ worker for our side (it starts one fresh process per measurement and round).
     python tools/bench_ours.py frame --frames 600 --warmup 10
     python tools/bench_ours.py walkers --resolver axis --walkers 1000 --ticks 300
     python tools/bench_ours.py crowd-frame --frames 600 --warmup 10
+    python tools/bench_ours.py ghosts --ticks 600
+    python tools/bench_ours.py door --map 1000x1000 --turns 20
 
 Only the loop being measured is inside the timer; building the grid, the resolver's ``prepare``,
 loading the map and building the renderer are not (they are reported apart where they matter).
@@ -50,10 +52,8 @@ def physics(resolver_name: str, size: tuple[int, int], movers: int, steps: int) 
     level = S.generate_level(w, h)
     grid = TileGrid(w, h, S.TILE, S.TILE,
                     bytes(SOLID if cell else EMPTY for row in level for cell in row))
-    resolver = resolvers.create(resolver_name)
-    prepare = getattr(resolver, "prepare", None)
-    if prepare is not None:
-        prepare(grid)  # once per level, as the world does when a level loads: not timed
+    # once per level, as the world does when a level loads: timed apart from the steps
+    resolver, setup_s = set_up(resolver_name, grid)
 
     spawns = S.spawn_points(level, movers)
     bw, bh = float(S.PLAYER_W), float(S.PLAYER_H)
@@ -69,7 +69,7 @@ def physics(resolver_name: str, size: tuple[int, int], movers: int, steps: int) 
     # first use happens before the timer.
     move_box(resolver, grid, xs[0], ys[0], bw, bh, vxs[0], S.GRAVITY, one_way_bottom=ys[0] + bh)
 
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for step in range(steps):
         for i in range(movers):
             if (blocked[i] or (step + i) % S.JUMP_PERIOD == 0) and grounded[i]:
@@ -90,9 +90,22 @@ def physics(resolver_name: str, size: tuple[int, int], movers: int, steps: int) 
             else:
                 blocked[i] = 0
     run_s = time.perf_counter() - t0
+    cpu_s = time.process_time() - c0  # this process only: less hurt by a busy machine
     return {"value": movers * steps / run_s, "unit": "entity-steps/s", "run_s": run_s,
             "us_per_mover_step": run_s / (movers * steps) * 1e6, "jumps": jumps,
-            "reversals": reversals}
+            "reversals": reversals, "setup_s": setup_s, "cpu_s": cpu_s,
+            "cpu_steps_per_s": movers * steps / cpu_s}
+
+
+def set_up(resolver_name: str, grid: TileGrid) -> tuple[object, float]:
+    """A resolver made and prepared for ``grid`` as a world does when a level loads, and the
+    seconds that took (a fresh resolver each time: nothing carried over)."""
+    t0 = time.perf_counter()
+    resolver = resolvers.create(resolver_name)
+    prepare = getattr(resolver, "prepare", None)
+    if prepare is not None:
+        prepare(grid)
+    return resolver, time.perf_counter() - t0
 
 
 # ----------------------------------------------------------------------------------------------
@@ -141,8 +154,11 @@ def load(tmx: Path) -> dict:
     TileImages(level)
     total_s = time.perf_counter() - t0
     pygame.display.quit()
+    prepare = {name: set_up(name, level.grid)[1] for name in resolvers.names()}
     return {"value": total_s, "unit": "s", "load_level_s": level_s,
-            "tile_images_s": total_s - level_s}
+            "tile_images_s": total_s - level_s,
+            **{f"prepare_s/{name}": s for name, s in prepare.items()},
+            "with_slowest_prepare_s": total_s + max(prepare.values())}
 
 
 def percentile(sorted_values: list[float], p: float) -> float:
@@ -169,25 +185,33 @@ def frame(frames: int, warmup: int) -> dict:
     for _ in range(warmup):
         app.frame(dt)
     ticks = app.world.tick
-    wall, cpu = [0.0] * frames, [0.0] * frames
-    clock, cpu_clock = time.perf_counter, time.process_time
-    t0 = clock()
-    for i in range(frames):
-        w0, c0 = clock(), cpu_clock()
-        app.frame(dt)
-        wall[i], cpu[i] = clock() - w0, cpu_clock() - c0
-    run_s = clock() - t0
+    run_s, times = time_each(app.frame, [dt] * frames)
     ticks = app.world.tick - ticks
-    wall.sort()
-    cpu.sort()
     resolver = app.world.resolver.name
     import pygame
 
     pygame.quit()
     return {"value": frames / run_s, "unit": "fps", "run_s": run_s,
-            "ms_per_frame": run_s / frames * 1000, "p50_ms": percentile(wall, 50) * 1000,
-            "p99_ms": percentile(wall, 99) * 1000, "cpu_p50_ms": percentile(cpu, 50) * 1000,
-            "cpu_p99_ms": percentile(cpu, 99) * 1000, "ticks": ticks, "resolver": resolver}
+            "ms_per_frame": run_s / frames * 1000, **times, "ticks": ticks, "resolver": resolver}
+
+
+def time_each(call, args: list) -> tuple[float, dict]:
+    """``call(a)`` for each ``a`` in ``args``, each call timed by the wall clock (what a player
+    waits; another process taking the CPU shows here) and by this process's CPU time (what the
+    call costs): the seconds all took, and the median and 99th percentile of each, in ms."""
+    wall, cpu = [0.0] * len(args), [0.0] * len(args)
+    clock, cpu_clock = time.perf_counter, time.process_time
+    t0 = clock()
+    for i, a in enumerate(args):
+        w0, c0 = clock(), cpu_clock()
+        call(a)
+        wall[i], cpu[i] = clock() - w0, cpu_clock() - c0
+    run_s = clock() - t0
+    wall.sort()
+    cpu.sort()
+    return run_s, {"p50_ms": percentile(wall, 50) * 1000, "p99_ms": percentile(wall, 99) * 1000,
+                   "cpu_p50_ms": percentile(cpu, 50) * 1000,
+                   "cpu_p99_ms": percentile(cpu, 99) * 1000}
 
 
 # ----------------------------------------------------------------------------------------------
@@ -211,13 +235,15 @@ def walkers(resolver_name: str, count: int, ticks: int) -> dict:
     level = replace(level, walkers=spawns)
     world = World.create(level, config.load().physics, resolvers.create(resolver_name))
     world.step(NO_INPUT)  # first-use work before the timer
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(ticks):
         world.step(NO_INPUT)
     run_s = time.perf_counter() - t0
+    cpu_s = time.process_time() - c0  # this process only: less hurt by a busy machine
     return {"value": ticks / run_s, "unit": "ticks/s", "run_s": run_s,
             "walker_steps_per_s": count * ticks / run_s,
-            "us_per_walker_step": run_s / (count * ticks) * 1e6, "walkers": count,
+            "us_per_walker_step": run_s / (count * ticks) * 1e6, "cpu_s": cpu_s,
+            "cpu_steps_per_s": count * ticks / cpu_s, "walkers": count,
             "fallen": sum(w.fallen for w in world.walkers)}
 
 
@@ -250,17 +276,9 @@ def crowd_frame(frames: int, warmup: int) -> dict:
     painter = app.play.painter  # game.view.world_view.WorldPainter
     painter.draw_walkers = timed("draw", painter.draw_walkers)
     app.world.step = timed("tick", app.world.step)
-    times = []
-    t0 = time.perf_counter()
-    for _ in range(frames):
-        t = time.perf_counter()
-        app.frame(dt)
-        times.append(time.perf_counter() - t)
-    run_s = time.perf_counter() - t0
-    times.sort()
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    run_s, times = time_each(app.frame, [dt] * frames)
     result = {"value": frames / run_s, "unit": "fps", "run_s": run_s,
-              "ms_per_frame": run_s / frames * 1000, "p99_ms": p99 * 1000,
+              "ms_per_frame": run_s / frames * 1000, **times,
               "draw_walkers_ms": spent["draw"] / frames * 1000,
               "tick_ms": spent["tick"] / frames * 1000,
               "walkers": len(app.world.walkers), "resolver": app.world.resolver.name}
@@ -268,6 +286,59 @@ def crowd_frame(frames: int, warmup: int) -> dict:
 
     pygame.quit()
     return result
+
+
+def door(size: tuple[int, int], turns: int) -> dict:
+    """Milliseconds for a door to turn on a generated level of ``size``: the new collision grid
+    (a 1x3-tile door in the level's middle, closing then opening) and every resolver's
+    ``prepare`` for it, each resolver having first walked the scenario's movers over the level
+    (so whatever it keeps per grid is filled). The median and the worst turn."""
+    w, h = size
+    level = S.generate_level(w, h)
+    grid = TileGrid(w, h, S.TILE, S.TILE,
+                    bytes(SOLID if cell else EMPTY for row in level for cell in row))
+    made = [set_up(name, grid)[0] for name in resolvers.names()]
+    for r in made:
+        for s in S.spawn_points(level, 200):
+            x, y = s.cx - S.PLAYER_W / 2, s.cy - S.PLAYER_H / 2
+            for _ in range(30):
+                x, y, _ = move_box(r, grid, x, y, S.PLAYER_W, S.PLAYER_H, S.RUN_SPEED, S.GRAVITY,
+                                   one_way_bottom=y + S.PLAYER_H)
+    col, row = w // 2, h // 2
+    cells = [(row + k) * w + col for k in range(3)]
+    times = []
+    for turn in range(turns):
+        kind = SOLID if turn % 2 == 0 else EMPTY
+        t0 = time.perf_counter()
+        grid = grid.with_kinds({i: kind for i in cells})
+        for r in made:
+            prepare = getattr(r, "prepare", None)
+            if prepare is not None:
+                prepare(grid)
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    return {"value": percentile(times, 50) * 1000, "unit": "ms",
+            "worst_ms": times[-1] * 1000, "turns": turns}
+
+
+def ghosts(ticks: int) -> dict:
+    """The simulation of Crowd with ghosts as the game runs it: a world per resolver (the
+    player's among them), each stepped once a tick with the player holding right. Per tick: wall
+    and CPU time of the whole comparison's step, median and 99th percentile."""
+    from game import config
+    from game.sim.ghosts import Comparison
+    from game.sim.inputs import Held, InputScript
+    from game.sim.world import load_world
+
+    cfg = config.load()
+    world = load_world(CROWD_LEVEL, cfg, resolvers.create(cfg.resolver))
+    comparison = Comparison.create(world.level, world.physics, cfg, player=world)
+    frames = list(InputScript(((0, Held(right=True)),)).frames(ticks + 1))
+    comparison.step(frames[0])  # first-use work before the timer
+    run_s, times = time_each(comparison.step, frames[1:])
+    return {"value": ticks / run_s, "unit": "ticks/s", "run_s": run_s,
+            "ms_per_tick": run_s / ticks * 1000, **times, "worlds": len(comparison.worlds),
+            "walkers": sum(len(w.walkers) for w in comparison.worlds)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -288,6 +359,11 @@ def main(argv: list[str] | None = None) -> int:
         p = sub.add_parser(name)
         p.add_argument("--frames", required=True, type=int)
         p.add_argument("--warmup", required=True, type=int)
+    p = sub.add_parser("door")
+    p.add_argument("--map", required=True, type=S.parse_size)
+    p.add_argument("--turns", required=True, type=int)
+    p = sub.add_parser("ghosts")
+    p.add_argument("--ticks", required=True, type=int)
     p = sub.add_parser("walkers")
     p.add_argument("--resolver", required=True, choices=resolvers.names())
     p.add_argument("--walkers", required=True, type=int)
@@ -301,6 +377,10 @@ def main(argv: list[str] | None = None) -> int:
         res = load(a.tmx)
     elif a.what == "walkers":
         res = walkers(a.resolver, a.walkers, a.ticks)
+    elif a.what == "door":
+        res = door(a.map, a.turns)
+    elif a.what == "ghosts":
+        res = ghosts(a.ticks)
     elif a.what == "crowd-frame":
         res = crowd_frame(a.frames, a.warmup)
     else:

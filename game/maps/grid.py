@@ -9,6 +9,7 @@ Outside the map every tile is ``EMPTY``, so the edges and the space above the to
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -39,6 +40,9 @@ class TileGrid:
     width_px: int = field(init=False, repr=False)
     height_px: int = field(init=False, repr=False)
     has_one_way: bool = field(init=False, repr=False)  # any ONE_WAY cell at all
+    # Made by with_kinds: (a weak reference to the grid it was made from, the cells changed).
+    _made_from: tuple[weakref.ref, frozenset[int]] | None = field(
+        init=False, repr=False, default=None)
 
     def __post_init__(self) -> None:
         if len(self.kinds) != self.cols * self.rows:
@@ -46,6 +50,28 @@ class TileGrid:
         object.__setattr__(self, "width_px", self.cols * self.tile_w)
         object.__setattr__(self, "height_px", self.rows * self.tile_h)
         object.__setattr__(self, "has_one_way", ONE_WAY in self.kinds)
+
+    def with_kinds(self, changes: Mapping[int, int]) -> TileGrid:
+        """This grid with some cells' kinds changed ({row * cols + col: kind}): a door turning.
+
+        The new grid remembers which grid it was made from and which cells changed
+        (:meth:`changed_since`), so that whatever is worked out per grid (routing's tables) is
+        brought up to date cell by cell instead of over the whole map.
+        """
+        kinds = bytearray(self.kinds)
+        for i, kind in changes.items():
+            kinds[i] = kind
+        grid = TileGrid(self.cols, self.rows, self.tile_w, self.tile_h, bytes(kinds), self.slopes)
+        object.__setattr__(grid, "_made_from", (weakref.ref(self), frozenset(changes)))
+        return grid
+
+    def changed_since(self, other: TileGrid) -> frozenset[int] | None:
+        """The cells that may differ from ``other`` if this grid was made from it by
+        :meth:`with_kinds`; None if it was not (then anything may differ)."""
+        made = self._made_from
+        if made is None or made[0]() is not other:
+            return None
+        return made[1]
 
     def kind(self, col: int, row: int) -> int:
         if 0 <= col < self.cols and 0 <= row < self.rows:

@@ -216,13 +216,16 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
     """
     # The map's sides are walls: clamp the motion, not the result, so nothing is pushed into a tile.
     edge = 0
-    if dx < 0 and x + dx < 0:
-        dx, edge = min(0.0, -x), HIT_LEFT
+    if dx < 0:
+        if x + dx < 0:
+            dx, edge = min(0.0, -x), HIT_LEFT
     elif dx > 0 and x + w + dx > grid.width_px:
         dx, edge = max(0.0, grid.width_px - w - x), HIT_RIGHT
 
-    move = getattr(resolver, "move_box", None) or _adapted(resolver)
-    parts = 1
+    try:
+        move = resolver.move_box
+    except AttributeError:
+        move = _adapted(resolver)
     if resolver.destination_only:
         # One part is enough when the motion is no longer than substeps()'s step on each axis
         # (the usual case): told without its divisions, and with conditionals for min() and
@@ -230,18 +233,19 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
         tw, th = grid.tile_w, grid.tile_h
         step_x = (w if w < tw else tw) / 2
         step_y = (h if h < th else th) / 2
-        if not (abs(dx) <= (step_x if step_x > 0.5 else 0.5)
-                and abs(dy) <= (step_y if step_y > 0.5 else 0.5)):
+        if not ((dx if dx >= 0 else -dx) <= (step_x if step_x > 0.5 else 0.5)
+                and (dy if dy >= 0 else -dy) <= (step_y if step_y > 0.5 else 0.5)):
             parts = substeps(grid, w, h, dx, dy)
-    if parts == 1:
-        x, y, last = move(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through, probe)
-        flags = last
+            x, y, last, flags = _sub_steps(move, resolver.supports_slopes, grid, x, y, w, h,
+                                           dx / parts, dy / parts, parts, one_way_bottom,
+                                           drop_through, probe)
+            # Walls and ceilings touched at any point of the tick count; the ground is where
+            # it ended.
+            flags = (last & ON_GROUND) | (flags & _TOUCHED)
+        else:
+            x, y, flags = move(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through, probe)
     else:
-        x, y, last, flags = _sub_steps(move, resolver.supports_slopes, grid, x, y, w, h,
-                                       dx / parts, dy / parts, parts, one_way_bottom,
-                                       drop_through, probe)
-    # Walls and ceilings touched at any point of the tick count; the ground is where it ended.
-    flags = (last & ON_GROUND) | (flags & _TOUCHED)
+        x, y, flags = move(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through, probe)
 
     # Snap when the body did not *end* the tick on the ground: a tick can start on a floor (the
     # first sub-step lands) and end over a slope that falls away (the later ones only move across).

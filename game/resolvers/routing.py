@@ -40,18 +40,19 @@ Departures from the article, and why:
   value picks which sides it has; the sides are shared functions, reused between kinds): the
   article's per-kind functions are only lists of side calls, and writing them as data lets the
   resolver ask one phase's sides (vertical, then horizontal) of every tile from the same table,
-  and a new tile shape is one line. A tile's route never changes, so it is read from the table
-  once per grid, with the faces below (:func:`routes_of`), not on every move: a move only calls
-  the side functions each gathered tile's route lists.
-* **Edge-only tiles are worked out automatically, once per grid.** Instead of hand-made edge
-  variants, :func:`faces_of` finds which faces of each tile a neighbour covers (the top of a tile
+  and a new tile shape is one line. A tile's route depends only on the grid, so it is read from
+  the table once per cell (:func:`route_at`), the first time a move gathers that cell, and kept:
+  a move only calls the side functions each gathered tile's route lists.
+* **Edge-only tiles are worked out automatically, cell by cell.** Instead of hand-made edge
+  variants, :func:`faces_at` finds which faces of a tile its neighbours cover (the top of a tile
   under a solid or slope tile, the bottom of a tile on a solid one, the left side of a tile with a
   solid tile on its left, the part of a slope's side covered by the next slope's side...) and
-  keeps only the exposed faces. The world calls :meth:`RoutingResolver.prepare` when a level is
-  loaded or replaced and when this resolver is switched in, so the table is built at load; a grid
-  that was never prepared (e.g. in a test) gets its table on first use. The tables are cached per
-  ``TileGrid`` object in weak-key dictionaries (a grid never changes; a reloaded level is a new
-  grid).
+  keeps only the exposed faces. A cell's faces and route are worked out the first time a move
+  gathers it and kept in the resolver's table for its grid, so set-up costs nothing on any map
+  size (a 1000x1000 map once took half a second and 80 MB to tabulate whole, most of it cells no
+  body ever reaches). The world calls :meth:`RoutingResolver.prepare` when the grid changes: a
+  new level starts an empty table; a door turning (a grid made by ``TileGrid.with_kinds``) drops
+  only the changed cells and their four neighbours, whose faces may have changed with them.
 * **y-first across all gathered tiles, not tile by tile.** The article runs one tile's four sides,
   then the next tile's. A body walking on a floor is pressed slightly into it by gravity; if a
   tile's left side is asked before the floor's top has put the body back on the floor, it is
@@ -117,7 +118,6 @@ Departures from the article, and why:
 from __future__ import annotations
 
 import math
-import weakref
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -149,12 +149,7 @@ Faces = dict[str, Any]
 # vertical phase and in the horizontal phase, in table order.
 Route = tuple[int, int, int, tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]]
 _Y_CALLS, _X_CALLS = 3, 4  # where a Route keeps the calls of each phase
-
-_FACE_CACHE: weakref.WeakKeyDictionary[TileGrid, dict[bool, list[Faces | None]]] = (
-    weakref.WeakKeyDictionary())
-_ROUTE_CACHE: weakref.WeakKeyDictionary[TileGrid, dict[bool, list[Route | None]]] = (
-    weakref.WeakKeyDictionary())
-
+_PHASES = (_Y_CALLS, _X_CALLS)  # in their order
 
 def _side_heights(grid: TileGrid, col: int, row: int) -> tuple[float, float]:
     """How far up from its bottom a cell is solid along its left and its right edge."""
@@ -166,49 +161,42 @@ def _side_heights(grid: TileGrid, col: int, row: int) -> tuple[float, float]:
     return 0.0, 0.0
 
 
-def _build_faces(grid: TileGrid, raw: bool) -> list[Faces | None]:
+def faces_at(grid: TileGrid, col: int, row: int, raw: bool = False) -> Faces | None:
+    """The exposed faces of one cell (None for an empty cell); ``raw`` keeps every face."""
+    kind = grid.kind(col, row)
+    if kind == EMPTY:
+        return None
     tw, th = grid.tile_w, grid.tile_h
-    table: list[Faces | None] = [None] * (grid.cols * grid.rows)
-    for row in range(grid.rows):
-        top_y, base = row * th, (row + 1) * th
-        for col in range(grid.cols):
-            kind = grid.kind(col, row)
-            if kind == EMPTY:
-                continue
-            faces: Faces = {}
-            above = grid.kind(col, row - 1)
-            if kind == ONE_WAY or (kind == SOLID and (raw or above not in (SOLID, SLOPE))):
-                # a solid or slope tile above covers a solid tile's whole top with its own bottom
-                # (a platform keeps its top: see _one_way_from_beside)
-                faces["top"] = float(top_y)
-            if kind == SLOPE:
-                faces["slope"] = grid.slope_heights(col, row)
-            if kind in (SOLID, SLOPE):
-                below_l, below_r = _side_heights(grid, col, row + 1)
-                if raw or min(below_l, below_r) < th - EPS:
-                    faces["bottom"] = float(base)
-                own_l, own_r = _side_heights(grid, col, row)
-                next_l = 0.0 if raw else _side_heights(grid, col - 1, row)[1]
-                next_r = 0.0 if raw else _side_heights(grid, col + 1, row)[0]
-                # a side is exposed above the neighbour's side; a zero-height side next to
-                # nothing is still a corner at the tile's bottom
-                if own_l > next_l + EPS or (own_l <= EPS and next_l <= EPS):
-                    faces["left"] = (float(col * tw), base - own_l, base - next_l)
-                if own_r > next_r + EPS or (own_r <= EPS and next_r <= EPS):
-                    faces["right"] = (float((col + 1) * tw), base - own_r, base - next_r)
-            table[row * grid.cols + col] = faces
-    return table
+    top_y, base = row * th, (row + 1) * th
+    faces: Faces = {}
+    above = grid.kind(col, row - 1)
+    if kind == ONE_WAY or (kind == SOLID and (raw or above not in (SOLID, SLOPE))):
+        # a solid or slope tile above covers a solid tile's whole top with its own bottom
+        # (a platform keeps its top: see _one_way_from_beside)
+        faces["top"] = float(top_y)
+    if kind == SLOPE:
+        faces["slope"] = grid.slope_heights(col, row)
+    if kind in (SOLID, SLOPE):
+        below_l, below_r = _side_heights(grid, col, row + 1)
+        if raw or min(below_l, below_r) < th - EPS:
+            faces["bottom"] = float(base)
+        own_l, own_r = _side_heights(grid, col, row)
+        next_l = 0.0 if raw else _side_heights(grid, col - 1, row)[1]
+        next_r = 0.0 if raw else _side_heights(grid, col + 1, row)[0]
+        # a side is exposed above the neighbour's side; a zero-height side next to
+        # nothing is still a corner at the tile's bottom
+        if own_l > next_l + EPS or (own_l <= EPS and next_l <= EPS):
+            faces["left"] = (float(col * tw), base - own_l, base - next_l)
+        if own_r > next_r + EPS or (own_r <= EPS and next_r <= EPS):
+            faces["right"] = (float((col + 1) * tw), base - own_r, base - next_r)
+    return faces
 
 
 def faces_of(grid: TileGrid, raw: bool = False) -> list[Faces | None]:
-    """The exposed faces of every cell (index ``row * cols + col``), worked out once per grid."""
-    per_grid = _FACE_CACHE.get(grid)
-    if per_grid is None:
-        per_grid = _FACE_CACHE[grid] = {}
-    table = per_grid.get(raw)
-    if table is None:
-        table = per_grid[raw] = _build_faces(grid, raw)
-    return table
+    """The exposed faces of every cell (index ``row * cols + col``): :func:`faces_at` over the
+    whole grid, for tests and tools (the resolver asks only for the cells it gathers)."""
+    return [faces_at(grid, col, row, raw) for row in range(grid.rows)
+            for col in range(grid.cols)]
 
 
 def route_of(kind: int, faces: Faces) -> tuple[tuple[tuple[str, Any], ...],
@@ -221,21 +209,18 @@ def route_of(kind: int, faces: Faces) -> tuple[tuple[tuple[str, Any], ...],
             tuple((_METHODS[side], face) for side, face in calls if side in X_SIDES))
 
 
-def routes_of(grid: TileGrid, raw: bool = False) -> list[Route | None]:
-    """Every cell's route (index ``row * cols + col``; None for a cell with no faces), worked out
-    once per grid from :func:`faces_of` and :data:`ROUTES`."""
-    per_grid = _ROUTE_CACHE.get(grid)
-    if per_grid is None:
-        per_grid = _ROUTE_CACHE[grid] = {}
-    table = per_grid.get(raw)
-    if table is None:
-        table = [None] * (grid.cols * grid.rows)
-        for i, faces in enumerate(faces_of(grid, raw)):
-            if faces is not None:
-                row, col = divmod(i, grid.cols)
-                table[i] = (col, row, grid.kinds[i], *route_of(grid.kinds[i], faces))
-        per_grid[raw] = table
-    return table
+def route_at(grid: TileGrid, i: int, raw: bool = False) -> Route | None:
+    """The route of the cell ``i`` (``row * cols + col``) from its :func:`faces_at`; None for
+    an empty cell."""
+    kind = grid.kinds[i]
+    if kind == EMPTY:
+        return None
+    row, col = divmod(i, grid.cols)
+    return (col, row, kind, *route_of(kind, faces_at(grid, col, row, raw)))
+
+
+# A cell's place in a routes table before its route is worked out.
+_LATER: Any = ("later",)
 
 
 class _Move:
@@ -283,11 +268,28 @@ class RoutingResolver(BoxResolver):
         self.options = options or RoutingOptions()
         self._s = _Move.__new__(_Move)  # the body during a move, reused
         self._grid: TileGrid | None = None  # the grid the routes below belong to
+        # cell -> its route (None for an empty cell), worked out the first time a move gathers
+        # the cell (_LATER until then)
         self._routes: list[Route | None] = []
 
     def prepare(self, grid: TileGrid) -> None:
-        """Work out the grid's exposed faces now (the world calls this when a level loads)."""
-        self._grid, self._routes = grid, routes_of(grid, self.options.raw_edges)
+        """Make the routes table ``grid``'s (the world calls this when the grid changes). A grid
+        made from the current one by changing a few cells (a door turning) keeps the table but
+        for those cells and their four neighbours; any other grid starts an empty one."""
+        if grid is self._grid:
+            return
+        changed = None if self._grid is None else grid.changed_since(self._grid)
+        if changed is None:
+            self._routes = [_LATER] * (grid.cols * grid.rows)  # a few ms for a million cells
+        else:
+            routes, cols, size = self._routes, grid.cols, grid.cols * grid.rows
+            for i in changed:
+                col = i % cols
+                for j in (i, i - cols, i + cols, i - 1 if col > 0 else -1,
+                          i + 1 if col < cols - 1 else -1):
+                    if 0 <= j < size:
+                        routes[j] = _LATER
+        self._grid = grid
 
     # ------------------------------------------------------------------------------------------
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
@@ -313,18 +315,27 @@ class RoutingResolver(BoxResolver):
                          for col in range(first, end))
         occupied = []
         # outside the map every cell is empty
-        inside = range(first if first > 0 else 0, end if end < cols else cols)
+        if first < 0:
+            first = 0
+        if end > cols:
+            end = cols
         for row in range(first_row if first_row > 0 else 0, end_row if end_row < rows else rows):
             at = row * cols
-            for col in inside:
-                route = routes[at + col]
+            for i in range(at + first, at + end):
+                route = routes[i]
+                if route is _LATER:  # first gathered: work its route out now, and keep it
+                    route = routes[i] = route_at(grid, i, self.options.raw_edges)
                 if route is not None:
                     occupied.append(route)
         if not occupied:
             return nx, ny, 0
 
-        s = self._s
-        s.start(x, y, w, h, one_way_bottom, dx, dy, drop_through, self.options.raw_edges)
+        s = self._s  # s.start(...) written out: a call costs more than these assignments
+        s.x0, s.y0, s.w, s.h = x, y, w, h
+        s.x, s.y = s.gx, s.gy = nx, ny
+        s.dx, s.dy, s.drop, s.solitary = dx, dy, drop_through, self.options.raw_edges
+        s.one_way_bottom = one_way_bottom
+        s.ground = s.ceiling = s.left = s.right = False
         # y-first over every gathered tile, then x. A wall (or a slope too steep to climb) that
         # pushes the body back moves it to an x where the vertical answer may be different: a
         # floor it landed on at the far x may not be under it any more, or a floor it missed may
@@ -334,8 +345,12 @@ class RoutingResolver(BoxResolver):
         for _ in range(MAX_ROUNDS):
             x_seen = s.x
             s.y, s.ground, s.ceiling = s.y0 + dy, False, False
-            self._phase(s, grid, occupied, _Y_CALLS)
-            self._phase(s, grid, occupied, _X_CALLS)
+            for which in _PHASES:  # self._phase(s, grid, occupied, which), without the call
+                for route in occupied:
+                    calls = route[which]
+                    if calls:
+                        for method, face in calls:
+                            getattr(self, method)(s, grid, route[0], route[1], route[2], face)
             if s.x == x_seen:
                 break
         else:

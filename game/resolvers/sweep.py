@@ -161,15 +161,41 @@ class SweepResolver(BoxResolver):
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
         bottom_before = one_way_bottom  # one-way tiles judge the bottom at the tick start
-        # Tiles the body already overlaps (never, in play) are left out so it can get free.
+        # One look at the grid's bytes, over the body's rows along its sideways path and a
+        # column beyond each end, answers two questions that a real scan rarely has to:
+        # * tiles the body already overlaps (never, in play) are left out so it can get free: the
+        #   no-overlap rule is asked only if one of those cells holds anything at all;
+        # * with no solid or slope tile among them, every cut of the sideways walk would come out
+        #   free at this height, so the walk is skipped (unless the probed cells are wanted).
+        tw, th, cols, rows, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.rows, grid.kinds
+        left, right = (x, x + w + dx) if dx > 0 else (x + dx, x + w)
+        first, end = math.floor(left / tw) - 1, math.ceil(right / tw) + 1
+        if first < 0:
+            first = 0
+        if end > cols:
+            end = cols
+        row, end_row = math.floor((y + EPS) / th), math.ceil((y + h - EPS) / th)
+        if row < 0:
+            row = 0
+        if end_row > rows:
+            end_row = rows
+        empty = beside_free = True  # nothing at all there; no solid or slope tile there
+        while row < end_row:
+            cells = kinds[row * cols + first:row * cols + end]
+            if cells.strip(b"\0"):
+                empty = False
+                if SOLID in cells or SLOPE in cells:
+                    beside_free = False
+                    break
+            row += 1
         ignore = _NONE
-        if overlaps_any(grid, x, y, w, h, bottom_before, True):
+        if not empty and overlaps_any(grid, x, y, w, h, bottom_before, True):
             ignore = frozenset(overlapping_tiles(grid, x, y, w, h, bottom_before, True))
         mark = 0 if probe is None else len(probe)
         flags = 0
 
         if dx:
-            if probe is None and _clear_beside(grid, x, y, w, h, dx):
+            if probe is None and beside_free:
                 x += dx  # what the walk would find: every cut free at this height
             else:
                 iy = _inset(self.options.inset_y, grid.tile_h, h)
@@ -341,18 +367,27 @@ class SweepResolver(BoxResolver):
         bottom = y + h
         reach = bottom + dy
         cols = range(math.floor((x + EPS) / tw), math.ceil((x + w - EPS) / tw))
+        # the columns inside the map (outside it every cell is empty)
+        first = cols.start if cols.start > 0 else 0
+        end = cols.stop if cols.stop < map_cols else map_cols
         # rows of the stretched box wholly behind the leading edge can hold nothing ahead of it
         for row in range(math.floor((bottom - EPS) / th), math.floor((reach + EPS) / th) + 1):
             if probed is not None:
                 probed.extend((col, row) for col in cols)
             if not 0 <= row < map_rows:
                 continue  # outside the map every cell is empty
-            top = row * th
             at = row * map_cols
+            cells = kinds[at + first:at + end]
+            if not cells.strip(b"\0"):
+                continue  # nothing in this row under the body
+            top = row * th
+            if not ignore and ONE_WAY not in cells and SLOPE not in cells:
+                # solid tiles only (the usual floor): each one's contact is the row's top
+                if bottom - EPS <= top <= reach + EPS:
+                    return (y if abs(top - bottom) <= EPS else top - h), True
+                continue
             best = math.inf
-            for col in cols:
-                if not 0 <= col < map_cols:
-                    continue
+            for col in range(first, end):
                 kind = kinds[at + col]
                 if kind == EMPTY:
                     continue
@@ -441,25 +476,6 @@ def _border(p: float, ahead: float, tile: int) -> float:
     if ahead > 0:
         return (math.floor((p + _SNAP) / tile) + 1) * tile
     return (math.ceil((p - _SNAP) / tile) - 1) * tile
-
-
-def _clear_beside(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float) -> bool:
-    """True if no solid or slope tile lies in the body's rows anywhere along the sideways path
-    (one column wider on each side than the stretched box, in case the cuts' sums round past
-    it): then no cut of the walk can meet anything."""
-    tw, th, cols, rows, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.rows, grid.kinds
-    left, right = (x, x + w + dx) if dx > 0 else (x + dx, x + w)
-    first, end = math.floor(left / tw) - 1, math.ceil(right / tw) + 1
-    if first < 0:
-        first = 0
-    if end > cols:
-        end = cols
-    top, bottom = math.floor((y + EPS) / th), math.ceil((y + h - EPS) / th)
-    for row in range(top if top > 0 else 0, bottom if bottom < rows else rows):
-        beside = kinds[row * cols + first:row * cols + end]
-        if SOLID in beside or SLOPE in beside:
-            return False
-    return True
 
 
 def _free(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before: float,

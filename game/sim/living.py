@@ -85,6 +85,7 @@ class Flow:
     levers: dict[int, bool] = field(default_factory=dict)  # lever id -> flipped
     doors_open: dict[str, bool] = field(default_factory=dict)
     live: TileGrid | None = None  # the collision grid with the doors as they are now
+    _base: TileGrid | None = field(default=None, repr=False)  # the grid ``live`` was made from
 
     def __post_init__(self) -> None:
         self.reset()
@@ -96,7 +97,7 @@ class Flow:
         self.touching = set()
         self.levers = {s.id: False for s in self.feat.switches if s.mode == "lever"}
         self.doors_open = {name: d.open for name, d in self.feat.doors.items()}
-        self.live = None
+        self.live = self._base = None
 
     def copy(self) -> Flow:
         """Another world's progress, the same as this one's now (the level data shared)."""
@@ -111,19 +112,27 @@ class Flow:
 
     def grid(self, base: TileGrid) -> TileGrid:
         """The collision grid with the doors as they are now (``base`` when there are none);
-        kept as ``live``."""
+        kept as ``live``. Made from the last one by changing only the cells of the doors that
+        turned since (see :meth:`TileGrid.with_kinds`), when the last one was made from ``base``.
+        """
         feat = self.feat
         if not feat.doors:
-            self.live = base
+            self.live, self._base = base, base
             return base
-        kinds = bytearray(base.kinds)  # the level's grid has every door open
-        for name, door in feat.doors.items():
-            if not self.doors_open[name]:
-                for i in door.cells:
-                    kinds[i] = SOLID
-        self.live = TileGrid(base.cols, base.rows, base.tile_w, base.tile_h, bytes(kinds),
-                             base.slopes)
-        return self.live
+        live = self.live if self._base is base else None
+        changes: dict[int, int] = {}
+        for name, door in feat.doors.items():  # the level's grid has every door open
+            closed = not self.doors_open[name]
+            for i in door.cells:
+                kind = SOLID if closed else base.kinds[i]
+                if live is None or live.kinds[i] != kind:
+                    changes[i] = kind
+        if live is None:
+            live = base.with_kinds(changes)
+        elif changes:
+            live = live.with_kinds(changes)
+        self.live, self._base = live, base
+        return live
 
     def after_player(self, p, bodies, events: list[str], delay: float) -> bool:
         """Apply the rules above to the player ``p`` after its step; ``bodies`` are the walkers'

@@ -34,7 +34,7 @@ class Followers:
         the player stands if ``follow``), and a fresh recording."""
         self.comparison = None
         if self.ghosts_on:
-            self.comparison = Comparison.create(world.level, world.physics, self.cfg)
+            self.comparison = Comparison.create(world.level, world.physics, self.cfg, player=world)
             if follow:
                 self.comparison.follow(world)
         if self.record is not None:
@@ -44,21 +44,31 @@ class Followers:
         """G: ghosts on (from where the player stands) or off."""
         self.ghosts_on = not self.ghosts_on
         if self.ghosts_on:
-            self.comparison = Comparison.create(world.level, world.physics, self.cfg)
+            self.comparison = Comparison.create(world.level, world.physics, self.cfg, player=world)
             self.comparison.follow(world)
         else:
             self.comparison = None
 
     def resolver_switched(self, world: World) -> None:
-        """The player's resolver changed: a script cannot say "switch here", so record afresh."""
+        """The player's resolver changed: its world takes its new resolver's place among the
+        ghosts; a script cannot say "switch here", so the recording starts afresh."""
+        if self.comparison is not None:
+            self.comparison.adopt(world)
         if self.record is not None:
             self.record.start(world, self.cfg)
 
-    def step(self, world: World, held: Held, frame: InputFrame) -> None:
-        """After the player's world ran a tick on ``frame`` (from ``held``): the ghosts run the
-        same, the recording takes the keys, the trace the records."""
+    def advance(self, world: World, frame: InputFrame) -> None:
+        """One tick of the player's world on ``frame``; with ghosts on, of every world of the
+        comparison, the player's among them (each stepped once)."""
         if self.comparison is not None:
             self.comparison.step(frame)
+        else:
+            world.step(frame)
+
+    def step(self, world: World, held: Held, frame: InputFrame) -> None:
+        """After the tick (:meth:`advance`) on ``frame`` (from ``held``): where ghosts parted
+        from the player, the recording takes the keys, the trace the records."""
+        if self.comparison is not None:
             self.comparison.track_parting(world)
         if self.record is not None:
             self.record.add(held)

@@ -262,7 +262,7 @@ class PlayScene:
         self.jump_tapped = self.throw_tapped = False
         before, moment = Snapshot.of(w), Moment.of(w)
         frame = self.keys_seq.frame(held)
-        w.step(frame)
+        self.followers.advance(w, frame)
         self.effects.react(moment, Moment.of(w), w.events, w.level.goals)
         self.followers.step(w, held, frame)
         if self.goal_wait:
