@@ -15,6 +15,7 @@ from game.resolvers.overlap import OverlapResolver
 from game.resolvers.pixel import PixelResolver
 from game.resolvers.routing import RoutingResolver
 from game.resolvers.sweep import SweepResolver
+from game.resolvers.swept import SweptResolver
 
 REGISTRY: dict[str, type] = {
     cls.name: cls
@@ -25,6 +26,7 @@ REGISTRY: dict[str, type] = {
         SweepResolver,
         OverlapResolver,
         PixelResolver,
+        SweptResolver,
     )
 }
 
@@ -38,6 +40,7 @@ COLOURS: dict[str, tuple[int, int, int]] = {
     "sweep": (90, 175, 255),
     "overlap": (225, 115, 255),
     "pixel": (255, 150, 40),
+    "swept": (60, 230, 230),
 }
 OTHER_COLOUR = (230, 230, 230)  # a resolver missing from COLOURS
 
