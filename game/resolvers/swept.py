@@ -109,6 +109,10 @@ class SweptResolver(BoxResolver):
         dropped = 0.0  # the downward motion that floor hit took away
         mx, my = dx, dy
         then = 0.0  # sideways motion to go on with once a slope's surface has been followed
+        if my > 0 and _on_flat_floor(grid, x, w, y + h, one_way_from):
+            # standing on a flat floor and pressed into it: that is the first hit, at once (the
+            # general test finds it EPS / dy later and goes back to where it touched: here)
+            flags, grounded, dropped, my = ON_GROUND, True, my, 0.0
         for _ in range(_PASSES + 1):
             if not mx and not my:
                 if not then:
@@ -208,9 +212,22 @@ def _first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float
     r0, r1 = (r0 if r0 > 0 else 0), (r1 if r1 < rows else rows)
     best = None
     best_t = INF
+    yb, xr = y + h, x + w
     for row in range(r0, r1):
-        at = row * cols
         ty0 = row * th
+        # the row's slab on y (a slope's polygon is inside its cell: never in the cell's slab,
+        # never in the polygon's)
+        if my > 0:
+            ey, xy = (ty0 + EPS - yb) / my, (ty0 + th - EPS - y) / my
+        elif my < 0:
+            ey, xy = (ty0 + th - EPS - y) / my, (ty0 + EPS - yb) / my
+        elif yb > ty0 + EPS and y < ty0 + th - EPS:
+            ey, xy = -INF, INF
+        else:
+            continue
+        if ey > 1.0 or xy < 0.0:
+            continue
+        at = row * cols
         for col in range(c0, c1):
             kind = kinds[at + col]
             if kind == EMPTY:
@@ -218,21 +235,31 @@ def _first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float
             if kind == ONE_WAY and not (my > 0 and one_way_counts(one_way_from, ty0)):
                 continue
             tx0 = col * tw
-            ex, xx = _slab(x, x + w, tx0 + EPS, tx0 + tw - EPS, mx)
+            if mx > 0:
+                ex, xx = (tx0 + EPS - xr) / mx, (tx0 + tw - EPS - x) / mx
+            elif mx < 0:
+                ex, xx = (tx0 + tw - EPS - x) / mx, (tx0 + EPS - xr) / mx
+            elif xr > tx0 + EPS and x < tx0 + tw - EPS:
+                ex, xx = -INF, INF
+            else:
+                continue
+            cy, cxy = ey, xy
             if kind == SLOPE:  # the polygon under the surface reaches up to its highest point
                 left_h, right_h = grid.slope_heights(col, row)
-                ey, xy = _slab(y, y + h, ty0 + th - (left_h if left_h > right_h else right_h)
-                               + EPS, ty0 + th - EPS, my)
-            else:
-                ey, xy = _slab(y, y + h, ty0 + EPS, ty0 + th - EPS, my)
-            enter, leave = (ex, _SIDE) if ex > ey else (ey, _FLAT)
-            if abs(ex - ey) <= _TIE and enter != -INF:
+                cy, cxy = _slab(y, yb, ty0 + th - (left_h if left_h > right_h else right_h)
+                                + EPS, ty0 + th - EPS, my)
+            enter, leave = (ex, _SIDE) if ex > cy else (cy, _FLAT)
+            if -_TIE <= ex - cy <= _TIE and enter != -INF:
                 enter, leave = ex, _tie(grid, col, row, mx, my)
-            out = xx if xx < xy else xy
+            out = xx if xx < cxy else cxy
             if kind == SLOPE:
                 ef, xf = _line_slab(grid, col, row, x, y, w, h, mx, my)
                 if ef > enter:
-                    enter, leave = ef, _LINE
+                    # into the surface from above; coming at the polygon's lowest points from
+                    # under it, the face is its underside (or its side, moving level)
+                    enter = ef
+                    leave = _LINE if my - _line(grid, col, row)[1] * mx > 0 else (
+                        _FLAT if my else _SIDE)
                 if xf < out:
                     out = xf
             if enter < 0.0 and enter < out:
@@ -324,6 +351,19 @@ def _on_line(grid: TileGrid, col: int, row: int, x: float, y: float, w: float, h
     dot = rx * nx + ry * ny
     side = HIT_LEFT if nx > 0 else HIT_RIGHT
     return y, rx - dot * nx, ry - dot * ny, then, False, side
+
+
+def _on_flat_floor(grid: TileGrid, x: float, w: float, bottom: float,
+                   one_way_from: float) -> bool:
+    """Is the box's bottom on a row's top where a solid (or counting one-way) tile is under it?"""
+    th, tw, cols = grid.tile_h, grid.tile_w, grid.cols
+    row = round(bottom / th)
+    if not (-EPS <= row * th - bottom <= EPS and 0 <= row < grid.rows):
+        return False
+    c0 = math.floor((x + EPS) / tw)
+    c1 = math.ceil((x + w - EPS) / tw)
+    under = grid.kinds[row * cols + (c0 if c0 > 0 else 0):row * cols + (c1 if c1 < cols else cols)]
+    return SOLID in under or (ONE_WAY in under and one_way_counts(one_way_from, row * th))
 
 
 def _floor_ends(grid: TileGrid, x: float, w: float, bottom: float, mx: float,
