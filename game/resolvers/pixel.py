@@ -213,6 +213,8 @@ def _across(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, n
         path = range(math.ceil((lead + EPS) / tw) - 1, math.floor((end - EPS) / tw) - 1, -1)
     r0 = math.floor((y + EPS) / th)
     r1 = math.ceil((y + h - EPS) / th)
+    if probe is None and _path_clear(grid, path, r0, r1):
+        return x + dx, y, False
     # the first column along the path with a wall or a slope beside the body, or a slope just
     # under it (a floor that can fall away or rise under the feet)
     blocked_at = None
@@ -263,6 +265,21 @@ def _across(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, n
             continue
         return _contact(grid, x, nx, y, w, h, cells), y, True
     return x, y, False
+
+
+def _path_clear(grid: TileGrid, path: range, r0: int, r1: int) -> bool:
+    """No wall or slope in the body's rows [r0, r1) and no slope in row r1 along ``path``: what
+    the column walk of :func:`_across` would find, told by a few byte searches."""
+    cols, kinds = grid.cols, grid.kinds
+    a, b = (path.start, path.stop) if path.step > 0 else (path.stop + 1, path.start + 1)
+    a, b = (a if a > 0 else 0), (b if b < cols else cols)
+    if a >= b:
+        return True
+    for row in range(r0 if r0 > 0 else 0, r1 + 1 if r1 + 1 < grid.rows else grid.rows):
+        seg = kinds[row * cols + a:row * cols + b]
+        if SLOPE in seg or (row < r1 and SOLID in seg):
+            return False
+    return True
 
 
 def _top(grid: TileGrid, col: int, row: int, x: float, w: float) -> float:
@@ -337,18 +354,27 @@ def _down(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
     tw, th = grid.tile_w, grid.tile_h
     c0 = math.floor((x + EPS) / tw)
     c1 = math.ceil((x + w - EPS) / tw)
+    cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds
+    a, b = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
     left = dy
     while left > 0:
         bottom = y + h
         first = math.floor((bottom + EPS) / th)  # at a border, the row below
         last = math.floor((bottom + left + EPS) / th)
         hit_row = None
+        floors = _WALLS
         for row in range(first, last + 1):
             if probe is not None:
                 _probe_cells(probe, range(row, row + 1), range(c0, c1))
-            floors = _FLOORS if one_way_counts(one_way_from, row * th) else _WALLS
-            if _holds(grid, row, c0, c1, floors):
-                hit_row = row
+            if not 0 <= row < map_rows or a >= b:
+                continue  # outside the map every cell is empty
+            seg = kinds[row * cols + a:row * cols + b]
+            if SOLID in seg or SLOPE in seg:
+                hit_row, floors = row, (_FLOORS if one_way_counts(one_way_from, row * th)
+                                        else _WALLS)
+                break
+            if ONE_WAY in seg and one_way_counts(one_way_from, row * th):
+                hit_row, floors = row, _FLOORS
                 break
         if hit_row is None:
             return y + left, False  # a free run: every pixel of it would be free

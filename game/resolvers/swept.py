@@ -123,7 +123,11 @@ class SweptResolver(BoxResolver):
                 # sliding along a floor: if it ends on the way, the fall dropped at the landing
                 # starts where the body leaves it, for the rest of the slide
                 off = _floor_ends(grid, x, w, y + h, mx, one_way_from)
-                if off is not None:
+                if off is None:  # still on the floor at the end of the slide
+                    x += mx
+                    mx = 0.0
+                    continue
+                if off != INF:
                     x += off
                     mx, my = mx - off, dropped * (mx - off) / mx
                     grounded, dropped = False, 0.0
@@ -228,12 +232,15 @@ def _first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float
         if ey > 1.0 or xy < 0.0:
             continue
         at = row * cols
+        if not kinds[at + c0:at + c1].strip(b"\x00"):
+            continue  # nothing in this row of the broad phase
         for col in range(c0, c1):
             kind = kinds[at + col]
             if kind == EMPTY:
                 continue
-            if kind == ONE_WAY and not (my > 0 and one_way_counts(one_way_from, ty0)):
-                continue
+            if kind == ONE_WAY and not (one_way_counts(one_way_from, ty0)
+                                        and (my > 0 or yb > ty0 + EPS)):
+                continue  # (counting, and reached through its side: a wall; see the docstring)
             tx0 = col * tw
             if mx > 0:
                 ex, xx = (tx0 + EPS - xr) / mx, (tx0 + tw - EPS - x) / mx
@@ -369,10 +376,16 @@ def _on_flat_floor(grid: TileGrid, x: float, w: float, bottom: float,
 def _floor_ends(grid: TileGrid, x: float, w: float, bottom: float, mx: float,
                 one_way_from: float) -> float | None:
     """Sliding by ``mx`` along a flat floor at ``bottom``: how far the body goes before nothing
-    is left under it, or None if something is under it at the end (or the floor is not flat)."""
+    is left under it; None if a floor tile is under it at the end; INF if the floor is not flat
+    (a slope: the caller asks the map)."""
     th, tw, cols = grid.tile_h, grid.tile_w, grid.cols
     row = round(bottom / th)
-    if abs(row * th - bottom) > EPS or not 0 <= row < grid.rows:
+    if not (-EPS <= row * th - bottom <= EPS and 0 <= row < grid.rows):
+        return INF
+    end_x = x + mx
+    a, b = math.floor((end_x + EPS) / tw), math.ceil((end_x + w - EPS) / tw)
+    under = grid.kinds[row * cols + (a if a > 0 else 0):row * cols + (b if b < cols else cols)]
+    if SOLID in under or (ONE_WAY in under and one_way_counts(one_way_from, row * th)):
         return None
     left, right = (x, x + w + mx) if mx > 0 else (x + mx, x + w)
     c0 = max(math.floor((left + EPS) / tw), 0)
@@ -381,9 +394,8 @@ def _floor_ends(grid: TileGrid, x: float, w: float, bottom: float, mx: float,
     under = [c for c in range(c0, c1)
              if grid.kinds[row * cols + c] in (SOLID, SLOPE) or (
                  one_way and grid.kinds[row * cols + c] == ONE_WAY)]
-    end_x = x + mx
     if any(c * tw < end_x + w - EPS and (c + 1) * tw > end_x + EPS for c in under):
-        return None
+        return INF  # a slope under the end: the caller asks the map
     if mx > 0:
         off = max(((c + 1) * tw for c in under), default=x) - x
     else:
