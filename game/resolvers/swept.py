@@ -107,6 +107,7 @@ class SweptResolver(BoxResolver):
         flags = 0
         grounded = False  # the last floor hit still holds the body
         dropped = 0.0  # the downward motion that floor hit took away
+        following = False  # the motion follows a slope's surface
         mx, my = dx, dy
         then = 0.0  # sideways motion to go on with once a slope's surface has been followed
         if my > 0 and _on_flat_floor(grid, x, w, y + h, one_way_from):
@@ -137,10 +138,11 @@ class SweptResolver(BoxResolver):
                 y += my
                 if mx and grounded and not then:
                     grounded = _still_on_floor(grid, x, w, y + h)
-                if my < 0:
-                    grounded = False
+                if my < 0 and not following:
+                    grounded = False  # rising freely (following a slope up is not)
                 mx = my = 0.0
                 continue
+            following = False
             t, face, col, row = hit
             # The test found the time the body is EPS inside the face; the body goes to the time
             # it touches it (EPS less along that face's normal): there nothing else was hit yet.
@@ -173,7 +175,7 @@ class SweptResolver(BoxResolver):
                 y, mx, my, then, floor, side = _on_line(grid, col, row, x, y, w, h, rx, ry, then)
                 if floor:
                     flags |= ON_GROUND
-                    grounded = True
+                    grounded = following = True
                 else:
                     flags |= side
         if not grounded:
