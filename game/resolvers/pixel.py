@@ -45,9 +45,10 @@ their surface) and a corner correction.
 Departures, and why:
 
 * **Slopes** (Celeste has none; pixel platformers that have them climb a pixel at a time). When a
-  sideways pixel step is blocked, the body may rise onto what blocked it by up to one pixel per
-  pixel stepped (45 degrees), if the raised box is free: the slope's surface under its leading
-  corner, or a ledge at most that high (a 1 px "bump", the only one this resolver has). A steeper
+  sideways pixel step is blocked and the body stood on something when the move began (it is
+  walking, not jumping or falling), it may rise onto what blocked it by up to one pixel per pixel
+  stepped (45 degrees), if the raised box is free: the slope's surface under its leading corner,
+  or a ledge at most that high (a 1 px step; in the air there is no bump at all). A steeper
   surface, or a higher step, is a wall. Walking down, a body that stood on something at the
   start of the move steps down after each pixel onto a floor at most one pixel per pixel below
   it, so it follows a slope down instead of leaving it for a tick. The mover's ground snap does
@@ -58,13 +59,16 @@ Departures, and why:
   Celeste asks before every pixel whether the actor overlapped the platform; in a tick that
   moves x then y the two rules agree, except that here a body that dropped below a platform's top
   does not land on it later in the same tick.
-* **Corner correction** is an option (``corner_correction``, px, default Celeste's 4; 0 turns it
-  off). The nudge is the smallest that clears the corner (Celeste tries 1, 2, 3, 4 px and takes
-  the first free one: the same, in whole pixels), taken only if the nudged box and the box one
-  step higher are free and inside the map. Celeste drops what is left of that frame's rise; here
-  the rise goes on from the nudged x, so the jump's height does not depend on where in a tick the
-  corner was met. The direction follows this move's ``dx`` (Celeste reads the speed): left first
-  when ``dx <= 0``, right when ``dx >= 0``.
+* **Corner correction** is an option (``corner_correction``, px; 0 turns it off). The default,
+  -1, is a quarter of the tile width: Celeste's 4 px on this game's 16 px tiles (Celeste's own
+  tiles are 8 px and its player 8 px wide, so there it is half a tile); it is capped at half the
+  body's width (past that, most of the body was under the ceiling: a bump, not a corner). The nudge is
+  the smallest that clears the corner (Celeste tries 1, 2, 3, 4 px and takes the first free one:
+  the same, in whole pixels), taken only if the nudged box and the box one step higher are free
+  and inside the map. Celeste drops what is left of that frame's rise; here the rise goes on from
+  the nudged x, so the jump's height does not depend on where in a tick the corner was met. The
+  direction follows this move's ``dx`` (Celeste reads the speed): left first when ``dx <= 0``,
+  right when ``dx >= 0``.
 * **A body that starts inside a tile** (never in play) cannot move on that axis into it, as in
   Celeste: it stays put there and reports the contact.
 * **Swept, not sub-stepped**: every pixel of the path is looked at (or proved free), so nothing
@@ -94,8 +98,8 @@ class PixelOptions:
 
     corner_correction: float = field(default=-1.0, metadata={
         "unit": "px: how far a rising body is nudged sideways round a ceiling corner instead of "
-                "bumping its head; 0 = off; -1 = auto: tile width / 4 (Celeste's 4 px on its 8 px "
-                "tiles, and 4 px on 16 px ones)", "lo": -1.0, "hi": 64.0})
+                "bumping its head; 0 = off; -1 = auto: tile width / 4, Celeste's 4 px on 16 px "
+                "tiles; at most half the body's width", "lo": -1.0, "hi": 64.0})
 
 
 class PixelResolver(BoxResolver):
@@ -190,8 +194,6 @@ def _holds(grid: TileGrid, row: int, c0: int, c1: int, kinds: tuple[int, ...]) -
 
 
 _WALLS = (SOLID, SLOPE)
-_SLOPES = (SLOPE,)
-_FLAT_FLOORS = (SOLID, ONE_WAY)
 _FLOORS = (SOLID, SLOPE, ONE_WAY)
 
 
