@@ -52,8 +52,9 @@ Departures, and why:
   top is a floor; a body that reaches their side with its bottom already below their top (a
   diagonal fall past a platform's end) is stopped there as by a wall, as the mover does for the
   sub-stepped resolvers.
-* **At most four hits a tick.** Each hit takes an axis (or the surface's normal) out of the motion,
-  so two or three are enough in any real case; the rest of the motion is dropped after the fourth.
+* **At most five passes a tick** (a pass: sweep what motion is left, to its first hit or its
+  end). Each hit takes an axis (or the surface's normal) out of the motion, so two or three are
+  enough in any real case; what is left after the fifth pass is dropped.
 * **Contacts.** A floor hit (from above, or a floor-like slope) is ``on_ground`` only if the body
   ends the tick on it: one that slid off its end in the same tick is in the air. Walls and
   ceilings count if hit at any point of the tick. A tile the body already overlaps at the start
@@ -72,7 +73,7 @@ from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Ar
                                  BoxResolver, NoOptions, Probe, one_way_counts, support_under)
 
 INF = math.inf
-_PASSES = 4  # hits resolved in one tick, at most
+_PASSES = 4  # hits resolved in one tick, at most (one more pass goes on after a slope's end)
 _TIE = 1e-12  # entry times this close are a tie between two faces
 
 # the face a hit is on
