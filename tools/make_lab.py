@@ -238,8 +238,8 @@ SCENARIOS = {
 G.....P..
 #########
 """, script="0 left", ticks=90, expect_goal=True, measure="stuck_ticks"),
-    # -- pixel and swept (issue 20, part 2): corner correction, a fast landing, a 1 px gap --------
-    "21_ceiling_corner_4px": dict(
+    # -- pixel and swept (issue 20, part 2; 22-26, after the slope scenarios' 18-21) -------------
+    "22_ceiling_corner_4px": dict(
         about="Jump straight up under the corner of a ceiling that covers 4 px of the body's "
               "width: within Celeste's corner correction (pixel: 4 px on 16 px tiles), beyond "
               "sweep's 2 px corner slide.",
@@ -256,7 +256,7 @@ G.....P..
 ##########
 """, spawn=(104, 114, 12, 14), script="0 jump\n40 -", ticks=70, expect_goal=False,
         measure="drift_px"),
-    "22_ceiling_corner_5px": dict(
+    "23_ceiling_corner_5px": dict(
         about="The same jump under a ceiling that covers 5 px of the body's width: past every "
               "resolver's corner correction, so all of them bump their heads.",
         layout="""
@@ -272,7 +272,7 @@ G.....P..
 ##########
 """, spawn=(105, 114, 12, 14), script="0 jump\n40 -", ticks=70, expect_goal=False,
         measure="drift_px"),
-    "23_seam_landing_fast": dict(
+    "24_seam_landing_fast": dict(
         about="Fall at 50 px a tick while running right at 300 px/s onto the seam where a solid "
               "floor meets a one-way one at the same height: a swept box could take the next "
               "tile's side for a wall there; the body should run on.",
@@ -293,7 +293,7 @@ G.....P..
 """, spawn=(111, 0, 12, 14), script="0 right", ticks=90, expect_goal=True,
         measure="stuck_ticks", physics=dict(gravity=20000.0, max_fall_speed=3000.0,
                                             run_speed=300.0, air_accel=100000.0)),
-    "24_fast_fall_past_a_step": dict(
+    "25_fast_fall_past_a_step": dict(
         about="Fall at 50 px a tick while running right past the corner of a step: the body's "
               "bottom passes the step's top before its front reaches the step, so a box moving "
               "continuously falls past it; moving the whole tick's x before its y lands on it.",
@@ -315,7 +315,7 @@ G.....P..
 """, spawn=(107, 0, 12, 14), script="0 right", ticks=90, expect_goal=False,
         measure="goal_tick", physics=dict(gravity=20000.0, max_fall_speed=3000.0,
                                           run_speed=300.0, air_accel=100000.0)),
-    "25_one_pixel_gap": dict(
+    "26_one_pixel_gap": dict(
         about="A body one pixel narrower than a one-tile hole (15 x 14) walks onto it: it is "
               "over the hole for less than half a tick, and drops in only if a tick's fall "
               "comes while it is; a solid box catches the far lip and drops in.",

@@ -24,7 +24,7 @@ from game.view.sprites import Background
 from game.view.text import fit_text, wrap_text
 
 GAME_NAME = "tilecollide"
-TAGLINE = "a platformer on Tiled levels, and seven ways to collide with tiles"
+TAGLINE = "a platformer on Tiled levels, and the ways games collide with tiles, side by side"
 KEYS = ("Up/Down choose level", "Left/Right resolver", "Enter or Space play", "F11 fullscreen",
         "Esc quit")
 IN_PLAY = ("in play: Esc back here", "P pause", "H all keys")
