@@ -35,7 +35,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def make_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="main.py", description="A platformer on Tiled levels, with five "
+    p = _Parser(prog="main.py", description="A platformer on Tiled levels, with seven "
                 "switchable tile-collision resolvers.")
     p.add_argument("--config", metavar="PATH", help="config file (default: config.toml beside "
                    "main.py); it overrides only the keys it names")

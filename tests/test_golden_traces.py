@@ -20,7 +20,8 @@ change, regenerate the file and say so in the commit::
 
     uv run python tests/test_golden_traces.py --regenerate
 
-Otherwise it is a bug: the block or call range in the message says where to look.
+(``--add-missing`` keeps every pinned entry as it is and adds only what the file lacks: a new
+resolver, level or variant.) Otherwise it is a bug: the block or call range in the message says where to look.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND,  #
                                  ON_ONE_WAY, Body, Contacts, Move, move_body, move_box,
                                  overlapping_tiles, support_under)
 from game.resolvers.overlap import OverlapOptions, resolve  # noqa: E402
+from game.resolvers.pixel import PixelOptions  # noqa: E402
 from game.resolvers.routing import RoutingOptions  # noqa: E402
 from game.resolvers.sweep import SweepOptions  # noqa: E402
 from game.sim.world import World  # noqa: E402
@@ -223,6 +225,8 @@ VARIANTS: dict[str, Callable[[], resolvers.Resolver]] = {
     "routing-raw": lambda: resolvers.create("routing", RoutingOptions(raw_edges=True)),
     "sweep-no-inset": lambda: resolvers.create("sweep", SweepOptions(0.0, 0.0)),
     "sweep-wide-inset": lambda: resolvers.create("sweep", SweepOptions(3.0, 5.0)),
+    "pixel-no-correction": lambda: resolvers.create("pixel", PixelOptions(0.0)),
+    "pixel-wide-correction": lambda: resolvers.create("pixel", PixelOptions(12.0)),
 }
 
 
@@ -386,17 +390,27 @@ def test_custom_scenes_start_where_they_mean_to():
         assert support_under(grid, x, SIZE[0], y + SIZE[1], True)[0], name
 
 
-def regenerate() -> None:
+def regenerate(missing_only: bool = False) -> None:
+    """Write the file anew; with ``missing_only``, keep every pinned entry as it is and add
+    only the runs and move sets it lacks (a new resolver, level or variant)."""
     data = {"traces": {}, "moves": {}}
+    if missing_only:
+        old = golden()
+        data = {"traces": {k: v for k, v in old["traces"].items()
+                           if k in {c[0] for c in trace_cases()}},
+                "moves": {k: v for k, v in old["moves"].items()
+                          if k in {f"{v}/{g}" for v, g in move_cases()}}}
     for case_id, name, level_file, start, script, ticks in trace_cases():
-        data["traces"][case_id] = run_scene(level_file, start, script, ticks, name)
+        if case_id not in data["traces"]:
+            data["traces"][case_id] = run_scene(level_file, start, script, ticks, name)
     for variant, grid_name in move_cases():
-        data["moves"][f"{variant}/{grid_name}"] = run_moves(variant, grid_name)
+        if f"{variant}/{grid_name}" not in data["moves"]:
+            data["moves"][f"{variant}/{grid_name}"] = run_moves(variant, grid_name)
     GOLDEN.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {GOLDEN} ({len(data['traces'])} runs, {len(data['moves'])} move sets)")
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--regenerate"]:
-        sys.exit("usage: python tests/test_golden_traces.py --regenerate")
-    regenerate()
+    if sys.argv[1:] not in (["--regenerate"], ["--add-missing"]):
+        sys.exit("usage: python tests/test_golden_traces.py --regenerate | --add-missing")
+    regenerate(missing_only=sys.argv[1] == "--add-missing")

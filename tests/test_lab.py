@@ -78,7 +78,16 @@ def test_the_lab_shows_differences_between_resolvers(shipped):
             assert 64 <= by["20_slope_into_wall"][name]["figure"] <= 66  # the wall: x 84 - 18
             assert 48 <= by["21_slope_under_low_ceiling"][name]["figure"] <= 52
     assert {n for n, r in by["08_wall_corner_jump"].items() if not r["ok"]} == {
-        "axis", "corners", "routing"}
+        "axis", "corners", "routing", "pixel"}
+    # pixel's corner correction reaches 4 px on 16 px tiles and no further; sweep's slide, 2 px
+    assert {n for n, r in by["22_ceiling_corner_4px"].items() if not r["ok"]} == {"pixel"}
+    assert by["22_ceiling_corner_4px"]["pixel"]["figure"] == 4
+    assert all(r["ok"] for r in by["23_ceiling_corner_5px"].values())
+    # seams: every resolver runs on after a fast landing where a solid floor meets a one-way one
+    assert all(r["ok"] for r in by["24_seam_landing_fast"].values())
+    # moving a whole tick's x before its y catches a step's corner that a continuous box misses
+    assert {n for n, r in by["25_fast_fall_past_a_step"].items() if not r["ok"]} == {
+        "sweep", "pixel"}
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])

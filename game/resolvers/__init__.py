@@ -12,8 +12,10 @@ from game.resolvers.axis import AxisResolver
 from game.resolvers.base import Body, Contacts, Move, Resolver, move_body, move_box
 from game.resolvers.corners import CornersResolver
 from game.resolvers.overlap import OverlapResolver
+from game.resolvers.pixel import PixelResolver
 from game.resolvers.routing import RoutingResolver
 from game.resolvers.sweep import SweepResolver
+from game.resolvers.swept import SweptResolver
 
 REGISTRY: dict[str, type] = {
     cls.name: cls
@@ -23,6 +25,8 @@ REGISTRY: dict[str, type] = {
         RoutingResolver,
         SweepResolver,
         OverlapResolver,
+        PixelResolver,
+        SweptResolver,
     )
 }
 
@@ -35,6 +39,8 @@ COLOURS: dict[str, tuple[int, int, int]] = {
     "routing": (90, 225, 120),
     "sweep": (90, 175, 255),
     "overlap": (225, 115, 255),
+    "pixel": (255, 150, 40),
+    "swept": (60, 230, 230),
 }
 OTHER_COLOUR = (230, 230, 230)  # a resolver missing from COLOURS
 

@@ -1,0 +1,482 @@
+"""``pixel``: whole pixels, one at a time, x then y (Celeste and TowerFall).
+
+Sources: Maddy Thorson, "Celeste and TowerFall Physics" (2017),
+https://maddythorson.medium.com/celeste-and-towerfall-physics-d24bd2ae0fc5 , and the released
+Celeste player code, ``Player.cs`` (Maddy Thorson and Noel Berry, 2018),
+https://github.com/NoelFB/Celeste
+
+Axis order: x then y.
+
+The technique, as the article teaches it:
+
+1. An actor's position is a whole number of pixels; what a move leaves over (less than a pixel)
+   is kept per axis as a *remainder* and added to the next move.
+2. A move of n whole pixels is taken one pixel at a time: before each pixel the actor asks "would
+   I overlap a solid one pixel further?" and, if so, stops where it is and drops the remainder on
+   that axis (it is touching the solid, exactly). Nothing is ever pushed out of anything: an actor
+   never enters a solid in the first place.
+3. x first, then y.
+4. Jump-through platforms stop an actor moving down only if it was not already overlapping them
+   before the pixel (so it rises through them from below and lands on them from above).
+5. ``Player.cs`` adds *corner correction*: a jump that hits a ceiling's corner by up to 4 px is
+   nudged sideways (towards the direction of travel, or either way when going straight up)
+   round the corner instead of bumping its head.
+
+How the remainder is kept. The resolver interface moves float positions, and the project's "no
+overlap" rule and exact contacts are judged on the float box. So the body's float position *is*
+Celeste's ``Position + remainder``: the pixel steps are whole pixels of the float position, the
+last step being the fraction left over, and each step is checked against the float box. Celeste
+rounds its counter to whole pixels and checks the integer box; in its world (whole-pixel sizes,
+tiles and stops) the two agree wherever it stops, since a stop zeroes the remainder and leaves the
+actor on a whole-pixel edge. Here a step that would collide moves the body to the contact (the
+tile's edge, or a slope's surface) and the move on that axis ends: for whole-pixel sizes that is
+Celeste's stop, and for any other size the body still ends touching, never a fraction away.
+
+What it costs. Taken literally, a move costs one overlap test per pixel: a body falling at 8 px a
+tick asks eight times, and the cost grows with speed (4 tiles a tick at 16 px tiles: 64 tests).
+Here a run of pixels through cells that hold nothing that could stop the body (no solid or slope
+tile beside the path, no floor under it) is taken at once: the row or column scan that proves the
+run free costs one byte look-up per cell, so a fall through open air costs the cells it crosses,
+not its pixels. A floor of flat tiles (solid, or one-way counting) is met at its top edge, which is
+where the pixel walk would stop, so it too is taken at once. Pixel steps, each an overlap test,
+are left for where the answer can change inside a cell: slopes (climbing, walking down, landing on
+their surface) and a corner correction.
+
+Departures, and why:
+
+* **Slopes** (Celeste has none; pixel platformers that have them climb a pixel at a time). When a
+  sideways pixel step is blocked and the body stood on something when the move began (it is
+  walking, not jumping or falling), it may rise onto what blocked it by up to one pixel per pixel
+  stepped (45 degrees), if the raised box is free: the slope's surface under its leading corner,
+  or a ledge at most that high (a 1 px step; in the air there is no bump at all). A steeper
+  surface, or a higher step, is a wall. Walking down, a body that stood on something at the
+  start of the move steps down after each pixel onto a floor at most one pixel per pixel below
+  it, so it follows a slope down instead of leaving it for a tick. The mover's ground snap does
+  the rest (a body that walked off a ledge falls).
+* **One-way tiles** are Celeste's jump-through platforms, with the project's tick-wide rule: one
+  counts only for a body moving down whose bottom was at or above its top when the tick began
+  (``one_way_bottom``), and never when ``drop_through``; never sideways, never from below.
+  Celeste asks before every pixel whether the actor overlapped the platform; in a tick that
+  moves x then y the two rules agree, except that here a body that dropped below a platform's top
+  does not land on it later in the same tick.
+* **Corner correction** is an option (``corner_correction``, px; 0 turns it off). The default,
+  -1, is a quarter of the tile width: Celeste's 4 px on this game's 16 px tiles (Celeste's own
+  tiles are 8 px and its player 8 px wide, so there it is half a tile); it is capped at half the
+  body's width (past that, most of the body was under the ceiling: a bump, not a corner). The nudge is
+  the smallest that clears the corner (Celeste tries 1, 2, 3, 4 px and takes the first free one:
+  the same, in whole pixels), taken only if the nudged box and the box one step higher are free
+  and inside the map. Celeste drops what is left of that frame's rise; here the rise goes on from
+  the nudged x, so the jump's height does not depend on where in a tick the corner was met. The
+  direction follows this move's ``dx`` (Celeste reads the speed): left first when ``dx <= 0``,
+  right when ``dx >= 0``.
+* **A body that starts inside a tile** (never in play) cannot move on that axis into it, as in
+  Celeste: it stays put there and reports the contact.
+* **Swept, not sub-stepped**: every pixel of the path is looked at (or proved free), so nothing
+  tunnels, and the mover does not cut the move into parts.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from game.maps.grid import EPS, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
+                                 BoxResolver, Probe, one_way_counts, overlapping_tiles,
+                                 overlaps_any)
+
+INF = math.inf
+CLIMB = 1.0  # px a sideways pixel step may rise (or step down) per px: 45 degrees
+_BISECT = 40  # halvings to find where a step into a slope's side touches (1 px / 2**40 << EPS)
+_CORRECTIONS = 4  # most corner corrections one rising move may take
+
+
+@dataclass(frozen=True)
+class PixelOptions:
+    """Celeste's corner correction, in px."""
+
+    corner_correction: float = field(default=-1.0, metadata={
+        "unit": "px: how far a rising body is nudged sideways round a ceiling corner instead of "
+                "bumping its head; 0 = off; -1 = auto: tile width / 4, Celeste's 4 px on 16 px "
+                "tiles; at most half the body's width", "lo": -1.0, "hi": 64.0})
+
+
+class PixelResolver(BoxResolver):
+    name: ClassVar[str] = "pixel"
+    article: ClassVar[Article] = Article(
+        'Celeste and TowerFall Physics',
+        'Maddy Thorson',
+        '2017',
+        'https://maddythorson.medium.com/celeste-and-towerfall-physics-d24bd2ae0fc5')
+    axis_order: ClassVar[str] = "x then y"
+    supports_slopes: ClassVar[bool] = True
+    destination_only: ClassVar[bool] = False
+    summary: ClassVar[str] = ("one pixel at a time, x then y, stop at the first pixel that "
+                              "would collide; corner correction, 1 px/px slope steps")
+    Options: ClassVar[type] = PixelOptions
+
+    def __init__(self, options: PixelOptions | None = None) -> None:
+        self.options = options or PixelOptions()
+
+    def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                 dy: float, one_way_bottom: float, drop_through: bool,
+                 probe: Probe) -> tuple[float, float, int]:
+        mark = 0 if probe is None else len(probe)
+        flags = 0
+        if dx:
+            x, y, hit = _across(grid, x, y, w, h, dx, dy >= 0,
+                                INF if drop_through else one_way_bottom, probe)
+            if hit:
+                flags = HIT_RIGHT if dx > 0 else HIT_LEFT
+        if dy > 0:
+            y, landed = _down(grid, x, y, w, h, dy, INF if drop_through else one_way_bottom,
+                              probe)
+            if landed:
+                flags |= ON_GROUND
+        elif dy < 0:
+            x, y, hit = self._up(grid, x, y, w, h, dx, -dy, probe)
+            if hit:
+                flags |= HIT_CEILING
+        if probe is not None:
+            probe[mark:] = dict.fromkeys(probe[mark:])  # each cell once, first look first
+        return x, y, flags
+
+    def _up(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+            left: float, probe: Probe) -> tuple[float, float, bool]:
+        """The rising pass, with corner correction: (x, y, hit the ceiling)."""
+        reach = _reach(self.options.corner_correction, grid.tile_w, w)
+        for _ in range(_CORRECTIONS + 1):
+            y, left, cells = _rise(grid, x, y, w, h, left, probe)
+            if not cells:
+                return x, y, False
+            nudged = _corner(grid, x, y, w, h, dx, min(left, 1.0), cells, reach) if reach else None
+            if nudged is None:
+                return x, y, True
+            x = nudged
+        return x, y, True
+
+
+def _reach(option: float, tile_w: int, w: float) -> float:
+    """The corner correction used: the option (or tile width / 4), at most half the body."""
+    value = tile_w / 4 if option < 0 else option
+    return w / 2 if w / 2 < value else value
+
+
+# ----------------------------------------------------------------------------------------------
+# Scans: is a run of cells free of anything that could stop the body?
+# ----------------------------------------------------------------------------------------------
+
+def _probe_cells(probe: list[tuple[int, int]], rows: range, cols: range) -> None:
+    probe.extend((c, r) for r in rows for c in cols)
+
+
+def _box_cells(grid: TileGrid, x: float, y: float, w: float, h: float) -> tuple[range, range]:
+    return (range(math.floor((y + EPS) / grid.tile_h), math.ceil((y + h - EPS) / grid.tile_h)),
+            range(math.floor((x + EPS) / grid.tile_w), math.ceil((x + w - EPS) / grid.tile_w)))
+
+
+def _holds(grid: TileGrid, row: int, c0: int, c1: int, kinds: tuple[int, ...]) -> bool:
+    """Does ``row`` hold one of ``kinds`` in the columns [c0, c1) (clipped to the map)?"""
+    if not 0 <= row < grid.rows:
+        return False
+    if c0 < 0:
+        c0 = 0
+    if c1 > grid.cols:
+        c1 = grid.cols
+    if c0 >= c1:
+        return False
+    cells = grid.kinds[row * grid.cols + c0:row * grid.cols + c1]
+    for k in kinds:
+        if k in cells:
+            return True
+    return False
+
+
+_WALLS = (SOLID, SLOPE)
+_FLOORS = (SOLID, SLOPE, ONE_WAY)
+
+
+# ----------------------------------------------------------------------------------------------
+# Sideways
+# ----------------------------------------------------------------------------------------------
+
+def _across(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, not_rising: bool,
+            one_way_from: float, probe: Probe) -> tuple[float, float, bool]:
+    """The x pass: (x, y, hit a wall). One-way tiles never block sideways."""
+    tw, th = grid.tile_w, grid.tile_h
+    ahead = 1 if dx > 0 else -1
+    lead = x + w if dx > 0 else x
+    end = lead + dx
+    # (the ends are widened by EPS: a column entered by less than float rounding is looked at)
+    if dx > 0:
+        path = range(math.floor((lead - EPS) / tw), math.ceil((end + EPS) / tw))
+    else:
+        path = range(math.ceil((lead + EPS) / tw) - 1, math.floor((end - EPS) / tw) - 1, -1)
+    r0 = math.floor((y + EPS) / th)
+    r1 = math.ceil((y + h - EPS) / th)
+    if probe is None and _path_clear(grid, path, r0, r1):
+        return x + dx, y, False
+    # the first column along the path with a wall or a slope beside the body, or a slope just
+    # under it (a floor that can fall away or rise under the feet)
+    blocked_at = None
+    for col in path:
+        if probe is not None:
+            _probe_cells(probe, range(r0, r1 + 1), range(col, col + 1))
+        if 0 <= col < grid.cols:
+            for row in range(r0, r1 + 1):
+                kind = grid.kinds[row * grid.cols + col] if 0 <= row < grid.rows else 0
+                if kind == SLOPE or (kind == SOLID and row < r1):
+                    blocked_at = col
+                    break
+        if blocked_at is not None:
+            break
+    if blocked_at is None:
+        return x + dx, y, False
+    # a free run up to that column's near edge, at once
+    near = blocked_at * tw if dx > 0 else (blocked_at + 1) * tw
+    free = (near - lead) * ahead
+    left = abs(dx)
+    if free > 0:
+        free = min(free, left)
+        x += ahead * free
+        left -= free
+    # then pixel by pixel
+    grounded = not_rising and _floor_under(grid, x, w, y + h, 0.0, one_way_from) != INF
+    while left > 0:
+        step = 1.0 if left > 1.0 else left
+        nx = x + ahead * step
+        if probe is not None:
+            _probe_cells(probe, *_box_cells(grid, nx, y, w, h))
+        if not overlaps_any(grid, nx, y, w, h, INF, True):
+            x = nx
+            left -= step
+            if grounded:  # walking down: keep to a floor at most CLIMB px per px below
+                floor = _floor_under(grid, x, w, y + h, step * CLIMB, one_way_from)
+                if floor == INF:
+                    grounded = False  # walked off: from here on it falls (the y pass)
+                elif floor > y + h + EPS:
+                    y = floor - h
+            continue
+        cells = overlapping_tiles(grid, nx, y, w, h, INF, True)
+        lift = y + h - min(_top(grid, c, r, nx, w) for c, r in cells)
+        if grounded and 0 < lift <= step * CLIMB + EPS and not overlaps_any(grid, nx, y - lift, w, h, INF,
+                                                               True):
+            x, y = nx, y - lift  # stepped up onto a slope (or a ledge at most that high)
+            left -= step
+            continue
+        return _contact(grid, x, nx, y, w, h, cells), y, True
+    return x, y, False
+
+
+def _path_clear(grid: TileGrid, path: range, r0: int, r1: int) -> bool:
+    """No wall or slope in the body's rows [r0, r1) and no slope in row r1 along ``path``: what
+    the column walk of :func:`_across` would find, told by a few byte searches."""
+    cols, kinds = grid.cols, grid.kinds
+    a, b = (path.start, path.stop) if path.step > 0 else (path.stop + 1, path.start + 1)
+    a, b = (a if a > 0 else 0), (b if b < cols else cols)
+    if a >= b:
+        return True
+    for row in range(r0 if r0 > 0 else 0, r1 + 1 if r1 + 1 < grid.rows else grid.rows):
+        seg = kinds[row * cols + a:row * cols + b]
+        if SLOPE in seg or (row < r1 and SOLID in seg):
+            return False
+    return True
+
+
+def _top(grid: TileGrid, col: int, row: int, x: float, w: float) -> float:
+    """The y a box spanning [x, x + w) rests at on this cell: its top, or its slope's surface."""
+    if grid.kind(col, row) == SLOPE:
+        lo, hi = max(x, col * grid.tile_w), min(x + w, (col + 1) * grid.tile_w)
+        return grid.surface_top(col, row, lo, hi)
+    return row * grid.tile_h
+
+
+def _contact(grid: TileGrid, x: float, nx: float, y: float, w: float, h: float,
+             cells: list[tuple[int, int]]) -> float:
+    """The x between the free ``x`` and the blocked ``nx`` where the body touches ``cells``."""
+    tw = grid.tile_w
+    if nx > x:
+        col = min(c for c, _ in cells)
+        edge = col * tw - w
+        edge = x if edge < x else edge
+    else:
+        col = max(c for c, _ in cells)
+        edge = (col + 1) * tw
+        edge = x if edge > x else edge
+    if overlaps_any(grid, edge, y, w, h, INF, True):
+        edge = x  # (only a body that started inside a tile)
+    if all(grid.kind(c, r) == SOLID for c, r in cells if c == col):
+        return edge  # a wall's side: exactly on it
+    lo, hi = edge, nx  # a slope's surface or side: the farthest free point
+    for _ in range(_BISECT):
+        mid = (lo + hi) * 0.5
+        if overlaps_any(grid, mid, y, w, h, INF, True):
+            hi = mid
+        else:
+            lo = mid
+    return lo
+
+
+# ----------------------------------------------------------------------------------------------
+# Vertically
+# ----------------------------------------------------------------------------------------------
+
+def _floor_under(grid: TileGrid, x: float, w: float, bottom: float, reach: float,
+                 one_way_from: float) -> float:
+    """The highest floor (a tile top or a slope's surface) under [x, x + w) from ``bottom``
+    (within EPS above it) to ``reach`` px below it; INF if none."""
+    tw, th = grid.tile_w, grid.tile_h
+    c0 = math.floor((x + EPS) / tw)
+    c1 = math.ceil((x + w - EPS) / tw)
+    best = INF
+    for row in range(math.floor((bottom - EPS) / th), math.floor((bottom + reach + EPS) / th) + 1):
+        if not _holds(grid, row, c0, c1, _FLOORS):
+            continue
+        top = row * th
+        for col in range(max(c0, 0), min(c1, grid.cols)):
+            kind = grid.kinds[row * grid.cols + col]
+            if kind == SLOPE:
+                lo, hi = max(x, col * tw), min(x + w, (col + 1) * tw)
+                contact = grid.surface_top(col, row, lo, hi)
+            elif kind == SOLID or (kind == ONE_WAY and one_way_counts(one_way_from, top)):
+                contact = top
+            else:
+                continue
+            if bottom - EPS <= contact <= bottom + reach + EPS and contact < best:
+                best = contact
+        if best != INF:
+            return best
+    return best
+
+
+def _down(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
+          one_way_from: float, probe: Probe) -> tuple[float, bool]:
+    """The falling pass: (y, landed)."""
+    tw, th = grid.tile_w, grid.tile_h
+    c0 = math.floor((x + EPS) / tw)
+    c1 = math.ceil((x + w - EPS) / tw)
+    cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds
+    a, b = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+    left = dy
+    while left > 0:
+        bottom = y + h
+        first = math.floor((bottom + EPS) / th)  # at a border, the row below
+        last = math.floor((bottom + left + EPS) / th)
+        hit_row = None
+        floors = _WALLS
+        for row in range(first, last + 1):
+            if probe is not None:
+                _probe_cells(probe, range(row, row + 1), range(c0, c1))
+            if not 0 <= row < map_rows or a >= b:
+                continue  # outside the map every cell is empty
+            seg = kinds[row * cols + a:row * cols + b]
+            if SOLID in seg or SLOPE in seg:
+                hit_row, floors = row, (_FLOORS if one_way_counts(one_way_from, row * th)
+                                        else _WALLS)
+                break
+            if ONE_WAY in seg and one_way_counts(one_way_from, row * th):
+                hit_row, floors = row, _FLOORS
+                break
+        if hit_row is None:
+            return y + left, False  # a free run: every pixel of it would be free
+        top = hit_row * th
+        flat = _holds(grid, hit_row, c0, c1, (SOLID, ONE_WAY) if floors is _FLOORS else (SOLID,))
+        if flat and top >= bottom - EPS:
+            # a flat top: the pixel walk stops exactly there, if it gets there
+            if top > bottom + left + EPS:
+                return y + left, False
+            return (y if top - bottom <= EPS else top - h), True
+        if flat and top < bottom - EPS and _starts_inside(grid, x, y, w, h, one_way_from):
+            return y, True  # already inside a tile: Celeste's actor cannot move into it
+        # a free run to the row's top, then pixel by pixel through the row
+        if top > bottom:
+            left -= top - bottom
+            y = top - h
+        row_end = (hit_row + 1) * th
+        while left > 0 and y + h < row_end - EPS:
+            step = 1.0 if left > 1.0 else left
+            ny = y + step
+            if probe is not None:
+                _probe_cells(probe, *_box_cells(grid, x, ny, w, h))
+            if overlaps_any(grid, x, ny, w, h, one_way_from, True):
+                cells = overlapping_tiles(grid, x, ny, w, h, one_way_from, True)
+                land = min(_top(grid, c, r, x, w) for c, r in cells) - h
+                return (land if land > y else y), True
+            y = ny
+            left -= step
+    return y, False
+
+
+def _starts_inside(grid: TileGrid, x: float, y: float, w: float, h: float,
+                   one_way_from: float) -> bool:
+    return overlaps_any(grid, x, y, w, h, one_way_from, True)
+
+
+def _rise(grid: TileGrid, x: float, y: float, w: float, h: float, left: float,
+          probe: Probe) -> tuple[float, float, list[tuple[int, int]]]:
+    """Rise up to ``left`` px: (y, px left over, the cells of the ceiling hit or [])."""
+    tw, th = grid.tile_w, grid.tile_h
+    c0 = math.floor((x + EPS) / tw)
+    c1 = math.ceil((x + w - EPS) / tw)
+    while left > 0:
+        first = math.ceil((y - EPS) / th) - 1  # at a border, the row above
+        last = math.ceil((y - left - EPS) / th) - 1
+        hit_row = None
+        for row in range(first, last - 1, -1):
+            if probe is not None:
+                _probe_cells(probe, range(row, row + 1), range(c0, c1))
+            if _holds(grid, row, c0, c1, _WALLS):  # one-way tiles never block rising
+                hit_row = row
+                break
+        if hit_row is None:
+            return y - left, 0.0, []
+        base = (hit_row + 1) * th
+        step = 1.0 if left > 1.0 else left
+        if _holds(grid, hit_row, c0, c1, (SOLID,)) and base <= y + EPS:
+            # a flat underside: the pixel walk stops exactly there, if it gets there
+            if base < y - left - EPS:
+                return y - left, 0.0, []
+            if base < y - EPS:
+                left -= y - base
+                y = base
+                if left <= 0:
+                    return y, 0.0, []
+                step = 1.0 if left > 1.0 else left
+            cells = overlapping_tiles(grid, x, y - step, w, h, INF, True)
+            if cells:
+                return y, left, cells
+        elif base < y:
+            left -= y - base
+            y = base
+        row_top = hit_row * th
+        while left > 0 and y > row_top + EPS:
+            step = 1.0 if left > 1.0 else left
+            ny = y - step
+            if probe is not None:
+                _probe_cells(probe, *_box_cells(grid, x, ny, w, h))
+            if overlaps_any(grid, x, ny, w, h, INF, True):
+                cells = overlapping_tiles(grid, x, ny, w, h, INF, True)
+                stop = max((r + 1) * th for _, r in cells)
+                return (stop if stop < y else y), left, cells
+            y = ny
+            left -= step
+    return y, 0.0, []
+
+
+def _corner(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, step: float,
+            cells: list[tuple[int, int]], reach: float) -> float | None:
+    """Celeste's corner correction: the x a rising body blocked by ``cells`` is nudged to (by
+    at most ``reach`` px) to pass the ceiling's corner, or None."""
+    tw = grid.tile_w
+    tries = []
+    if dx <= 0:
+        tries.append(x - (x + w - min(c for c, _ in cells) * tw))  # its right edge clears them
+    if dx >= 0:
+        tries.append((max(c for c, _ in cells) + 1) * tw)  # its left edge clears them
+    for nx in tries:
+        if (abs(nx - x) <= reach + EPS and 0 <= nx and nx + w <= grid.width_px
+                and not overlaps_any(grid, nx, y, w, h, INF, True)
+                and not overlaps_any(grid, nx, y - step, w, h, INF, True)):
+            return nx
+    return None

@@ -1,0 +1,419 @@
+"""``swept``: swept AABB, time of impact, slide (the Minkowski-sum ray).
+
+Article: "Swept AABB Collision Detection and Response", BrendanL.K, gamedev.net (2013),
+https://www.gamedev.net/tutorials/programming/general-and-gameplay-programming/swept-aabb-collision-detection-and-response-r3084/
+
+Axis order: both at once (the motion is one straight line; a hit stops one axis, the other goes on).
+
+The technique, as the article teaches it:
+
+1. Take the moving box's motion for the frame as a ray, and grow each static box by the moving
+   box's size (their Minkowski sum): the question "when does the box touch the block?" becomes
+   "when does the ray (from the box's corner) enter the grown block?".
+2. Per axis, the *entry* and *exit* times are where the ray crosses the grown block's near and far
+   sides (distance over velocity; with no motion on an axis, always or never overlapping). The hit
+   time is the later entry; it is a hit if that is before the earlier exit and within the frame.
+   The axis whose entry came last gives the normal: the face that was hit.
+3. Move the box to the hit time, then respond; the article's *slide* keeps the remaining motion's
+   part along the face (its dot product with the face's direction) and drops the part into it.
+4. With many blocks (a tile map): gather the tiles the whole motion's box covers (the broad phase),
+   work out every tile's hit time, take the earliest, respond, and repeat with the motion that is
+   left, since the slide can meet another tile.
+
+Departures, and why:
+
+* **Seams are handled by the order of hits, and touching is not overlapping.** A body sliding along
+  a floor of many tiles touches the next tile's top as its own: its bottom is exactly on the
+  next tile's top, so the next tile's *side* looks hit "at the same time as" the top (the classic
+  swept-AABB snag on a seam). Two things keep it out: every tile is shrunk by the touching tolerance
+  ``EPS`` for the test (a body only touching a tile is not entering it; placement still uses the
+  tile's real faces), and hits are taken earliest first, one at a time: the floor under the body
+  is hit first (at once, if gravity presses the body into it), the slide then takes the
+  downward part away, and the next tile's side is no longer in the way. Where the order is not
+  enough: a tile whose two faces are entered at exactly the same time (the body's corner meets the
+  tile's corner) has no single face; the tie goes to the face not hidden by a neighbour (the top
+  of a floor tile, the side of a wall tile), which is right for a tile in a floor or in a wall but
+  a guess for a lone block; and a long slide can meet two tiles of one row at exactly the same
+  time, when the first one taken decides. The article, with one block at a time, has neither
+  problem and no answer to them.
+* **Slopes as their surface line.** A slope tile is the polygon under its straight surface. The
+  ray test is the same slab test on one more axis (the surface's normal), which with the x and y
+  axes separates a box from that polygon (the separating axis theorem); a hit on that axis is a hit
+  on the surface. The response is not the article's slide, which would turn a walk up a 45 degree
+  slope into half speed: on a surface no steeper than 45 degrees (a floor), the body keeps its
+  horizontal motion and follows the surface with it, to the end of that tile's surface (then
+  on horizontally, in the next pass); a steeper surface slides as the article does. A step onto
+  the low side of a slope (height 0) is not a wall: a hit on a slope tile's side that is below the
+  body's bottom counts as a hit on its surface. Walking *down* a slope moves the body away from
+  the surface, so it leaves it; the mover's ground snap (for resolvers that read slopes) puts it
+  back, as for ``sweep`` and ``routing``.
+* **One-way tiles** are tested only when the motion goes down, for a body whose bottom was at or
+  above their top when the tick began (``one_way_bottom``), and never when ``drop_through``. Their
+  top is a floor; a body that reaches their side with its bottom already below their top (a
+  diagonal fall past a platform's end) is stopped there as by a wall, as the mover does for the
+  sub-stepped resolvers.
+* **At most five passes a tick** (a pass: sweep what motion is left, to its first hit or its
+  end). Each hit takes an axis (or the surface's normal) out of the motion, so two or three are
+  enough in any real case; what is left after the fifth pass is dropped.
+* **Contacts.** A floor hit (from above, or a floor-like slope) is ``on_ground`` only if the body
+  ends the tick on it: one that slid off its end in the same tick is in the air. Walls and
+  ceilings count if hit at any point of the tick. A tile the body already overlaps at the start
+  (never in play) is left out, so the body can move out of it.
+* **Swept, not sub-stepped**: the whole motion is one ray, so nothing tunnels, and the mover does
+  not cut it into parts.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import ClassVar
+
+from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
+                                 BoxResolver, NoOptions, Probe, one_way_counts, support_under)
+
+INF = math.inf
+_PASSES = 4  # hits resolved in one tick, at most (one more pass goes on after a slope's end)
+_TIE = 1e-12  # entry times this close are a tie between two faces
+
+# the face a hit is on
+_SIDE = 0  # a vertical face: normal along x
+_FLAT = 1  # a horizontal face: normal along y
+_LINE = 2  # a slope's surface
+
+
+class SweptResolver(BoxResolver):
+    name: ClassVar[str] = "swept"
+    article: ClassVar[Article] = Article(
+        'Swept AABB Collision Detection and Response',
+        'BrendanL.K, gamedev.net',
+        '2013',
+        'https://www.gamedev.net/tutorials/programming/general-and-gameplay-programming/'
+        'swept-aabb-collision-detection-and-response-r3084/')
+    axis_order: ClassVar[str] = "both at once"
+    supports_slopes: ClassVar[bool] = True
+    destination_only: ClassVar[bool] = False
+    summary: ClassVar[str] = ("the motion as a ray against tiles grown by the body's size; "
+                              "earliest hit first, slide, repeat; slopes as their surface line")
+    Options: ClassVar[type] = NoOptions
+
+    def __init__(self, options: NoOptions | None = None) -> None:
+        self.options = options or NoOptions()
+
+    def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                 dy: float, one_way_bottom: float, drop_through: bool,
+                 probe: Probe) -> tuple[float, float, int]:
+        mark = 0 if probe is None else len(probe)
+        one_way_from = INF if drop_through else one_way_bottom
+        flags = 0
+        grounded = False  # the last floor hit still holds the body
+        dropped = 0.0  # the downward motion that floor hit took away
+        following = False  # the motion follows a slope's surface
+        mx, my = dx, dy
+        then = 0.0  # sideways motion to go on with once a slope's surface has been followed
+        if my > 0 and _on_flat_floor(grid, x, w, y + h, one_way_from):
+            # standing on a flat floor and pressed into it: that is the first hit, at once (the
+            # general test finds it EPS / dy later and goes back to where it touched: here)
+            flags, grounded, dropped, my = ON_GROUND, True, my, 0.0
+        for _ in range(_PASSES + 1):
+            if not mx and not my:
+                if not then:
+                    break
+                mx, then = then, 0.0
+            hit = _first_hit(grid, x, y, w, h, mx, my, one_way_from, probe)
+            if hit is None and grounded and dropped and not my:
+                # sliding along a floor: if it ends on the way, the fall dropped at the landing
+                # starts where the body leaves it, for the rest of the slide
+                off = _floor_ends(grid, x, w, y + h, mx, one_way_from)
+                if off is None:  # still on the floor at the end of the slide
+                    x += mx
+                    mx = 0.0
+                    continue
+                if off != INF:
+                    x += off
+                    mx, my = mx - off, dropped * (mx - off) / mx
+                    grounded, dropped = False, 0.0
+                    continue
+            if hit is None:
+                x += mx
+                y += my
+                if mx and grounded and not then:
+                    grounded = _still_on_floor(grid, x, w, y + h)
+                if my < 0 and not following:
+                    grounded = False  # rising freely (following a slope up is not)
+                mx = my = 0.0
+                continue
+            following = False
+            t, face, col, row = hit
+            # The test found the time the body is EPS inside the face; the body goes to the time
+            # it touches it (EPS less along that face's normal): there nothing else was hit yet.
+            speed = (abs(mx) if face == _SIDE else abs(my) if face == _FLAT
+                     else abs(my - _line(grid, col, row)[1] * mx))
+            t = t - EPS / speed if speed > 0 and t > EPS / speed else 0.0
+            x += mx * t
+            y += my * t
+            rx, ry = mx * (1.0 - t), my * (1.0 - t)
+            kind = grid.kind(col, row)
+            if face == _SIDE:
+                # a wall: on its face exactly; the vertical part goes on (the article's slide)
+                if mx > 0:
+                    x, flags = col * grid.tile_w - w, flags | HIT_RIGHT
+                else:
+                    x, flags = (col + 1) * grid.tile_w, flags | HIT_LEFT
+                mx, my = 0.0, ry
+                if my < 0:
+                    grounded = False
+            elif face == _FLAT and my < 0:
+                y, flags = (row + 1) * grid.tile_h, flags | HIT_CEILING
+                mx, my = rx, 0.0
+            elif face == _FLAT:
+                lo, hi = max(x, col * grid.tile_w), min(x + w, (col + 1) * grid.tile_w)
+                y = (grid.surface_top(col, row, lo, hi) if kind == SLOPE else row * grid.tile_h) - h
+                flags |= ON_GROUND
+                grounded, dropped = True, ry
+                mx, my = rx, 0.0
+            else:
+                y, mx, my, then, floor, side = _on_line(grid, col, row, x, y, w, h, rx, ry, then)
+                if floor:
+                    flags |= ON_GROUND
+                    grounded = following = True
+                else:
+                    flags |= side
+        if not grounded:
+            flags &= ~ON_GROUND
+        if probe is not None:
+            probe[mark:] = dict.fromkeys(probe[mark:])  # each cell once, first look first
+        return x, y, flags
+
+
+# ----------------------------------------------------------------------------------------------
+# The ray test
+# ----------------------------------------------------------------------------------------------
+
+def _slab(lo: float, hi: float, t_lo: float, t_hi: float, v: float) -> tuple[float, float]:
+    """Entry and exit times of a moving span [lo, hi] (velocity ``v``) through [t_lo, t_hi]
+    (already shrunk by EPS): (INF, -INF) if it never overlaps."""
+    if v > 0:
+        return (t_lo - hi) / v, (t_hi - lo) / v
+    if v < 0:
+        return (t_hi - lo) / v, (t_lo - hi) / v
+    if hi > t_lo and lo < t_hi:
+        return -INF, INF
+    return INF, -INF
+
+
+def _first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float, my: float,
+               one_way_from: float,
+               probe: Probe) -> tuple[float, int, int, int] | None:
+    """The earliest hit of the motion (mx, my): (time 0..1, face, col, row), or None."""
+    tw, th, cols, rows, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.rows, grid.kinds
+    # the broad phase: every cell the box covers at any time of the motion
+    left, right = (x, x + w + mx) if mx > 0 else (x + mx, x + w)
+    top, bottom = (y, y + h + my) if my > 0 else (y + my, y + h)
+    # (widened by EPS: a cell entered by less than float rounding is tested, not skipped)
+    c0, c1 = math.floor((left - EPS) / tw), math.ceil((right + EPS) / tw)
+    r0, r1 = math.floor((top - EPS) / th), math.ceil((bottom + EPS) / th)
+    if probe is not None:
+        probe.extend((c, r) for r in range(r0, r1) for c in range(c0, c1))
+    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+    r0, r1 = (r0 if r0 > 0 else 0), (r1 if r1 < rows else rows)
+    best = None
+    best_t = INF
+    yb, xr = y + h, x + w
+    for row in range(r0, r1):
+        ty0 = row * th
+        # the row's slab on y (a slope's polygon is inside its cell: never in the cell's slab,
+        # never in the polygon's)
+        if my > 0:
+            ey, xy = (ty0 + EPS - yb) / my, (ty0 + th - EPS - y) / my
+        elif my < 0:
+            ey, xy = (ty0 + th - EPS - y) / my, (ty0 + EPS - yb) / my
+        elif yb > ty0 + EPS and y < ty0 + th - EPS:
+            ey, xy = -INF, INF
+        else:
+            continue
+        if ey > 1.0 or xy < 0.0:
+            continue
+        at = row * cols
+        if not kinds[at + c0:at + c1].strip(b"\x00"):
+            continue  # nothing in this row of the broad phase
+        for col in range(c0, c1):
+            kind = kinds[at + col]
+            if kind == EMPTY:
+                continue
+            if kind == ONE_WAY and not (one_way_counts(one_way_from, ty0)
+                                        and (my > 0 or yb > ty0 + EPS)):
+                continue  # (counting, and reached through its side: a wall; see the docstring)
+            tx0 = col * tw
+            if mx > 0:
+                ex, xx = (tx0 + EPS - xr) / mx, (tx0 + tw - EPS - x) / mx
+            elif mx < 0:
+                ex, xx = (tx0 + tw - EPS - x) / mx, (tx0 + EPS - xr) / mx
+            elif xr > tx0 + EPS and x < tx0 + tw - EPS:
+                ex, xx = -INF, INF
+            else:
+                continue
+            cy, cxy = ey, xy
+            if kind == SLOPE:  # the polygon under the surface reaches up to its highest point
+                left_h, right_h = grid.slope_heights(col, row)
+                cy, cxy = _slab(y, yb, ty0 + th - (left_h if left_h > right_h else right_h)
+                                + EPS, ty0 + th - EPS, my)
+            enter, leave = (ex, _SIDE) if ex > cy else (cy, _FLAT)
+            if -_TIE <= ex - cy <= _TIE and enter != -INF:
+                enter, leave = ex, _tie(grid, col, row, mx, my)
+            out = xx if xx < cxy else cxy
+            if kind == SLOPE:
+                ef, xf = _line_slab(grid, col, row, x, y, w, h, mx, my)
+                if ef > enter:
+                    # into the surface from above; coming at the polygon's lowest points from
+                    # under it, the face is its underside (or its side, moving level)
+                    enter = ef
+                    leave = _LINE if my - _line(grid, col, row)[1] * mx > 0 else (
+                        _FLAT if my else _SIDE)
+                if xf < out:
+                    out = xf
+            if enter < 0.0 and enter < out:
+                # overlapping at the start: a snap onto another face may leave a body EPS or so
+                # inside a tile it touches; that is a hit now, if it goes deeper. A body deeper
+                # inside (never in play) is let out.
+                speed = abs(mx) if leave == _SIDE else abs(my) if leave == _FLAT else abs(
+                    my - _line(grid, col, row)[1] * mx)
+                if -enter * speed <= EPS:
+                    enter = 0.0
+            if enter < out and 0.0 <= enter <= 1.0 and enter < best_t:
+                best_t, best = enter, (enter, leave, col, row)
+    if best is not None and best[1] == _SIDE and grid.kind(best[2], best[3]) == SLOPE:
+        best = _side_of_slope(grid, best, x, y, h, mx, my)
+    return best
+
+
+def _tie(grid: TileGrid, col: int, row: int, mx: float, my: float) -> int:
+    """A corner met on both faces at once: the face not hidden by a neighbour (y if both show)."""
+    beside = grid.kind(col + (-1 if mx > 0 else 1), row)
+    over = grid.kind(col, row + (-1 if my > 0 else 1))
+    if over == SOLID and beside != SOLID:
+        return _SIDE  # the top (or underside) is covered: it is a wall
+    return _FLAT
+
+
+def _line(grid: TileGrid, col: int, row: int) -> tuple[float, float, float]:
+    """The slope's surface as y = a + b * x, and the height of its highest point above its row's
+    bottom: (a, b, most)."""
+    left_h, right_h = grid.slope_heights(col, row)
+    base = (row + 1) * grid.tile_h
+    b = -(right_h - left_h) / grid.tile_w
+    a = base - left_h - b * col * grid.tile_w
+    return a, b, (left_h if left_h > right_h else right_h)
+
+
+def _line_slab(grid: TileGrid, col: int, row: int, x: float, y: float, w: float, h: float,
+               mx: float, my: float) -> tuple[float, float]:
+    """Entry and exit times on the slope surface's normal: f = y - (a + b * x) is how far a
+    point is below the surface line; the slope's polygon spans f in [0, most]."""
+    a, b, most = _line(grid, col, row)
+    if b < 0:  # rising to the right: the box's bottom right corner is the deepest
+        f_hi, f_lo = y + h - a - b * (x + w), y - a - b * x
+    else:
+        f_hi, f_lo = y + h - a - b * x, y - a - b * (x + w)
+    return _slab(f_lo, f_hi, EPS, most - EPS, my - b * mx)
+
+
+def _side_of_slope(grid: TileGrid, hit: tuple[float, int, int, int], x: float, y: float,
+                   h: float, mx: float, my: float) -> tuple[float, int, int, int]:
+    """A hit on a slope tile's side that lies under the body's bottom is a hit on its surface (a
+    side of height 0 is no wall: it is where the surface starts)."""
+    t, _, col, row = hit
+    left_h, right_h = grid.slope_heights(col, row)
+    side_top = (row + 1) * grid.tile_h - (left_h if mx > 0 else right_h)
+    if y + my * t + h <= side_top + EPS:
+        return t, _LINE, col, row
+    return hit
+
+
+# ----------------------------------------------------------------------------------------------
+# The responses
+# ----------------------------------------------------------------------------------------------
+
+def _on_line(grid: TileGrid, col: int, row: int, x: float, y: float, w: float, h: float,
+             rx: float, ry: float,
+             then: float) -> tuple[float, float, float, float, bool, int]:
+    """A hit on a slope's surface with (rx, ry) of the motion left: the body's y on it, the
+    next motion, the sideways motion to go on with after it, whether the surface is a floor, and
+    the side flag if it is a wall."""
+    tw = grid.tile_w
+    x0, x1 = col * tw, (col + 1) * tw
+    _, b, _ = _line(grid, col, row)
+    lo, hi = (x if x > x0 else x0), (x + w if x + w < x1 else x1)
+    if lo < hi:
+        y = grid.surface_top(col, row, lo, hi) - h
+    if -1.0 - EPS <= b <= 1.0 + EPS:
+        # a floor: keep the horizontal motion and follow the surface with it, to its end
+        rx += then
+        corner = x + w if b < 0 else x  # the corner that rests on the surface
+        limit = (x1 - corner) if rx > 0 else (x0 - corner)
+        if rx == 0 or limit * rx <= 0:
+            return y, rx, 0.0, 0.0, True, 0  # at (or past) the surface's end: on sideways
+        along = rx if abs(rx) <= abs(limit) else limit
+        return y, along, along * b, rx - along, True, 0
+    # steeper than 45 degrees: the article's slide along the surface
+    n = math.hypot(b, 1.0)
+    nx, ny = b / n, -1.0 / n
+    dot = rx * nx + ry * ny
+    side = HIT_LEFT if nx > 0 else HIT_RIGHT
+    return y, rx - dot * nx, ry - dot * ny, then, False, side
+
+
+def _on_flat_floor(grid: TileGrid, x: float, w: float, bottom: float,
+                   one_way_from: float) -> bool:
+    """Is the box's bottom on a row's top where a solid (or counting one-way) tile is under it?"""
+    th, tw, cols = grid.tile_h, grid.tile_w, grid.cols
+    row = round(bottom / th)
+    if not (-EPS <= row * th - bottom <= EPS and 0 <= row < grid.rows):
+        return False
+    c0 = math.floor((x + EPS) / tw)
+    c1 = math.ceil((x + w - EPS) / tw)
+    under = grid.kinds[row * cols + (c0 if c0 > 0 else 0):row * cols + (c1 if c1 < cols else cols)]
+    return SOLID in under or (ONE_WAY in under and one_way_counts(one_way_from, row * th))
+
+
+def _floor_ends(grid: TileGrid, x: float, w: float, bottom: float, mx: float,
+                one_way_from: float) -> float | None:
+    """Sliding by ``mx`` along a flat floor at ``bottom``: how far the body goes before nothing
+    is left under it; None if a floor tile is under it at the end; INF if the floor is not flat
+    (a slope: the caller asks the map)."""
+    th, tw, cols = grid.tile_h, grid.tile_w, grid.cols
+    row = round(bottom / th)
+    if not (-EPS <= row * th - bottom <= EPS and 0 <= row < grid.rows):
+        return INF
+    end_x = x + mx
+    a, b = math.floor((end_x + EPS) / tw), math.ceil((end_x + w - EPS) / tw)
+    under = grid.kinds[row * cols + (a if a > 0 else 0):row * cols + (b if b < cols else cols)]
+    if SOLID in under or (ONE_WAY in under and one_way_counts(one_way_from, row * th)):
+        return None
+    left, right = (x, x + w + mx) if mx > 0 else (x + mx, x + w)
+    c0 = max(math.floor((left + EPS) / tw), 0)
+    c1 = min(math.ceil((right - EPS) / tw), cols)
+    one_way = one_way_counts(one_way_from, row * th)
+    under = [c for c in range(c0, c1)
+             if grid.kinds[row * cols + c] in (SOLID, SLOPE) or (
+                 one_way and grid.kinds[row * cols + c] == ONE_WAY)]
+    if any(c * tw < end_x + w - EPS and (c + 1) * tw > end_x + EPS for c in under):
+        return INF  # a slope under the end: the caller asks the map
+    if mx > 0:
+        off = max(((c + 1) * tw for c in under), default=x) - x
+    else:
+        off = min((c * tw for c in under), default=x + w) - (x + w)
+    return off if off * mx > 0 else 0.0
+
+
+def _still_on_floor(grid: TileGrid, x: float, w: float, bottom: float) -> bool:
+    """After sliding along a floor: is something still under [x, x + w)?"""
+    th, tw = grid.tile_h, grid.tile_w
+    row = round(bottom / th)
+    if abs(row * th - bottom) <= EPS and 0 <= row < grid.rows:
+        c0 = max(math.floor((x + EPS) / tw), 0)
+        c1 = min(math.ceil((x + w - EPS) / tw), grid.cols)
+        under = grid.kinds[row * grid.cols + c0:row * grid.cols + c1]
+        if SOLID in under or ONE_WAY in under:
+            return True
+    return support_under(grid, x, w, bottom, True)[0]

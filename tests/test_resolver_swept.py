@@ -1,0 +1,86 @@
+"""``swept`` on its own: the swept-AABB behaviour the shared suite does not ask for.
+
+Continuous motion (a diagonal that passes a corner the axis-at-a-time resolvers catch), the
+slide after a hit, seams taken in order of hits, slopes followed at full horizontal speed, the
+fall that resumes when a slide leaves a floor, one-way tiles' sides, and the tie-break.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import Body, floor_below, step
+
+from game.maps.grid import TileGrid
+from game.resolvers import create
+
+T = 16
+
+
+@pytest.fixture
+def swept():
+    return create("swept")
+
+
+def test_a_fast_diagonal_passes_a_corner_that_x_then_y_catches(swept):
+    """The body's bottom passes the step's top before its front reaches the step: continuous
+    motion misses the step; moving the whole x first (pixel) lands on it."""
+    grid = TileGrid.from_rows(["......", "......", "...###", "######"], T)
+    body = Body(3 * T - 13, 2 * T - 14 - 1, 12, 14)  # 1 px above the step's top, 1 px short
+    m = step(swept, grid, body, 4.0, 20.0)
+    assert m.contacts.hit_right and m.x == 3 * T - 12  # stopped by the step's side...
+    assert m.y == pytest.approx(3 * T - 14)  # ...and slid down it onto the floor
+    assert m.contacts.on_ground
+    caught = step(create("pixel"), grid, body, 4.0, 20.0)
+    assert caught.y == 2 * T - 14 and caught.x == pytest.approx(3 * T - 9)
+
+
+def test_the_slide_keeps_the_motion_along_the_face(swept):
+    grid = TileGrid.from_rows(["......", "......", "......", "######"], T)
+    m = step(swept, grid, Body(T, 3 * T - 14 - 4, 12, 14), 6.0, 12.0)
+    # lands a third of the way, then slides the rest of the sideways motion
+    assert m.y == 3 * T - 14 and m.x == pytest.approx(T + 6.0) and m.contacts.on_ground
+
+
+def test_running_over_floor_seams_under_gravity_keeps_full_speed(swept):
+    grid = TileGrid.from_rows(["." * 30, "#" * 30], T)
+    x = 2.0
+    for _ in range(150):
+        m = step(swept, grid, Body(x, T - 14, 12, 14), 130 / 60, 25 / 60)
+        assert m.contacts.on_ground and not m.contacts.hit_right and m.y == T - 14
+        x = m.x
+    assert x == pytest.approx(2.0 + 150 * 130 / 60)
+
+
+def test_walking_up_a_slope_keeps_horizontal_speed(swept):
+    grid = TileGrid.from_rows(["........", "...../##", "..../###", "########"], T)
+    x = 4 * T + 2
+    m = step(swept, grid, Body(x, grid.surface_top(4, 2, x, x + 12) - 14, 12, 14), 3.0, 0.3)
+    assert m.x == pytest.approx(x + 3.0) and m.contacts.on_ground
+    # resting on the surface's highest point under the body
+    assert m.y + 14 == pytest.approx(floor_below(grid, m.x, 12, m.y + 14, True))
+
+
+def test_a_slide_off_a_floor_s_end_falls_for_the_rest_of_the_tick(swept):
+    grid = TileGrid.from_rows(["......", "......", "##....", "......", "......"], T)
+    m = step(swept, grid, Body(2 * T - 4, 2 * T - 14, 12, 14), 8.0, 4.0)
+    assert not m.contacts.on_ground and m.x == pytest.approx(2 * T + 4)
+    # left the floor after 4 of the 8 px: half of the tick's fall is left
+    assert m.y == pytest.approx(2 * T - 14 + 4.0 * (8 - 4) / 8)
+
+
+def test_a_one_way_platform_s_side_stops_a_body_already_below_its_top(swept):
+    grid = TileGrid.from_rows(["........", "........", "....====", "........", "########"], T)
+    # falling from above its top, past its end: the continuous path meets its side
+    m = step(swept, grid, Body(4 * T - 13, 2 * T - 14 - 1, 12, 14), 4.0, 12.0)
+    assert m.contacts.hit_right and m.x == 4 * T - 12
+    # and from above its top within reach of it: it lands
+    m = step(swept, grid, Body(4 * T - 10, 2 * T - 14 - 1, 12, 14), 0.0, 12.0)
+    assert m.contacts.on_ground and m.y == 2 * T - 14
+
+
+def test_an_exact_corner_tie_on_a_lone_tile_is_a_landing(swept):
+    # the body's bottom right corner meets the tile's top left corner exactly half way
+    lone = TileGrid.from_rows(["......", "......", "...#..", "......"], T)
+    m = step(swept, lone, Body(3 * T - 12 - 4, 2 * T - 14 - 4, 12, 14), 8.0, 8.0)
+    assert m.contacts.on_ground and m.y == 2 * T - 14 and m.x == pytest.approx(3 * T - 8)
+    assert not m.contacts.hit_right
