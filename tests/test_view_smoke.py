@@ -147,7 +147,7 @@ def test_a_tileset_image_smaller_than_its_tileset_is_a_user_error(levels_copy):
         TileImages(level)
     line = err.value.line()
     assert line.startswith("error: ") and "terrain.png" in line
-    assert "96x48" in line and "128x96" in line and "export the full tileset image" in line
+    assert "96x48" in line and "128x112" in line and "export the full tileset image" in line
 
 
 def test_a_corrupt_tileset_image_is_a_user_error(levels_copy):
