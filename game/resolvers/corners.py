@@ -249,6 +249,14 @@ def _across_slopes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: f
             return nx, y, 0
         if room_at(grid, nx, floor - h, w, h):
             return nx, floor - h, 0
+    elif lifts:
+        # a wall ahead: go as far as it lets, lifted onto the floors there if there is room
+        at = stop - w if rightward else stop
+        if (at > x) if rightward else (at < x):
+            top = min(top_under(grid, kind, col, row, at, at + w) for kind, col, row in lifts)
+            lift_to = (top if top < bottom else bottom) - h
+            if room_at(grid, at, lift_to, w, h):
+                return at, lift_to, HIT_RIGHT if rightward else HIT_LEFT
     for kind, col, row in lifts:  # no room above, or a wall beside them: each is a wall too
         edge = wall_x(grid, kind, col, row, bottom, rightward)
         stop = edge if (edge < stop if rightward else edge > stop) else stop
