@@ -143,19 +143,21 @@ class CornersResolver(BoxResolver):
                         if k != EMPTY and k != ONE_WAY:
                             blocked = True
                             break
-            columns = (col,)
+            left = col  # the column the leading edge left, if it crossed into the next one
             if grid.slopes:
                 # a leading edge that crossed into the next column probes the column it left
                 # too: a slope there rises to that column's far side, now under the body
-                start = math.ceil((x + w) / tw) - 1 if dx > 0 else math.floor(x / tw)
-                if start != col and any(grid.kind(start, row) == SLOPE for row in cells):
-                    columns, blocked = (start, col), True
+                left = math.ceil((x + w) / tw) - 1 if dx > 0 else math.floor(x / tw)
+                if left != col and any(grid.kind(left, row) == SLOPE for row in cells):
+                    blocked = True
                     if probe is not None:
-                        probe.extend((start, row) for row in cells)
+                        probe.extend((left, row) for row in cells)
+                else:
+                    left = col
             if blocked and grid.slopes:
                 # a map with slopes: the probes read the slope's height (and a floor to step
                 # onto from one) at the leading bottom corner
-                x, y, flags = _across_slopes(grid, x, y, w, h, dx, columns, cells)
+                x, y, flags = _across_slopes(grid, x, y, w, h, dx, left, col, cells)
             elif blocked:
                 if dx > 0:
                     x, flags = col * tw - w, HIT_RIGHT
@@ -211,9 +213,10 @@ class CornersResolver(BoxResolver):
 
 
 def _across_slopes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
-                   columns: tuple[int, ...], cells: range) -> tuple[float, float, int]:
-    """The horizontal step on a map with slopes, once a probe of the leading edge (in
-    ``columns``, rows ``cells``) found a blocking tile: (x, y, flags).
+                   left: int, col: int, cells: range) -> tuple[float, float, int]:
+    """The horizontal step on a map with slopes, once a probe of the leading edge (in column
+    ``col``, and ``left``, the column it left, rows ``cells``) found a blocking tile:
+    (x, y, flags).
 
     Each probed tile is judged by its shape: a slope only where the leading edge's part of the
     body reaches below its surface. One at the bottom corner that the body can climb onto
@@ -227,7 +230,7 @@ def _across_slopes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: f
     floor = math.inf
     standing = None  # on a slope at the start? (asked only if a solid tile could be a floor)
     lifts: list[tuple[int, int, int]] = []
-    for col in columns:
+    for col in ((left, col) if left != col else (col,)):
         for row in cells:
             kind = grid.kind(col, row)
             if kind != SOLID and kind != SLOPE:
