@@ -316,3 +316,13 @@ def test_one_tile_high_body_walks_through_one_tile_tunnel():
         assert not (m.contacts.hit_right or m.contacts.hit_ceiling or m.contacts.on_ground)
         b = Body(m.x, m.y, b.w, b.h)
     assert b.x == 30.0
+
+
+def test_a_leading_edge_that_leaves_a_slope_column_still_probes_it():
+    """Found by hypothesis: a wide body's leading edge crosses from a '/' tile's column into the
+    next one; the '/' is now wholly under the body, its high side too, and must lift or stop it."""
+    grid = TileGrid.from_rows([".......", "./....."])
+    m = step(grid, Body(0.0, 15.0, 29.0, 2.0), 4.0, 0.0)  # bottom 17: 2 px under the high side
+    assert (m.x, m.y) == (4.0, 14.0) and not m.contacts.hit_right  # lifted by the climb (1 px)
+    m = step(grid, Body(0.0, 14.0, 29.0, 4.0), 4.0, 0.0)  # bottom 18: 2 px under the high side
+    assert (m.x, m.y) == (4.0, 12.0) and not m.contacts.hit_right

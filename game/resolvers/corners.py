@@ -65,8 +65,9 @@ Departures from the article, and why:
   :mod:`game.resolvers.footing`); any other probe that is below a surface (a steeper step, a half
   tile's side, a slope's full-height side, a wall) stops the body as close as it can go: at the
   tile's side or where the surface reaches its bottom. Only the leading edge is probed, as in the
-  article, and that is enough: moving sideways, the highest point of the surface under the
-  trailing part of the body can only stay or fall. Walking down a slope is the shared mover's
+  article, and the column it left when it crossed into the next one (a slope there rises to that
+  column's far side, which is now under the body); behind that, the highest point of the
+  surface under the body can only stay or fall. Walking down a slope is the shared mover's
   ground snap.
 * **Only collision.** The article's ``onGround`` reset, fall-out-of-the-map respawn and camera
   belong to the player, world and camera modules; this resolver only reports contacts and never
@@ -142,10 +143,21 @@ class CornersResolver(BoxResolver):
                         if k != EMPTY and k != ONE_WAY:
                             blocked = True
                             break
+            left = col  # the column the leading edge left, if it crossed into the next one
+            if grid.slopes:
+                # a leading edge that crossed into the next column probes the column it left
+                # too: a slope there rises to that column's far side, now under the body
+                left = math.ceil((x + w) / tw) - 1 if dx > 0 else math.floor(x / tw)
+                if left != col and any(grid.kind(left, row) == SLOPE for row in cells):
+                    blocked = True
+                    if probe is not None:
+                        probe.extend((left, row) for row in cells)
+                else:
+                    left = col
             if blocked and grid.slopes:
                 # a map with slopes: the probes read the slope's height (and a floor to step
                 # onto from one) at the leading bottom corner
-                x, y, flags = _across_slopes(grid, x, y, w, h, dx, col, cells)
+                x, y, flags = _across_slopes(grid, x, y, w, h, dx, left, col, cells)
             elif blocked:
                 if dx > 0:
                     x, flags = col * tw - w, HIT_RIGHT
@@ -200,10 +212,11 @@ class CornersResolver(BoxResolver):
         return x, y, flags
 
 
-def _across_slopes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, col: int,
-                   cells: range) -> tuple[float, float, int]:
+def _across_slopes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                   left: int, col: int, cells: range) -> tuple[float, float, int]:
     """The horizontal step on a map with slopes, once a probe of the leading edge (in column
-    ``col``, rows ``cells``) found a blocking tile: (x, y, flags).
+    ``col``, and ``left``, the column it left, rows ``cells``) found a blocking tile:
+    (x, y, flags).
 
     Each probed tile is judged by its shape: a slope only where the leading edge's part of the
     body reaches below its surface. One at the bottom corner that the body can climb onto
@@ -216,29 +229,38 @@ def _across_slopes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: f
     stop = math.inf if rightward else -math.inf  # the leading edge's farthest free x
     floor = math.inf
     standing = None  # on a slope at the start? (asked only if a solid tile could be a floor)
-    lifts: list[tuple[int, int]] = []
-    for row in cells:
-        kind = grid.kind(col, row)
-        if kind != SOLID and kind != SLOPE:
-            continue
-        top = top_under(grid, kind, col, row, nx, nx + w)
-        if bottom <= top + EPS:
-            continue  # the probe points are above the slope's surface
-        if kind == SOLID and standing is None:
-            standing = on_slope(grid, x, w, bottom)
-        if ((kind == SLOPE or standing)
-                and climbs_onto(grid, kind, col, row, top, x, w, bottom, bottom, dx, 0.0)):
-            lifts.append((kind, row))
-            floor = top if top < floor else floor
-            continue
-        edge = wall_x(grid, kind, col, row, bottom, rightward)
-        stop = edge if (edge < stop if rightward else edge > stop) else stop
+    lifts: list[tuple[int, int, int]] = []
+    for col in ((left, col) if left != col else (col,)):
+        for row in cells:
+            kind = grid.kind(col, row)
+            if kind != SOLID and kind != SLOPE:
+                continue
+            top = top_under(grid, kind, col, row, nx, nx + w)
+            if bottom <= top + EPS:
+                continue  # the probe points are above the slope's surface
+            if kind == SOLID and standing is None:
+                standing = on_slope(grid, x, w, bottom)
+            if ((kind == SLOPE or standing)
+                    and climbs_onto(grid, kind, col, row, top, x, w, bottom, bottom, dx, 0.0)):
+                lifts.append((kind, col, row))
+                floor = top if top < floor else floor
+                continue
+            edge = wall_x(grid, kind, col, row, bottom, rightward)
+            stop = edge if (edge < stop if rightward else edge > stop) else stop
     if stop == (math.inf if rightward else -math.inf):  # nothing blocks
         if not lifts:
             return nx, y, 0
         if room_at(grid, nx, floor - h, w, h):
             return nx, floor - h, 0
-    for kind, row in lifts:  # no room above, or a wall beside them: each floor is a wall too
+    elif lifts:
+        # a wall ahead: go as far as it lets, lifted onto the floors there if there is room
+        at = stop - w if rightward else stop
+        if (at > x) if rightward else (at < x):
+            top = min(top_under(grid, kind, col, row, at, at + w) for kind, col, row in lifts)
+            lift_to = (top if top < bottom else bottom) - h
+            if room_at(grid, at, lift_to, w, h):
+                return at, lift_to, HIT_RIGHT if rightward else HIT_LEFT
+    for kind, col, row in lifts:  # no room above, or a wall beside them: each is a wall too
         edge = wall_x(grid, kind, col, row, bottom, rightward)
         stop = edge if (edge < stop if rightward else edge > stop) else stop
     if rightward:
