@@ -22,7 +22,7 @@ import math
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -62,27 +62,45 @@ def _f(default: Any, unit: str, lo: float | None = None, hi: float | None = None
 MAX_SPEED = 5_000.0  # px/s
 MAX_ACCEL = 100_000.0  # px/s^2
 
+# Lower bounds: the least that still plays. A value "above 0" let gravity = 1e-300 in, and then a
+# body moves so little in a tick (at 1000 Hz, 0.5 * gravity / 1000^2 px from rest) that the
+# resolvers stop seeing the floor under it: it never stands (measured: axis and overlap stand
+# from about 10 px/s^2 at 1000 Hz). The bounds below keep a margin of ten or more over that and
+# still leave room for slow, floaty levels: at 100 px/s^2 the default jump lasts 8 s.
+MIN_GRAVITY = 100.0  # px/s^2
+MIN_FALL_SPEED = 50.0  # px/s: a tile of 16 px in a third of a second
+MIN_ACCEL = 100.0  # px/s^2, each of the four run accelerations: the default run_speed in 1.3 s
+# One tick at the slowest tick rate: a shorter drop-through can end before the body has left the
+# one-way tile's top, and the drop does nothing.
+MIN_DROP_TIME = 0.1  # s
+
 
 @dataclass(frozen=True)
 class PhysicsConfig:
+    """The player's physics. Every value has a lower bound that still plays (see MIN_GRAVITY and
+    the lines beside it); those that may be 0 mean "none of it" at 0 and nothing breaks on the
+    way there: no running or jumping (``run_speed``, ``jump_speed``), no coyote time or jump
+    buffer, an instant respawn, a full jump cut, floating in water (``water_gravity``)."""
+
     tick_rate: float = _f(60.0, "Hz", 10.0, 1000.0)
-    gravity: float = _f(1500.0, "px/s^2", 0.0, MAX_ACCEL, lo_open=True)
-    max_fall_speed: float = _f(480.0, "px/s", 0.0, MAX_SPEED, lo_open=True)
+    gravity: float = _f(1500.0, "px/s^2", MIN_GRAVITY, MAX_ACCEL)
+    max_fall_speed: float = _f(480.0, "px/s", MIN_FALL_SPEED, MAX_SPEED)
     run_speed: float = _f(130.0, "px/s", 0.0, MAX_SPEED)
-    ground_accel: float = _f(1400.0, "px/s^2", 0.0, MAX_ACCEL, lo_open=True)
-    ground_decel: float = _f(1800.0, "px/s^2", 0.0, MAX_ACCEL, lo_open=True)
-    air_accel: float = _f(1000.0, "px/s^2", 0.0, MAX_ACCEL, lo_open=True)
-    air_decel: float = _f(600.0, "px/s^2", 0.0, MAX_ACCEL, lo_open=True)
+    ground_accel: float = _f(1400.0, "px/s^2", MIN_ACCEL, MAX_ACCEL)
+    ground_decel: float = _f(1800.0, "px/s^2", MIN_ACCEL, MAX_ACCEL)
+    air_accel: float = _f(1000.0, "px/s^2", MIN_ACCEL, MAX_ACCEL)
+    air_decel: float = _f(600.0, "px/s^2", MIN_ACCEL, MAX_ACCEL)
     jump_speed: float = _f(410.0, "px/s", 0.0, MAX_SPEED)
     jump_cut: float = _f(0.45, "fraction of upward speed kept on early release", 0.0, 1.0)
     coyote_time: float = _f(0.1, "s", 0.0, 2.0)
     jump_buffer: float = _f(0.1, "s", 0.0, 2.0)
-    drop_through_time: float = _f(0.2, "s", 0.0, 2.0, lo_open=True)
+    drop_through_time: float = _f(0.2, "s", MIN_DROP_TIME, 2.0)
     respawn_delay: float = _f(1.0, "s", 0.0, 60.0)
     # Water tiles (game/maps/tiles.py): inside water these scale gravity, the fall speed cap and the
     # run speed; jump is a swim stroke, and leaving the surface with jump held hops out.
     water_gravity: float = _f(0.3, "fraction of gravity in water", 0.0, 1.0)
-    water_max_fall: float = _f(0.3, "fraction of max_fall_speed in water", 0.0, 1.0, lo_open=True)
+    # at 0.05 a body still sinks to the floor of a pool at the slowest max_fall_speed (2.5 px/s)
+    water_max_fall: float = _f(0.3, "fraction of max_fall_speed in water", 0.05, 1.0)
     water_run: float = _f(0.6, "fraction of run_speed in water", 0.0, 1.0)
     swim_stroke: float = _f(150.0, "px/s", 0.0, MAX_SPEED)
     water_hop: float = _f(330.0, "px/s", 0.0, MAX_SPEED)
@@ -116,6 +134,7 @@ class DisplayConfig:
     max_frame_time: float = _f(0.25, "s: a longer frame is clamped", 0.01, 1.0)
     max_ticks_per_frame: int = _f(8, "ticks", 1, 100)
     hot_reload: bool = _f(True, "on/off: reload the level when its file changes")
+    screen_shake: bool = _f(True, "on/off: a stomp shakes the view for a moment")
 
 
 @dataclass(frozen=True)
@@ -382,6 +401,20 @@ def with_map_properties(cfg: Config, props: Mapping[str, Any], where: str | os.P
     changes = {k: check_value(known[k], v, f"map property {k}", where)
                for k, v in props.items() if k in known}
     return replace(cfg, physics=replace(cfg.physics, **changes)) if changes else cfg
+
+
+def scaled_physics(physics: PhysicsConfig, factor: float,
+                   keep: Collection[str] = ()) -> PhysicsConfig:
+    """``physics`` with every length-based value (its unit starts with px: speeds,
+    accelerations, gravity) times ``factor``, except the keys in ``keep`` (those a map sets
+    itself). Times and fractions stay. A map with 32 px tiles then jumps as many tiles as one
+    with 16 px tiles (game.maps.level.TUNED_TILE_PX)."""
+    if factor == 1.0:
+        return physics
+    changes = {f.name: min(getattr(physics, f.name) * factor, f.metadata["hi"])
+               for f in fields(PhysicsConfig)
+               if f.metadata.get("unit", "").startswith("px") and f.name not in keep}
+    return replace(physics, **changes)
 
 
 def describe_fields(cls: type) -> list[tuple[str, Any, str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from pathlib import Path
 
 QUOTE_LIMIT = 60  # characters of a user's text shown in an error line
@@ -24,6 +25,15 @@ class UserError(Exception):
 
     def line(self) -> str:
         return f"error: {self}"
+
+
+def note_line(message: str) -> str:
+    """What the game had to guess about something the user made, as its one stderr line."""
+    return "note: " + " ".join(message.split())
+
+
+def print_note(message: str) -> None:
+    print(note_line(message), file=sys.stderr)
 
 
 def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:

@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="16" tileheight="16" tilecount="48" columns="8">
- <image source="../assets/terrain.png" width="128" height="96"/>
+<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="16" tileheight="16" tilecount="49" columns="8">
+ <image source="../assets/terrain.png" width="128" height="112"/>
  <tile id="0">
   <properties>
    <property name="collision" type="string" propertytype="collision" value="solid"/>
@@ -199,6 +199,13 @@
  <tile id="47">
   <properties>
    <property name="collision" type="string" propertytype="collision" value="solid"/>
+  </properties>
+ </tile>
+ <tile id="48" type="slope">
+  <properties>
+   <property name="collision" type="string" propertytype="collision" value="slope"/>
+   <property name="slope_left" type="int" value="8"/>
+   <property name="slope_right" type="int" value="8"/>
   </properties>
  </tile>
 </tileset>

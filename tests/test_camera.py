@@ -69,10 +69,11 @@ def test_just_inside_the_clamp_is_not_clamped():
     assert camera_axis(1600 - 161.0, 320, 1600) == 1279
 
 
-def test_map_smaller_than_the_view_is_centred():
-    # 200 x 100 map in a 320 x 180 view: 60 px margin left and right, 40 above and below
+def test_map_smaller_than_the_view_is_centred_across_and_stands_on_the_bottom():
+    # 200 x 100 map in a 320 x 180 view: 60 px margin left and right, the 80 px to spare above
+    # it (a strip under its floor would show nothing: the window sizes that drop the scale)
     for target in [(0.0, 0.0), (100.0, 50.0), (199.0, 99.0), (-50.0, 500.0)]:
-        assert camera_origin(target, VIEW, (200, 100)) == (-60, -40)
+        assert camera_origin(target, VIEW, (200, 100)) == (-60, -80)
 
 
 def test_map_equal_to_the_view_does_not_move():
@@ -95,7 +96,7 @@ def test_axes_are_independent():
     # wider but shorter
     x, y = camera_origin((700.0, 10.0), VIEW, (1000, 100))
     assert x == 700 - 160
-    assert y == -40
+    assert y == -80
 
 
 def test_no_jitter_for_sub_pixel_motion():
@@ -239,12 +240,12 @@ def test_clamped_to_the_map_and_the_clamp_is_kept_in_the_state():
     assert camera_view(s, (800.0, 1590.0), TALL, BIG) == (640, 1600 - 240)
 
 
-def test_maps_smaller_than_the_view_stay_centred():
+def test_maps_smaller_than_the_view_stay_put_centred_across_on_the_bottom():
     small = (200, 100)
     state = None
     for ty in (0.0, 50.0, 99.0, -300.0, 400.0, 60.0):
         state = camera_step(state, (100.0, ty), ty if ty == 60.0 else None, DT, TALL, small, CAM)
-        assert camera_view(state, (100.0, ty), TALL, small) == (-60, -70)
+        assert camera_view(state, (100.0, ty), TALL, small) == (-60, 100 - TALL[1])
 
 
 def test_across_the_view_stays_centred_on_the_target():

@@ -109,7 +109,7 @@ def test_map_with_a_bad_physics_property(tmp_path, capsys):
 
 def test_map_without_a_spawn(tmp_path, capsys):
     shutil.copy(DATA / "tiles4.png", tmp_path / "tiles4.png")
-    text = FLAT.read_text("utf-8").replace('name="spawn" type="player"', 'name="start"')
+    text = FLAT.read_text("utf-8").replace('name="spawn" type="player"', 'name="flag"')
     path = write(tmp_path, "nospawn.tmx", text)
     fails(capsys, headless(level=path), "nospawn.tmx", "spawn")
 

@@ -164,7 +164,8 @@ def test_out_of_range_is_an_error_naming_the_key(tmp_path, text, key):
     ("[physics]\njump_cut = 1\n", "jump_cut", 1.0),
     ("[physics]\njump_cut = 0\n", "jump_cut", 0.0),
     ("[physics]\ncoyote_time = 0\n", "coyote_time", 0.0),
-    ("[physics]\ngravity = 0.001\n", "gravity", 0.001),
+    ("[physics]\ngravity = 100\n", "gravity", 100.0),
+    ("[physics]\ndrop_through_time = 0.1\n", "drop_through_time", 0.1),
 ])
 def test_values_at_the_bounds_are_accepted(tmp_path, text, key, value):
     assert getattr(load(write(tmp_path, text)).physics, key) == value
@@ -534,7 +535,7 @@ def test_repository_config_toml_states_the_range_of_each_physics_and_player_key(
 
 @pytest.mark.parametrize("text,words", [
     ("[physics]\njump_speed = 5001\n", "jump_speed must be from 0 to 5000 (px/s), not 5001.0"),
-    ("[physics]\ngravity = 0\n", "gravity must be above 0 and at most 100000 (px/s^2), not 0.0"),
+    ("[physics]\ngravity = 0\n", "gravity must be from 100 to 100000 (px/s^2), not 0.0"),
     ("[player]\nheight = 257\n", "height must be from 1 to 256 (px), not 257.0"),
     ("[display]\nwidth = 100\n", "width must be from 320 to 7680 (px), not 100"),
 ])

@@ -255,3 +255,10 @@ def test_the_title_screen_lists_json_maps_with_their_titles(tmp_path):
     entries = list_levels(tmp_path)
     assert [e.path.name for e in entries] == ["01_first_steps.tmj", "templates.tmx"]
     assert [e.title for e in entries] == ["First Steps", "First Steps"]
+
+
+def test_the_next_level_may_be_a_json_map(tmp_path):
+    from game.view.levels import level_sequence
+    for name in ("a.tmx", "b.tmj", "c.json", "d.tmx"):
+        (tmp_path / name).write_text("x")
+    assert [p.name for p in level_sequence(tmp_path / "a.tmx")] == ["a.tmx", "b.tmj", "d.tmx"]

@@ -29,7 +29,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.maps import level as level_mod
+from game.maps import limits as level_mod
 from game.errors import UserError
 from game.maps.level import load_level
 from game.view.render import TileImages

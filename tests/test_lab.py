@@ -66,6 +66,17 @@ def test_the_lab_shows_differences_between_resolvers(shipped):
     assert all(bump[n]["figure"] == 0 for n in resolvers.names() if n != "sweep")
     for name in resolvers.names():
         assert by["11_slope_up"][name]["ok"] == resolvers.describe(name)["slopes"]
+    # slopes and half tiles: every resolver that reads slopes climbs to the wall or the ceiling
+    # and no further, steps down half tiles and hops onto one
+    for scenario in ("18_half_tile_steps_down", "19_half_tile_hop", "20_slope_into_wall",
+                     "21_slope_under_low_ceiling"):
+        for name in resolvers.names():
+            if resolvers.describe(name)["slopes"]:
+                assert by[scenario][name]["ok"], (scenario, name, by[scenario][name])
+    for name in resolvers.names():
+        if resolvers.describe(name)["slopes"]:
+            assert 64 <= by["20_slope_into_wall"][name]["figure"] <= 66  # the wall: x 84 - 18
+            assert 48 <= by["21_slope_under_low_ceiling"][name]["figure"] <= 52
     assert {n for n, r in by["08_wall_corner_jump"].items() if not r["ok"]} == {
         "axis", "corners", "routing"}
 
@@ -223,3 +234,94 @@ def test_never_overwrites_a_users_files(capsys, tmp_path):
     afile.write_text("x")
     fails(capsys, ["--lab", str(LAB / "01_floor_seams.tmx"), "--out", str(afile)], "folder")
     shutil.rmtree(out)
+
+
+# ----------------------------------------------------------------------------------------------
+# Bounded, whole and safe output (issue 17)
+# ----------------------------------------------------------------------------------------------
+
+def _big_scenario(folder: Path, n: int, fall: bool = False) -> Path:
+    """An n x n tile map: a floor at the bottom, the body running right along it (or, with
+    ``fall``, dropping from the top at 50 px a tick onto it)."""
+    rows = ",\n".join(",".join(["2" if r == n - 1 else "0"] * n) for r in range(n))
+    y = 32 if fall else (n - 1) * 16
+    physics = ('<property name="gravity" type="float" value="20000"/>'
+               '<property name="max_fall_speed" type="float" value="3000"/>' if fall else "")
+    p = folder / f"big{n}{'_fall' if fall else ''}.tmx"
+    p.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<map version="1.8" orientation="orthogonal" renderorder="right-down" width="{n}" '
+        f'height="{n}" tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" '
+        'nextobjectid="3"><properties><property name="script">0 right\n</property>'
+        f'<property name="ticks" type="int" value="150"/>{physics}</properties>'
+        f'<tileset firstgid="1" source="{ROOT / "levels" / "terrain.tsx"}"/>'
+        f'<layer id="1" name="ground" width="{n}" height="{n}"><data encoding="csv">\n{rows}\n'
+        '</data></layer><objectgroup id="2" name="objects">'
+        f'<object id="1" name="spawn" type="player" x="24" y="{y}"><point/></object>'
+        f'<object id="2" name="goal" type="goal" x="272" y="{(n - 2) * 16}" width="16" '
+        'height="16"/></objectgroup></map>\n', encoding="utf-8")
+    return p
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head.startswith(b"\x89PNG")
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def test_a_large_map_gives_a_bounded_picture_quickly(tmp_path):
+    """A 300 x 300 tile map (4,800 px square; 9,600 at the lab's scale) is cropped to the paths
+    and scaled to fit a panel; a fall down the whole map is drawn too, scaled down."""
+    maps = [_big_scenario(tmp_path, 300), _big_scenario(tmp_path, 300, fall=True)]
+    out = tmp_path / "out"
+    t = time.perf_counter()
+    assert main(["--lab", *map(str, maps), "--out", str(out)]) == 0
+    assert time.perf_counter() - t < 30
+    w, h = _png_size(out / "lab.png")
+    assert w <= lab.THREE * (lab.PANEL_PX + 20) and h <= 36 + lab.PANEL_PX + 70
+    for s, outcomes in lab.run_lab(maps, config.load(None)):
+        v = lab.view_of(s, outcomes)
+        assert max(v.size) <= lab.PANEL_PX
+        for o in outcomes:  # every path is in view
+            assert all(v.x <= x and x + w_ <= v.x + v.w + 1e-6 and v.y <= y
+                       and y + h_ <= v.y + v.h + 1e-6 for x, y, w_, h_ in o.path)
+
+
+def test_many_scenarios_give_a_bounded_picture():
+    """180 scenarios: the picture stops before IMAGE_MAX_H."""
+    results = lab.run_lab(SCENARIOS[:3], config.load(None)) * 60
+    img = lab.draw(results)
+    assert img.get_height() <= lab.IMAGE_MAX_H and img.get_width() <= 3 * (lab.PANEL_PX + 20)
+
+
+def test_planted_links_at_temp_names_change_nothing(tmp_path):
+    """Links named like the temporary files of earlier versions, or any name at all: the lab's
+    temporary files are new, unpredictable and opened exclusively, so nothing they point at is
+    written."""
+    out, victim = tmp_path / "out", tmp_path / "victim.txt"
+    out.mkdir()
+    victim.write_text("mine\n")
+    names = (".lab.md.tmp", ".lab.json.tmp", ".lab.tmp.png")
+    for name in names:
+        (out / name).symlink_to(victim)
+    assert main(["--lab", str(LAB / "01_floor_seams.tmx"), "--out", str(out)]) == 0
+    assert victim.read_text() == "mine\n"
+    assert sorted(p.name for p in out.iterdir()) == sorted([*names, *lab.FILES])
+    assert all((out / n).is_symlink() for n in names)
+
+
+def test_a_failure_while_drawing_leaves_the_earlier_results_whole(capsys, tmp_path, monkeypatch):
+    import pygame
+
+    out = tmp_path / "out"
+    assert main(["--lab", str(LAB / "01_floor_seams.tmx"), "--out", str(out)]) == 0
+    before = {n: (out / n).read_bytes() for n in lab.FILES}
+
+    def out_of_memory(_results):
+        raise pygame.error("Out of memory")
+
+    monkeypatch.setattr(lab, "draw", out_of_memory)
+    fails(capsys, ["--lab", str(LAB / "02_wall_seams.tmx"), "--out", str(out)], "lab.png",
+          "Out of memory", "nothing was written")
+    assert {n: (out / n).read_bytes() for n in lab.FILES} == before
+    assert sorted(p.name for p in out.iterdir()) == sorted(lab.FILES)

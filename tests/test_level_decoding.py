@@ -1,5 +1,5 @@
 """The loader decodes tile layers itself and has pytmx number only the gids each layer places
-first (game/maps/level.py, ``_parse_with_pytmx``). These tests hold that shortcut to what pytmx makes of
+first (game/maps/tmxparse.py, ``parse_with_pytmx``). These tests hold that shortcut to what pytmx makes of
 the whole file: the same pytmx gids in every cell, the same kinds and slopes, the same pictures
 and flips, on maps with every layer format, several tilesets, flips, groups and offsets.
 """
@@ -20,7 +20,8 @@ import pytest
 from game.maps import level as level_module
 from game.errors import UserError
 from game.maps.grid import EMPTY, KIND_STRENGTH, SLOPE, TileGrid
-from game.maps.level import COLLISION_KINDS, FLIP_D, FLIP_H, FLIP_V, _import_pytmx, load_level
+from game.maps.level import COLLISION_KINDS, FLIP_D, FLIP_H, FLIP_V, load_level
+from game.maps.tmxparse import import_pytmx
 
 TILES_PNG = Path(__file__).parent / "data" / "tiles4.png"  # four 16x16 tiles, 64x16 px
 COLS, ROWS = 160, 80  # a CSV layer of flipped gids runs past one 64 KB piece of text
@@ -123,9 +124,9 @@ def write_map(folder: Path, seed: int) -> Path:
 def reference(path: Path) -> tuple[list, TileGrid, dict]:
     """Layers, grid and pictures worked out from pytmx's own parse of the whole file, cell by
     cell, the plain way."""
-    tmx = _import_pytmx().TiledMap(str(path))
+    tmx = import_pytmx().TiledMap(str(path))
     layers = [tuple(tuple(row) for row in lay.data) for lay in tmx.layers
-              if isinstance(lay, _import_pytmx().TiledTileLayer)]
+              if isinstance(lay, import_pytmx().TiledTileLayer)]
     flags_of = dict(v for v in tmx.imagemap.values() if isinstance(v, tuple))
     kinds = bytearray(COLS * ROWS)
     slopes = {}
@@ -182,13 +183,14 @@ def test_the_map_tree_is_left_as_it_was(tmp_path, monkeypatch):
     """pytmx is handed stand-ins for the layers' data; the checked tree gets its own back."""
     path = write_map(tmp_path, 3)
     seen = {}
-    real = level_module._build_level
+    real = level_module.parse_with_pytmx
 
-    def spy(path, root, tmx, info, player_size):
+    def spy(path, root, info):
+        tmx = real(path, root, info)
         seen["data"] = [(d.attrib, d.text) for d in root.iter("data")]
-        return real(path, root, tmx, info, player_size)
+        return tmx
 
-    monkeypatch.setattr(level_module, "_build_level", spy)
+    monkeypatch.setattr(level_module, "parse_with_pytmx", spy)
     load_level(path)
     want = [(d.attrib, d.text) for d in ET.parse(path).getroot().iter("data")]
     assert seen["data"] == want

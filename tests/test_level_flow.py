@@ -348,8 +348,8 @@ def test_a_tileset_image_is_watched_for_hot_reload(app: App, project: Path):
 
 @pytest.mark.parametrize("slope_resolver", ["routing", "sweep"])
 def test_switching_resolver_on_a_slope_keeps_the_player_there(app: App, slope_resolver):
-    """Tab from a slope resolver to one that takes slopes for boxes: the player, resting on the
-    slope, is lifted onto the box by the least amount and stays put standing, not shoved away."""
+    """Tab from one resolver to another while resting on a slope: every resolver reads slopes by
+    their shape, so the player stays exactly where it is, standing, and is not shoved away."""
     from game import resolvers as registry
     from game.maps.grid import SLOPE
     from game.resolvers.base import overlapping_tiles
@@ -372,8 +372,8 @@ def test_switching_resolver_on_a_slope_keeps_the_player_there(app: App, slope_re
     x0, y0 = p.x, p.y
     for name in ("axis", "corners", "overlap"):
         w.set_resolver(registry.create(name))
-        assert not overlapping_tiles(g, p.x, p.y, p.w, p.h, p.y + p.h, False)
-        assert p.x == x0 and 0 <= y0 - p.y <= g.tile_h and p.on_ground
+        assert not overlapping_tiles(g, p.x, p.y, p.w, p.h, p.y + p.h, True)
+        assert (p.x, p.y) == (x0, y0) and p.on_ground
         for _ in range(10):
             w.step(app.play.keys_seq.frame(Held()))
         assert p.on_ground and abs(p.x - x0) < 1e-9, f"{name} shoved the player"

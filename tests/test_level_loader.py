@@ -372,8 +372,9 @@ def test_non_orthogonal_map(tmp_path, orientation):
 
 
 def test_no_spawn(tmp_path):
-    path = write_map(tmp_path, objects=SPAWN_POINT.replace('name="spawn"', 'name="start"'))
-    load_error(path, "spawn")
+    """A map marked the game's way says where the player starts (no ground is guessed)."""
+    path = write_map(tmp_path, objects=SPAWN_POINT.replace('name="spawn"', 'name="flag"'))
+    load_error(path, "no spawn")
 
 
 def test_two_spawns(tmp_path):
@@ -394,8 +395,11 @@ def test_spawn_rectangle_overlapping_a_solid_tile(tmp_path):
 
 
 def test_tileset_tile_size_differs_from_the_map(tmp_path):
-    path = write_map(tmp_path, tileset=embedded_tileset(tw=8, th=8))
-    load_error(path, "8x8", "16x16")
+    """Tiled draws a smaller tile at its cell's bottom-left; its collision covers what it shows,
+    rounded out to the cell (the resolvers know whole cells), and a note says so."""
+    level = load_level(write_map(tmp_path, tileset=embedded_tileset(tw=8, th=8)))
+    assert level.grid.kind(0, 4) == SOLID and level.grid.kind(1, 5) == SOLID
+    assert any("rounded out" in note and "tile 0 of tileset t" in note for note in level.notes)
 
 
 def test_unknown_collision_value(tmp_path):
@@ -540,8 +544,18 @@ def test_png_a_little_larger_than_the_tileset_says_is_fine(tmp_path):
     assert_same_grid(load_level(write_map(tmp_path)).grid, expected_grid(ROWS))
 
 
+def test_tileset_with_more_tiles_than_its_image_holds(tmp_path):
+    """8 tiles in 4 columns need 2 rows; the image has 1. Tiled opens it (the second row is
+    empty): so does the game, with a note, until a tile of that missing row is placed."""
+    tileset = embedded_tileset().replace('tilecount="4"', 'tilecount="8"')
+    level = load_level(write_map(tmp_path, tileset=tileset))
+    assert any("holds only its first 4 tiles" in n for n in level.notes)
+    placed = layer_of(gids(ROWS)[:-1] + [[6] * 10])  # tile 5: in the row the image lacks
+    load_error(write_map(tmp_path, tileset=tileset, layers=placed), "need an image of at least",
+               "64x32 px", "tiles4.png is 64x16 px")
+
+
 @pytest.mark.parametrize("old,new,need", [
-    ('tilecount="4"', 'tilecount="8"', "64x32 px"),   # 8 tiles in 4 columns: 2 rows
     ('columns="4"', 'columns="8"', "128x16 px"),
     ('columns="4"', 'columns="4" margin="1" spacing="1"', "68x17 px"),  # 1 + 4*16 + 3*1
 ])
@@ -713,7 +727,7 @@ def test_image_collection_holds_its_tile_ids_only(tmp_path):
                ' <tile id="3"><image source="b.png" width="16" height="16"/></tile>\n</tileset>')
     ok = [[1, 0, 0, 4]] + [[0] * 4] * 2
     level = load_level(write_map(tmp_path, rows=["...."] * 3, tileset=tileset,
-                                 layers=layer_of(ok), objects=spawn_at(32, 40)))
+                                 layers=layer_of(ok, "pictures"), objects=spawn_at(32, 40)))
     assert level.grid.kinds == bytes(12)  # pictures only
     bad = [[1, 2, 0, 4]] + [[0] * 4] * 2  # id 1 was deleted from the collection
     load_error(write_map(tmp_path, rows=["...."] * 3, tileset=tileset, layers=layer_of(bad),
@@ -778,3 +792,31 @@ def test_level_built_by_hand_has_no_files():
                   spawn=Rect(0, 0, 1, 1), spawn_is_point=False, goals=(), next_level=None,
                   properties={}, layers=(), tiles={})
     assert level.files == ()
+
+
+# --- 10. object ids ---------------------------------------------------------------------------
+
+def test_duplicate_object_ids_are_refused_naming_them(tmp_path):
+    """Tiled never writes two objects with one id; a platform's path would take the last one."""
+    objects = (SPAWN_POINT + '<object id="5" type="goal" x="0" y="0" width="8" height="8"/>'
+               '<object id="5" type="goal" x="16" y="0" width="8" height="8"/>')
+    err = load_error(write_map(tmp_path, objects=objects), "share an id", "id 5")
+    assert "ids" not in err.message
+
+
+def test_duplicate_ids_across_object_layers_are_refused_too(tmp_path):
+    objects = (SPAWN_POINT + '</objectgroup><objectgroup id="9" name="more">'
+               '<object id="1" type="goal" x="0" y="0" width="8" height="8"/>')
+    load_error(write_map(tmp_path, objects=objects), "share an id", "id 1")
+
+
+def test_objects_without_ids_and_tile_shapes_with_their_own_ids_load(tmp_path):
+    """Pre-1.0 maps write no object ids; a tile's collision shapes number their own from 1."""
+    shape = ('<tile id="3"><objectgroup draworder="index">'
+             '<object id="1" x="0" y="0" width="16" height="16"/></objectgroup></tile>')
+    objects = ('<object name="spawn" x="40" y="64"><point/></object>'
+               '<object type="goal" x="0" y="0" width="8" height="8"/>'
+               '<object id="1" type="goal" x="16" y="0" width="8" height="8"/>')
+    path = write_map(tmp_path, objects=objects,
+                     tileset=embedded_tileset(tiles=TILES + shape))
+    assert load_level(path).spawn.x == 34

@@ -15,9 +15,10 @@ from game.view.render import MapRenderer, TileImages, map_bounds, render_area
 def write_map(folder: Path, cols: int, rows: int, offset: str = "", opacity: str = "",
               tile: int = 16) -> Path:
     """A generated map: an opaque "sky" over the left half only (so the renderer meets both
-    opaque and transparent parts), sparse half-transparent "ground", a "tall" layer of images
-    bigger than a cell (an image collection), then the object layer and a sparse "front".
-    ``offset`` holds attributes for a group around the ground layer, ``opacity`` for the layer;
+    opaque and transparent parts), sparse half-transparent "dirt" (a name that marks no
+    collision: a layer named "ground" would be solid), a "tall" layer of images bigger than a
+    cell (an image collection), then the object layer and a sparse "front".
+    ``offset`` holds attributes for a group around the dirt layer, ``opacity`` for the layer;
     ``tile`` is the cell's size in px."""
     big = 5 * tile // 2  # the tall and the wide images: 2.5 cells long
     sheet = pygame.Surface((3 * tile, tile), pygame.SRCALPHA)
@@ -54,7 +55,7 @@ def write_map(folder: Path, cols: int, rows: int, offset: str = "", opacity: str
         ' </tileset>\n'
         + layer(1, "sky", lambda c, r: 1 if c < cols // 2 else 0)
         + f' <group id="6" name="shifted"{offset}>\n'
-        + layer(2, "ground", lambda c, r: 2 if (3 * c + 5 * r) % 11 == 0 else 0, opacity)
+        + layer(2, "dirt", lambda c, r: 2 if (3 * c + 5 * r) % 11 == 0 else 0, opacity)
         + ' </group>\n'
         + layer(3, "tall", lambda c, r: (4, 5)[(c + r) % 2] if (c * 7 + r * 3) % 19 == 0 else 0)
         + ' <objectgroup id="4" name="objects">\n'

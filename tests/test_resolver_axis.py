@@ -87,7 +87,7 @@ def test_registered_with_its_article_and_flags():
     assert isinstance(r, AxisResolver)
     assert "DigiPen" in r.article.author and r.article.url.startswith("https://github.com/DigiPen")
     assert r.axis_order == "x then y"
-    assert r.destination_only and not r.supports_slopes
+    assert r.destination_only and r.supports_slopes
 
 
 def test_x_is_resolved_before_y():
@@ -334,13 +334,36 @@ def test_one_way_is_judged_by_the_bottom_at_the_start_of_the_tick():
     assert overlapping_tiles(grid, 24.0, 26.0, 10.0, 10.0, 30.0, False) == [(2, 2)]
 
 
-def test_slope_tiles_are_full_boxes():
+def test_slope_tiles_by_their_shape():
+    """The y pass reads the floor height at the body's foot; the x pass lifts the body onto it
+    (at most a 45-degree climb) or stops it where the surface reaches its bottom."""
     grid = TileGrid.from_rows(["....", "....", "./\\.", "####"])
     r = create("axis")
-    m = move_body(r, grid, Body(18.0, 10.0, 10.0, 10.0), 0.0, 14.0)
-    assert m.y == 32.0 - 10.0 and m.contacts.on_ground  # on the box's top, not the surface
+    # falling onto the peak between '/' and '\\': lands on the surface's highest point under it
+    m = move_body(r, grid, Body(26.0, 10.0, 10.0, 10.0), 0.0, 14.0)
+    assert m.y == 32.0 - 10.0 and m.contacts.on_ground  # the peak at x=32 is at the tile's top
+    m = move_body(r, grid, Body(10.0, 10.0, 10.0, 10.0), 0.0, 30.0)
+    assert m.y == 48.0 - 4.0 - 10.0 and m.contacts.on_ground  # the '/' is 4 px high at x=20
+    # walking into the low side from the floor: lifted by the climb, full speed
     m = move_body(r, grid, Body(0.0, 38.0, 10.0, 10.0), 10.0, 0.0)
-    assert m.x == 6.0 and m.contacts.hit_right  # the low side is a wall, not a ramp
+    assert m.x == 10.0 and m.y == 38.0 - 4.0 and not m.contacts.hit_right
+    # the x pass alone: the lift is part of it, before any vertical motion
+    x, y, flags = r.move_box(grid, 0.0, 38.0, 10.0, 10.0, 10.0, 0.0, 48.0, False, None)
+    assert (x, y, flags) == (10.0, 34.0, 0)
+
+
+def test_slope_side_steps_and_half_tiles():
+    """A slope's full-height side is a wall; a half tile (equal heights) is a step half a tile
+    high: a wall to a body on the floor, a floor to land on half a tile up."""
+    half = {"h": (8.0, 8.0)}
+    grid = TileGrid.from_rows(["......", "..\\h..", "######"], slope_chars=half)
+    r = create("axis")
+    m = move_body(r, grid, Body(16.0, 20.0, 12.0, 12.0), 8.0, 0.5)
+    assert m.x == 20.0 and m.contacts.hit_right and m.y == 20.0  # the '\\' side is a wall
+    m = move_body(r, grid, Body(70.0, 20.0, 12.0, 12.0), -8.0, 0.5)
+    assert m.x == 64.0 and m.contacts.hit_left and m.y == 20.0  # the half tile's side
+    m = move_body(r, grid, Body(50.0, 0.0, 12.0, 12.0), 0.0, 14.0)
+    assert m.y == 24.0 - 12.0 and m.contacts.on_ground  # on the half tile's top, 8 px up
 
 
 def test_fast_bodies_do_not_tunnel_because_the_mover_sub_steps():

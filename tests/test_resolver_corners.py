@@ -24,7 +24,7 @@ def no_overlap(grid, body, m):
 def test_registered_and_flags():
     r = create("corners")
     assert isinstance(r, CornersResolver)
-    assert r.supports_slopes is False
+    assert r.supports_slopes is True
     assert r.destination_only is True
     assert r.axis_order == "x then y"
 
@@ -265,14 +265,25 @@ def test_one_way_ignored_when_bottom_started_below_its_top():
     assert not m.contacts.on_ground and m.y == 14.0
 
 
-def test_slope_tiles_are_solid_boxes():
+def test_slopes_are_probed_by_their_height():
     grid = TileGrid.from_rows(["....", "../.", "####"])
-    # walking into it from the low side: a wall
-    m = step(grid, Body(10.0, 16.0, 12.0, 16.0), 14.0, 0.0)  # right edge 36
+    # walking into it from the low side: the bottom corner's probe reads the surface and the body
+    # is lifted by the climb, at full speed
+    m = step(grid, Body(20.0, 20.0, 12.0, 12.0), 4.0, 0.0)  # right edge 36, 4 px into the '/'
+    assert not m.contacts.hit_right and (m.x, m.y) == (24.0, 32.0 - 4.0 - 12.0)
+    # falling onto it: lands on the surface's highest point under the body, not the tile's top
+    m = step(grid, Body(34.0, 0.0, 12.0, 12.0), 0.0, 12.0)
+    assert m.contacts.on_ground and m.y == 32.0 - 14.0 - 12.0
+
+
+def test_a_half_tile_is_a_step_half_a_tile_high():
+    grid = TileGrid.from_rows(["....", "..h.", "####"], slope_chars={"h": (8.0, 8.0)})
+    m = step(grid, Body(16.0, 20.0, 12.0, 12.0), 6.0, 0.0)  # on the floor: its side is a wall
     assert m.contacts.hit_right and m.x == 32.0 - 12.0
-    # falling onto it: lands on the tile's top, not on its surface
-    m = step(grid, Body(34.0, 0.0, 12.0, 12.0), 0.0, 6.0)
-    assert m.contacts.on_ground and m.y == 16.0 - 12.0
+    m = step(grid, Body(34.0, 0.0, 12.0, 12.0), 0.0, 13.0)  # from above: its top, 8 px up
+    assert m.contacts.on_ground and m.y == 24.0 - 12.0
+    m = step(grid, Body(30.0, 12.0, 12.0, 12.0), 0.0, -4.0)  # beside it, rising: nothing to hit
+    assert m.y == 8.0 and not m.contacts.hit_ceiling
 
 
 # --- through the mover: sub-steps and sizes --------------------------------------------------------

@@ -14,7 +14,7 @@ import random
 import pytest
 
 import game.resolvers.overlap as overlap_module
-from game.maps.grid import EPS, ONE_WAY, TileGrid
+from game.maps.grid import EPS, ONE_WAY, SLOPE, TileGrid
 from game.resolvers import Body, create, move_body, names
 from game.resolvers.base import Contacts, Move, overlapping_tiles
 from game.resolvers.overlap import OverlapOptions, OverlapResolver, overlapping_by_area, resolve
@@ -76,7 +76,7 @@ def test_registered_and_flags():
     r = create("overlap")
     assert isinstance(r, OverlapResolver)
     assert r.destination_only is True
-    assert r.supports_slopes is False
+    assert r.supports_slopes is True
     assert r.article.author == "Geoff Blair" and r.article.year == "2014"
 
 
@@ -518,3 +518,32 @@ def test_no_ground_over_nothing_beside_a_capped_platform():
     m = run(grid, body, 130.0 / 60.0, 8.0)
     assert (m.x, m.y) == (44.0, 36.0)
     assert m.contacts.hit_right and not m.contacts.on_ground and not m.contacts.on_one_way
+
+
+# --- slopes: the solid part under the surface is what overlaps --------------------------------
+
+def test_a_slope_overlaps_by_the_area_under_its_surface():
+    grid = TileGrid.from_rows(["....", "./..", "####"])
+    # a 16x16 box over the whole '/' tile: half of the tile is under the surface
+    hits = overlapping_by_area(grid, 16.0, 16.0, 16.0, 16.0, 1.0, False, 32.0)
+    assert hits == [(128.0, 1, 1, SLOPE)]
+    # a box over the right half, its bottom 4 px under the surface at its left edge (x=24) and
+    # 12 px under it at its right edge (x=32): a trapezoid
+    hits = overlapping_by_area(grid, 24.0, 12.0, 8.0, 16.0, 1.0, False, 28.0)
+    assert hits == [(pytest.approx(8.0 * (4.0 + 12.0) / 2), 1, 1, SLOPE)]
+    # above the surface: no overlap at all
+    assert overlapping_by_area(grid, 16.0, 10.0, 8.0, 12.0, 1.0, False, 22.0) == []
+
+
+def test_walking_up_a_slope_leaves_it_through_the_surface():
+    """Up a 45-degree slope the push up and the push back are equal: the tie goes to the
+    surface, and the body climbs at full speed. A steeper step is left along x (a wall)."""
+    grid = TileGrid.from_rows(["....", "./..", "####"])
+    trace = []
+    m = resolve(grid, Body(8.0, 20.0, 8.0, 12.0), 3.0, 0.5, trace=trace)  # right edge 16 -> 19
+    assert (m.x, m.y) == (11.0, 32.0 - 3.0 - 12.0) and m.contacts.on_ground
+    assert trace[0] == (1, 1, "y") and {what for _c, _r, what in trace[1:]} == {"freed"}
+    # a tall half tile ('h', 12 px high): a step, left along x (a wall)
+    grid = TileGrid.from_rows(["....", "..h.", "####"], slope_chars={"h": (12.0, 12.0)})
+    m = resolve(grid, Body(22.0, 20.0, 8.0, 12.0), 3.0, 0.5)
+    assert m.x == 24.0 and m.contacts.hit_right and m.contacts.on_ground

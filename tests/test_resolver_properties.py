@@ -1,7 +1,8 @@
 """Property tests for every registered resolver: random small maps, bodies and fast moves.
 
-Each example draws a map of up to 12x10 cells (empty, solid, one-way, the two 45-degree slopes and
-two slopes of random heights; resolvers without slope support treat slope cells as boxes), a body
+Each example draws a map of up to 12x10 cells (empty, solid, one-way, the two 45-degree slopes,
+two slopes of random heights and a half tile of random height; resolvers without slope support
+treat slope cells as boxes), a body
 of 2..40 px placed in free space, and a few ticks of motion up to 4 tiles per tick on each axis.
 Every tick goes through ``move_body`` and is checked by ``helpers.step``: no exception, finite
 result, no overlap (``overlapping_tiles``). The tunnelling test adds a full row or column of solid
@@ -15,19 +16,20 @@ import math
 from dataclasses import dataclass
 
 import pytest
-from helpers import EPS, TILE_SHAPES, Body, create, resolver_names, step
+from helpers import EPS, TILE_SHAPES, Body, create, floor_below, resolver_names, step
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 from game.maps.grid import TileGrid
 from game.resolvers import move_body
+from game.resolvers.base import support_under
 
 NAMES = resolver_names()
 # Random maps find rare corner cases only with enough examples; one example costs a few ms.
 MAP_EXAMPLES = 500
 
 # '.' four times: about half the cells are empty, so bodies have room to move.
-CELLS = "....##=/\\ab"
+CELLS = "....##=/\\abh"
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ class MapSpec:
     tile_h: int
     a: tuple[float, float]  # slope heights (left, right) of the 'a' cells
     b: tuple[float, float]
+    half: float = 8.0  # the height of the 'h' cells (a half tile: equal heights)
 
     @property
     def cols(self) -> int:
@@ -46,7 +49,8 @@ class MapSpec:
 
     def grid(self) -> TileGrid:
         return TileGrid.from_rows(list(self.rows), tile_w=self.tile_w, tile_h=self.tile_h,
-                                  slope_chars={"a": self.a, "b": self.b})
+                                  slope_chars={"a": self.a, "b": self.b,
+                                               "h": (self.half, self.half)})
 
     def with_cells(self, cells: dict[tuple[int, int], str]) -> MapSpec:
         lines = [list(r) for r in self.rows]
@@ -54,7 +58,7 @@ class MapSpec:
             if 0 <= r < len(lines) and 0 <= c < len(lines[r]):
                 lines[r][c] = ch
         return MapSpec(tuple("".join(line) for line in lines), self.tile_w, self.tile_h,
-                       self.a, self.b)
+                       self.a, self.b, self.half)
 
     def cleared_under(self, x: float, y: float, w: float, h: float, keep: set[int] = frozenset(),
                       axis: str = "") -> MapSpec:
@@ -78,10 +82,11 @@ def maps(draw, min_cols: int = 1, min_rows: int = 1) -> MapSpec:
     height = st.floats(0.0, float(th), allow_nan=False)
     a = (draw(height), draw(height))
     b = (draw(height), draw(height))
+    half = draw(height)
     cell = st.sampled_from(CELLS)
     lines = tuple("".join(draw(st.lists(cell, min_size=cols, max_size=cols)))
                   for _ in range(rows))
-    return MapSpec(lines, tw, th, a, b)
+    return MapSpec(lines, tw, th, a, b, half)
 
 
 sizes = st.floats(2.0, 40.0, allow_nan=False)
@@ -99,6 +104,7 @@ def moves(draw, spec: MapSpec, down_only: bool = False, drops: bool = True):
 
 
 def run_ticks(resolver, grid, body: Body, ticks, on_tick=None) -> None:
+    """Each tick through ``helpers.step`` (which checks it), then ``on_tick(i, move)``."""
     x, y, w, h = body.x, body.y, body.w, body.h
     on_ground = False
     for i, (dx, dy, drop) in enumerate(ticks):
@@ -106,7 +112,7 @@ def run_ticks(resolver, grid, body: Body, ticks, on_tick=None) -> None:
                  was_on_ground=on_ground)
         x, y, on_ground = m.x, m.y, m.contacts.on_ground
         if on_tick is not None:
-            on_tick(i, x, y)
+            on_tick(i, m)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -177,7 +183,8 @@ def test_never_crosses_a_full_wall_line(name, data):
 
     last = [x, y]
 
-    def same_side(i, nx, ny):
+    def same_side(i, m):
+        nx, ny = m.x, m.y
         if kind == "col":
             # A column can be passed over the map's top or under its bottom: judge only ticks
             # that start and end beside it, then from the side the tick started on.
@@ -227,3 +234,71 @@ def test_empty_map_moves_exactly(name, data):
     assert abs(m.x - want_x) <= 1e-6 and abs(m.y - (y + dy)) <= 1e-6, m
     c = m.contacts
     assert (c.on_ground, c.hit_ceiling, c.hit_left, c.hit_right) == (False, False, left, right), c
+
+
+# ------------------------------------------------------------------------------------------------
+# Standing is standing on something: on_ground never floats over a slope (or anything else)
+# ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=MAP_EXAMPLES)
+@given(data=st.data())
+def test_on_ground_means_a_floor_right_under_the_body(name, data):
+    spec, body, ticks = draw_scene(data)
+    resolver, grid = create(name), spec.grid()
+
+    def stands_on_something(i, m):
+        if m.contacts.on_ground:
+            standing, _ = support_under(grid, m.x, body.w, m.y + body.h,
+                                        resolver.supports_slopes)
+            assert standing, f"tick {i}: on_ground at ({m.x!r}, {m.y!r}) over nothing"
+
+    run_ticks(resolver, grid, body, ticks, stands_on_something)
+
+
+# ------------------------------------------------------------------------------------------------
+# Never stuck on a ramp: any gradient up to 45 degrees, any body, both ways
+# ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_walks_up_and_down_any_ramp_of_up_to_45_degrees(name, data):
+    """A floor, a ramp of slope tiles rising ``rise`` px per tile (up to a tile: 45 degrees on
+    square tiles) within one row, a plateau of half tiles at the ramp's height, the ramp down and
+    a floor. A body walking across and back is on the ground at full speed every tick, standing
+    on the highest point of the floor under it."""
+    tw, th = data.draw(st.sampled_from(TILE_SHAPES), label="tile")
+    steps = data.draw(st.integers(1, 4), label="ramp tiles")
+    rise = data.draw(st.floats(0.25, 1.0), label="rise per tile, in tiles") * th / steps
+    w = data.draw(st.floats(2.0, 2.5 * tw), label="w")
+    h = data.draw(st.floats(2.0, 40.0), label="h")
+    speed = data.draw(st.floats(0.05, 0.25), label="speed, tiles a tick") * tw
+    flat = math.ceil(w / tw) + 2
+    heights = {}
+    up = [chr(ord("a") + k) for k in range(steps)]
+    down = [chr(ord("n") + k) for k in range(steps)]
+    for k in range(steps):
+        heights[up[k]] = (k * rise, (k + 1) * rise)
+        heights[down[k]] = ((steps - k) * rise, (steps - k - 1) * rise)
+    heights["h"] = (steps * rise, steps * rise)
+    row = "." * flat + "".join(up) + "h" * flat + "".join(down) + "." * flat
+    spec_rows = ["." * len(row)] * 4 + [row, "#" * len(row)]
+    note(f"rows={spec_rows!r} heights={heights!r}")
+    grid = TileGrid.from_rows(spec_rows, tile_w=tw, tile_h=th, slope_chars=heights)
+    resolver = create(name)
+    floor = 5 * th
+    x, y, vy = 0.5 * tw, floor - h, 0.0
+    on_ground = True
+    for direction, goal in ((1, grid.width_px - w - 0.5 * tw), (-1, 0.5 * tw)):
+        dx = direction * speed
+        while (x + dx <= goal) if direction > 0 else (x + dx >= goal):
+            vy0, vy = vy, min(vy + 1500.0 / 3600.0, 8.0)
+            m = step(resolver, grid, Body(x, y, w, h), dx, (vy0 + vy) * 0.5,
+                     was_on_ground=on_ground)
+            what = f"from ({x!r}, {y!r}) by {dx!r}: {m}"
+            assert m.contacts.on_ground, f"left the ground; {what}"
+            assert abs(m.x - (x + dx)) <= 1e-6, f"lost speed; {what}"
+            assert abs(floor_below(grid, m.x, w, m.y + h - 1e-3, True) - (m.y + h)) <= 1e-6, \
+                f"not standing on the floor under it; {what}"
+            x, y, on_ground, vy = m.x, m.y, True, 0.0

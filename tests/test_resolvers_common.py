@@ -23,6 +23,7 @@ from helpers import (
     create,
     floor_below,
     grid_from_cells,
+    render,
     resolver_names,
     slope_resolver_names,
     step,
@@ -740,21 +741,6 @@ def test_walk_over_the_hill_and_back(slope_resolver, tile, size, speed):
         assert near(walker.y, low), f"did not get back down: y={walker.y}"
 
 
-@pytest.mark.parametrize("size", WALK_BODIES[:3], ids=WALK_BODY_IDS[:3])
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
-def test_rest_on_a_slope(slope_resolver, tile, size):
-    tw, th = tile
-    w, h = scaled(size, tile)
-    grid = _hill(tile)
-    for x0 in (7.5 * tw, 8.2 * tw, 15.3 * tw, 16.9 * tw):
-        ground = floor_below(grid, x0, w, 0.0, True)
-        walker = Walker(slope_resolver, grid, x0, ground - h, w, h, on_ground=True)
-        for _ in range(120):
-            m = walker.tick()
-            assert m.contacts.on_ground, f"x0={x0}: tick {walker.ticks}: {m}"
-            assert near(m.y, ground - h, 1e-9) and m.x == x0, f"x0={x0}: slid {m}"
-
-
 @pytest.mark.parametrize("ch", ["/", "\\"])
 @pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
 def test_slope_from_below_is_a_ceiling_at_its_bottom(slope_resolver, tile, ch):
@@ -780,6 +766,201 @@ def test_full_height_side_of_slope_is_a_wall(slope_resolver, tile):
         walker.tick()
         assert walker.on_ground and near(walker.y, 3 * th - h), f"{walker}"
     assert near(walker.x, 4 * tw - w) and walker.contacts.hit_right, f"{walker}"
+
+
+# ------------------------------------------------------------------------------------------------
+# 7b. Slopes of several angles, half tiles, a slope into a wall and under a low ceiling
+# ------------------------------------------------------------------------------------------------
+
+# Gradients in tile units (rise per tile / tile height): 45 degrees on square tiles, and shallower.
+GRADIENTS = [1.0, 0.5, 0.25]
+GRADIENT_IDS = ["45deg", "half", "quarter"]
+
+
+def _ramp_hill(tile, gradient, flat=4, ceiling=None, wall=False):
+    """A hill of slope tiles rising ``gradient`` tiles per tile, one tile high, with a flat top
+    and the same slope down the other side; (grid, floor top y, hill top y). With ``ceiling``
+    (a y on a row border) a ceiling with its underside there spans the slope up and the top;
+    with ``wall`` a wall as high as the map stands where the slope up ends."""
+    tw, th = tile
+    n = round(1 / gradient)  # tiles of slope for one tile of height
+    rise = th * gradient
+    cols = flat + n + flat + n + flat
+    rows = 8
+    floor_row = rows - 2
+    chars, heights = {}, {}
+
+    def slope(lh, rh):
+        key = (lh, rh)
+        if key not in chars:
+            chars[key] = "abcdefghijkmnopq"[len(chars)]
+            heights[chars[key]] = key
+        return chars[key]
+
+    cells = {(c, r): "#" for c in range(cols) for r in (floor_row, floor_row + 1)}
+    for k in range(n):
+        cells[(flat + k, floor_row - 1)] = slope(k * rise, (k + 1) * rise)
+        cells[(flat + n + flat + k, floor_row - 1)] = slope(th - k * rise, th - (k + 1) * rise)
+    for c in range(flat + n, flat + n + flat):
+        cells[(c, floor_row - 1)] = "#"
+    if ceiling is not None:
+        for c in range(flat, flat + n + flat):
+            cells[(c, round(ceiling / th) - 1)] = "#"
+    if wall:
+        for r in range(floor_row):
+            cells[(flat + n, r)] = "#"
+    lines = [["."] * cols for _ in range(rows)]
+    for (c, r), ch in cells.items():
+        lines[r][c] = ch
+    grid = TileGrid.from_rows(["".join(line) for line in lines], tile_w=tw, tile_h=th,
+                              slope_chars=heights)
+    return grid, floor_row * th, (floor_row - 1) * th
+
+
+def _walk(walker, grid, dx, goal):
+    """Walk with ``dx`` a tick until ``goal``; every tick must be on the ground, at full speed,
+    standing on the highest point of the floor under the body (not floating, not sunk)."""
+    tops = []
+    while (walker.x + dx <= goal) if dx > 0 else (walker.x + dx >= goal):
+        x_before = walker.x
+        walker.vx = dx
+        m = walker.tick()
+        what = f"tick {walker.ticks} from x={x_before!r}: {m}\n{render(grid)}"
+        assert m.contacts.on_ground, f"left the ground; {what}"
+        assert not (m.contacts.hit_left or m.contacts.hit_right), f"stopped; {what}"
+        assert near(m.x, x_before + dx), f"lost speed; {what}"
+        assert near(floor_below(grid, m.x, walker.w, m.y + walker.h - 1e-3, True),
+                    m.y + walker.h), f"not standing on the floor under it; {what}"
+        tops.append(m.y)
+    return tops
+
+
+@pytest.mark.parametrize("speed", [RUN_PER_TICK, 4.0], ids=["run", "4px"])
+@pytest.mark.parametrize("gradient", GRADIENTS, ids=GRADIENT_IDS)
+@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_walk_up_and_down_slopes_of_several_angles(resolver, tile, size, gradient, speed):
+    """Up and over a hill both ways: never stuck, never in the air, never floating or sunk."""
+    tw, th = tile
+    w, h = scaled(size, tile)
+    grid, floor, top = _ramp_hill(tile, gradient)
+    walker = Walker(resolver, grid, tw, floor - h, w, h, on_ground=True)
+    for direction, goal in ((1, grid.width_px - tw - w), (-1, tw)):
+        tops = _walk(walker, grid, direction * speed * tw / 16, goal)
+        assert near(min(tops), top - h), f"never got to the top: {min(tops)} vs {top - h}"
+        assert near(walker.y, floor - h), f"did not get back down: y={walker.y}"
+
+
+@pytest.mark.parametrize("gradient", GRADIENTS, ids=GRADIENT_IDS)
+@pytest.mark.parametrize("size", WALK_BODIES[:3], ids=WALK_BODY_IDS[:3])
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_stand_still_on_slopes_of_several_angles(resolver, tile, size, gradient):
+    """Resting on a slope (up it, at its top corner, down it, at its foot): no sliding, no
+    bouncing, on the ground every tick."""
+    tw, th = tile
+    w, h = scaled(size, tile)
+    grid, _floor, _top = _ramp_hill(tile, gradient)
+    n = round(1 / gradient)
+    for x0 in (4.3 * tw, (4 + n - 0.5) * tw - w, (8 + n + 0.2) * tw, (8 + 2 * n - 0.1) * tw - w):
+        ground = floor_below(grid, x0, w, 0.0, True)
+        walker = Walker(resolver, grid, x0, ground - h, w, h, on_ground=True)
+        for _ in range(60):
+            m = walker.tick()
+            assert m.contacts.on_ground, f"x0={x0}: tick {walker.ticks}: {m}"
+            assert near(m.y, ground - h, 1e-9) and m.x == x0, f"x0={x0}: slid {m}"
+
+
+HALF = {"h": (8.0, 8.0)}  # heights at 16 px tiles, scaled with the tile
+
+
+def _half_tiles(tile, layout):
+    tw, th = tile
+    return TileGrid.from_rows(layout, tile_w=tw, tile_h=th,
+                              slope_chars={"h": (th / 2, th / 2)})
+
+
+@pytest.mark.parametrize("size", WALK_BODIES[:3], ids=WALK_BODY_IDS[:3])
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_a_half_tile_is_a_step_half_a_tile_high(resolver, tile, size):
+    tw, th = tile
+    w, h = scaled(size, tile)
+    grid = _half_tiles(tile, ["............", "............", "............",
+                              ".....hhh....", "############"])
+    floor, step_top = 4 * th, 4 * th - th / 2
+    # walking into it from the floor: its side is a wall half a tile high
+    walker = Walker(resolver, grid, tw, floor - h, w, h, on_ground=True)
+    for _ in range(int(5 * tw / RUN_PER_TICK) + 10):
+        walker.vx = RUN_PER_TICK
+        walker.tick()
+        assert walker.on_ground and near(walker.y, floor - h), f"{walker}"
+    assert near(walker.x, 5 * tw - w) and walker.contacts.hit_right, f"{walker}"
+    # falling onto it: on its top, half a tile up
+    x0 = 6 * tw + 0.3 * tw
+    m = step(resolver, grid, Body(x0, 0.0, w, h), 0.0, step_top - h)
+    m = step(resolver, grid, Body(m.x, m.y, w, h), 0.0, 0.75 * th)
+    assert m.contacts.on_ground and near(m.y, step_top - h), f"{m}"
+    # along its top at full speed, then off its end: down half a tile to the floor
+    walker = Walker(resolver, grid, 5 * tw, step_top - h, w, h, on_ground=True)
+    _walk(walker, grid, RUN_PER_TICK, 8 * tw - w)
+    for _ in range(30):
+        walker.vx = RUN_PER_TICK
+        walker.tick()
+    assert walker.on_ground and near(walker.y, floor - h) and walker.x > 8 * tw, f"{walker}"
+
+
+def _push_up_the_slope(walker, grid, slope_tiles):
+    """Hold right from the hill's foot until well past where the body must stop: every tick on
+    the ground, standing on the floor under it. The positions, tick by tick."""
+    path = []
+    for _ in range(int((slope_tiles + 4) * grid.tile_w / RUN_PER_TICK) + 20):
+        walker.vx = RUN_PER_TICK
+        m = walker.tick()
+        what = f"tick {walker.ticks}: {m}\n{render(grid)}"
+        assert m.contacts.on_ground, f"left the ground; {what}"
+        assert near(floor_below(grid, m.x, walker.w, m.y + walker.h - 1e-3, True),
+                    m.y + walker.h), f"not standing on the floor under it; {what}"
+        path.append((m.x, m.y))
+    return path
+
+
+@pytest.mark.parametrize("gradient", GRADIENTS, ids=GRADIENT_IDS)
+@pytest.mark.parametrize("size", WALK_BODIES[:3], ids=WALK_BODY_IDS[:3])
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_walking_up_a_slope_into_a_wall(resolver, tile, size, gradient):
+    """A slope that runs into a wall: the body climbs to the wall and stops there, on the slope
+    (on the ground, on its surface), and stays put."""
+    tw, th = tile
+    w, h = scaled(size, tile)
+    grid, floor, _top = _ramp_hill(tile, gradient, wall=True)
+    n = round(1 / gradient)
+    walker = Walker(resolver, grid, tw, floor - h, w, h, on_ground=True)
+    stops = _push_up_the_slope(walker, grid, n)
+    # at the wall, or (routing: its climb needs headroom at the far x, which the wall's column
+    # refuses) short of it by less than one tick's run
+    flush = (4 + n) * tw - w
+    assert walker.contacts.hit_right and flush - RUN_PER_TICK < walker.x <= flush + 1e-6, \
+        f"{walker}"
+    assert len(set(stops[-10:])) == 1, f"not at rest against the wall: {stops[-10:]}"
+
+
+@pytest.mark.parametrize("gradient", GRADIENTS, ids=GRADIENT_IDS)
+@pytest.mark.parametrize("size", WALK_BODIES[:3], ids=WALK_BODY_IDS[:3])
+@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+def test_walking_up_a_slope_under_a_low_ceiling(resolver, tile, size, gradient):
+    """A ceiling over the slope up, too low for the body to reach the top: it climbs until its
+    head reaches the ceiling (within one tick's climb), then stays put on the slope, never inside
+    either."""
+    tw, th = tile
+    w, h = scaled(size, tile)
+    floor = 6 * th  # as _ramp_hill makes it
+    ceiling = th * math.floor((floor - h) / th)  # between the floor and the top, less the body
+    grid, floor, top = _ramp_hill(tile, gradient, ceiling=ceiling)
+    walker = Walker(resolver, grid, tw, floor - h, w, h, on_ground=True)
+    path = _push_up_the_slope(walker, grid, round(1 / gradient))
+    assert min(y for _x, y in path) >= ceiling - 1e-6, "head in the ceiling"
+    assert len(set(path[-10:])) == 1, f"not at rest under the ceiling: {path[-10:]}"
+    climb = RUN_PER_TICK * th / tw * gradient
+    assert walker.y - ceiling <= climb + 1e-6, f"stopped too early: {walker}"
 
 
 # ----------------------------------------------------------------------------------------------

@@ -198,8 +198,40 @@ def test_a_corrupt_file_is_one_warning_and_the_defaults(tmp_path, name):
     lines, warn = collect()
     assert st.load(path, warn) == st.Settings()
     assert len(lines) == 1, lines
-    assert lines[0].startswith(f"warning: {path}: ") and lines[0].endswith("; using defaults")
-    assert "\n" not in lines[0] and len(lines[0]) < 400
+    assert lines[0].startswith(f"warning: {path}: ") and lines[0].endswith(st.KEPT)
+    assert "using defaults" in lines[0] and "\n" not in lines[0] and len(lines[0]) < 400
+
+
+@pytest.mark.parametrize("name", BAD_FILES)
+def test_a_file_that_cannot_be_used_is_never_written_over(tmp_path, name):
+    """A hand edit gone wrong is the user's: the game says so once, and leaves it as it is."""
+    path = tmp_path / "settings.toml"
+    path.write_bytes(BAD_FILES[name])
+    lines, warn = collect()
+    store = st.Store(path, warn)
+    assert not store.save(st.Settings(resolver="sweep", window_width=900, window_height=600))
+    assert path.read_bytes() == BAD_FILES[name]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.toml"]
+    assert len(lines) == 1 and "leaving the file as it is" in lines[0] and str(path) in lines[0]
+
+
+def test_a_settings_file_that_is_a_symbolic_link_stays_one(tmp_path):
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    real = dotfiles / "tilecollide.toml"
+    assert st.save(real, st.Settings(resolver="axis"))
+    real.chmod(0o640)
+    link = tmp_path / "config" / "tilecollide" / "settings.toml"
+    link.parent.mkdir(parents=True)
+    link.symlink_to(real)
+    store = st.Store(link, pytest.fail)
+    assert store.saved == st.Settings(resolver="axis")
+    assert store.save(st.Settings(resolver="sweep"))
+    assert link.is_symlink() and link.resolve() == real.resolve()
+    assert st.load(real) == st.Settings(resolver="sweep")
+    assert oct(real.stat().st_mode & 0o777) == oct(0o640)
+    assert sorted(p.name for p in dotfiles.iterdir()) == ["tilecollide.toml"]
+    assert sorted(p.name for p in link.parent.iterdir()) == ["settings.toml"]
 
 
 def test_a_folder_or_a_pipe_in_its_place_is_one_warning_and_does_not_block(tmp_path):

@@ -260,3 +260,14 @@ def test_the_list_is_bounded(tmp_path):
     for i in range(MAX_LEVELS + 5):
         (tmp_path / f"{i:04}.tmx").write_bytes(b"")
     assert len(list_levels(tmp_path)) == MAX_LEVELS
+
+
+def test_the_level_list_stays_still_while_the_name_bobs(title):
+    """What the player points at never moves: the name bobs, the rows do not."""
+    screen = title.title_screen
+    rows = []
+    for t in (0.0, 0.785, 2.356):  # the bob at 0, its top and its bottom
+        screen.t = t
+        title.frame(0.0)
+        rows.append([r.copy() for _, r in screen.row_rects])
+    assert rows[0] == rows[1] == rows[2] and rows[0]

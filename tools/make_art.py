@@ -160,6 +160,7 @@ def earth(tops, left=False, right=False, bottom=False, seed=1):
 
 FLAT = [0] * T
 NONE = [None] * T
+HALF = [T // 2] * T  # a half tile: the ground's top half way down
 # rounded grass corners for the top-left / top-right pieces
 TOP_L = [2, 1] + [0] * 14
 TOP_R = [0] * 14 + [1, 2]
@@ -543,6 +544,13 @@ LIVING_TILES = [
 ]
 
 
+# Tiles the collision lab shows (levels/lab), not every level: exempt from level 2's "every tile".
+LAB_TILES = [
+    ("half", "half tile: grass ground 8 px high (slope 8-8)", "slope", (8, 8),
+     lambda: earth(HALF, left=True, right=True, seed=49)),
+]
+
+
 def coin(frame):
     s = new_tile()
     rx = (5.0, 3.6, 1.4, 3.6)[frame]
@@ -674,6 +682,8 @@ TILES = [
     ("mushroom", "mushroom", None, None, mushroom),
     # row 5: the living level's tiles (game/maps/tiles.py)
     *LIVING_TILES,
+    # row 6
+    *LAB_TILES,
 ]
 TILE_ID = {key: i for i, (key, *_rest) in enumerate(TILES)}
 

@@ -25,7 +25,7 @@ from make_levels import (  # noqa: E402
 NAME = "04_crowd.tmx"
 TITLE = "Crowd"
 WALKERS = 200
-DEFAULT_SPEED, DEFAULT_DIRECTION = 40, "right"  # the walker class's defaults (game/maps/level.py)
+DEFAULT_SPEED, DEFAULT_DIRECTION = 40, "right"  # the walker class's defaults (game/maps/objects.py)
 
 # 100 x 30 tiles. Six tiers of platforms over an open floor; `w` marks a walker.
 MAIN = r"""

@@ -238,6 +238,51 @@ SCENARIOS = {
 G.....P..
 #########
 """, script="0 left", ticks=90, expect_goal=True, measure="stuck_ticks"),
+    # --- slopes and half tiles (issue 20) ---
+    "18_half_tile_steps_down": dict(
+        about="Walk right off a ledge onto half tiles (8 px lower), then off them onto the floor "
+              "(8 px lower again), counting the ticks spent in the air on the two steps.",
+        layout="""
+............
+............
+.P..........
+####hh....G.
+############
+""", script="0 right", ticks=120, expect_goal=True, measure="air_ticks"),
+    "19_half_tile_hop": dict(
+        about="A hop of 13 px (jump_speed 200) from beside a half tile onto its top: a half "
+              "tile is a step half a tile high; taken for a full box, it is too high.",
+        layout="""
+..........
+..........
+......G...
+..P.hhhh..
+##########
+""", script="0 right+jump\n6 right", ticks=60, expect_goal=True, measure="goal_tick",
+        physics=dict(jump_speed=200.0)),
+    "20_slope_into_wall": dict(
+        about="Walk up a 45-degree slope two tiles high that ends at a wall: the body climbs to "
+              "the wall and stops there, standing on the slope.",
+        layout="""
+......B....
+......B....
+......B..G.
+...../B....
+.P../#B....
+###########
+""", script="0 right", ticks=90, expect_goal=False, measure="drift_px"),
+    "21_slope_under_low_ceiling": dict(
+        about="Walk up a 45-degree slope under a ceiling too low for the body at the top: it "
+              "climbs until its head meets the ceiling and stops there, standing on the slope.",
+        layout="""
+..........
+..........
+..........
+...BBBBBB.
+...../###G
+.P../####.
+##########
+""", script="0 right", ticks=90, expect_goal=False, measure="drift_px"),
 }
 
 

@@ -17,6 +17,7 @@ Layout characters (main grid; one character per 16x16 tile):
   /  45-degree slope rising right      \  45-degree slope rising left
   r  shallow slope rising right, low half (0->8)   R  its high half (8->16)
   L  shallow slope rising left, high half (16->8)  l  its low half (8->0)
+  h  half tile: ground 8 px high (a slope of equal heights; a step half a tile high)
   P  player spawn (an air cell, the player stands on the tile below)
   F  exit flag pole (air; the flag top goes in the cell above, goal around both)
 Decorations, drawn on the `front` layer (air for collision):
@@ -34,7 +35,7 @@ import zlib
 from xml.sax.saxutils import quoteattr
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_art import COLS, LIVING_TILES, TILES, TILE_ID, T  # noqa: E402  (shared tile table)
+from make_art import COLS, LAB_TILES, LIVING_TILES, TILES, TILE_ID, T  # noqa: E402  (shared tile table)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEVELS_DIR = os.path.join(ROOT, "levels")
@@ -49,9 +50,10 @@ PLAY_COMMAND = {"arguments": "run main.py --level %mapfile", "command": "uv", "e
 FLIP_X = 0x80000000
 
 SOLID = set("#BM")
-SLOPE_H = {"/": (0, 16), "\\": (16, 0), "r": (0, 8), "R": (8, 16), "L": (16, 8), "l": (8, 0)}
+SLOPE_H = {"/": (0, 16), "\\": (16, 0), "r": (0, 8), "R": (8, 16), "L": (16, 8), "l": (8, 0),
+           "h": (8, 8)}
 SLOPE_KEY = {"/": "slope_r45", "\\": "slope_l45", "r": "slope_r_low", "R": "slope_r_high",
-             "L": "slope_l_high", "l": "slope_l_low"}
+             "L": "slope_l_high", "l": "slope_l_low", "h": "half"}
 UNDER_KEY = {"/": "under_r45", "\\": "under_l45", "r": "under_r_low", "l": "under_l_low"}
 DECOR_KEY = {"t": "tufts", "T": "tall_grass", "f": "flowers", "*": "bush", "o": "rock",
              "m": "mushroom", "s": "sign", "S": "sign", "|": "fence", "F": "flag_base"}
@@ -428,7 +430,7 @@ def project_json():
         # the map property ``backdrop`` (game/maps/backdrop.py; an id is given below if new)
         {"id": 0, "name": "backdrop", "storageType": "string", "type": "enum",
          "values": ["day", "dawn", "dusk", "night", "moon", "none"], "valuesAsFlags": False},
-        # Defaults as game/maps/level.py's WALKER_SPEED and WALKER_DIRECTION: Tiled does not save a
+        # Defaults as game/maps/objects.py's WALKER_SPEED and WALKER_DIRECTION: Tiled does not save a
         # member left at its default, so the game must assume the same value.
         cls(6, "walker", "#ff8a5ad6", ["object"], [
             {"name": "direction", "propertyType": "direction", "type": "string",
@@ -478,7 +480,8 @@ def main(argv=None):
         if spec.get("every_tile"):
             layers = build_layers(Grid(spec["main"]), Grid(spec["back"]))
             used = {(v & ~FLIP_X) - 1 for rows in layers.values() for row in rows for v in row}
-            living = {key for key, *_rest in LIVING_TILES}  # shown by 05_features instead
+            # shown by 05_features and the lab instead
+            living = {key for key, *_rest in LIVING_TILES + LAB_TILES}
             unused = [key for key, i in TILE_ID.items() if i not in used and key not in living]
             if unused:
                 raise ValueError("%s should use every tile; unused: %s" % (name, ", ".join(unused)))

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.maps.level import TileImage
+from game.maps.records import TileImage
 
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
 GID_MASK = 0x0FFFFFFF

@@ -37,14 +37,29 @@ Departures from the article, and why:
 * **No map offset.** The article centres its map on the origin and adds half the map's size before
   dividing by the tile size. A Tiled map's origin is its top-left corner, which is also the grid's,
   so that offset is zero here; carrying it through the arithmetic would only add float rounding.
-* **One-way tiles and slopes.** The article knows only walls. A one-way tile here blocks only a body
+* **One-way tiles.** The article knows only walls. A one-way tile here blocks only a body
   moving down whose bottom was at or above its top at the start of the *tick* (the mover passes
   that bottom to every sub-step as ``one_way_bottom``), not merely before this call's move, and
   never when dropping through. So a body that falls past a platform's end and reaches its column
   in a later sub-step, its bottom already below the top, is still caught: the y pass lifts it
   onto the platform. If a tile above leaves no room for that, the sub-step ends overlapping it
   and the mover takes it again without its sideways part: the body is stopped at the platform's
-  end. Slope tiles act as full boxes.
+  end.
+* **Slopes and half tiles: the floor height at the body's foot.** The article's tiles are whole
+  boxes; here a slope tile is solid only under its straight surface (a half tile is a slope of
+  equal heights), and both passes read that shape instead of the box. The y pass pushes a
+  falling body up to the highest point of the surface under its width, and a rising one down to
+  the bottom of a slope it meets from below, exactly as it pushes against a solid tile's edge.
+  The x pass cannot push back from a floor that rises under the body's foot without stopping it
+  on every slope, so when its range box holds a slope cell (and only then: maps without slopes
+  take the article's loop unchanged) it is done again by :func:`_across_slopes`: each cell the
+  moved box overlaps by shape is either the floor at its foot, which lifts the body onto the
+  cell's top if the lift is at most a 45-degree climb over the move and the lifted box is free
+  (see :mod:`game.resolvers.footing`), or a wall it is pushed back from along x: to a solid
+  tile's side, or to where a slope's surface reaches the body's bottom. A half tile's side and a
+  slope's full-height side are such walls. Walking down, the y pass only falls by the tick's
+  gravity, so the shared mover's ground snap keeps the body on the slope (the x pass needs no
+  "follow the ground down" of its own).
 * **Fast bodies.** The article checks only where the body ends up, so a fast body can skip a thin
   wall. The shared mover sub-steps this resolver (``destination_only``).
 """
@@ -53,9 +68,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from game.maps.grid import EMPTY, EPS, ONE_WAY, TileGrid
+from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
                                  BoxResolver, NoOptions, Probe, one_way_counts)
+from game.resolvers.footing import climbs_onto, on_slope, room_at, top_under, wall_x
 
 
 class AxisResolver(BoxResolver):
@@ -66,7 +82,7 @@ class AxisResolver(BoxResolver):
         '2022',
         'https://github.com/DigiPen-Faculty/DigiPen-Graphics-Library/blob/main/docs/Tile-Map-Collision.md')
     axis_order: ClassVar[str] = "x then y"
-    supports_slopes: ClassVar[bool] = False
+    supports_slopes: ClassVar[bool] = True
     destination_only: ClassVar[bool] = True
     summary: ClassVar[str] = "move one axis, push out of every tile in the body's row/column range"
     Options: ClassVar[type] = NoOptions
@@ -83,8 +99,9 @@ class AxisResolver(BoxResolver):
 
         # x only: one-way tiles never block sideways
         if dx:
-            x += dx
+            x0, x = x, x + dx
             span, span_x = grid.cols_between(x + EPS, x + w - EPS), x
+            mark = 0 if probe is None else len(probe)
             for row in grid.rows_between(y + EPS, y + h - EPS):
                 if x != span_x:  # a push moved the body's edges: the range box's columns too
                     span, span_x = grid.cols_between(x + EPS, x + w - EPS), x
@@ -96,6 +113,8 @@ class AxisResolver(BoxResolver):
                     kind = kinds[at + col] if inside and 0 <= col < cols else grid.kind(col, row)
                     if kind == EMPTY or kind == ONE_WAY:
                         continue
+                    if kind == SLOPE:
+                        break
                     # x = min(x, edge) or max(x, edge), written out: a call to min() or max()
                     # costs several times more than the comparison
                     if dx > 0:
@@ -106,6 +125,14 @@ class AxisResolver(BoxResolver):
                         edge, flags = (col + 1) * tw, flags | HIT_LEFT
                         if edge > x:
                             x = edge
+                else:
+                    continue
+                # A slope in the range box: the x pass again from the start, reading the floor
+                # height at the body's foot (only here, so maps without slopes pay nothing).
+                if probe is not None:
+                    del probe[mark:]
+                x, y, flags = _across_slopes(grid, x0, y, w, h, dx, probe)
+                break
 
         # then y
         if dy:
@@ -123,6 +150,16 @@ class AxisResolver(BoxResolver):
                     kind = kinds[at + col] if inside and 0 <= col < cols else grid.kind(col, row)
                     if kind == EMPTY or (kind == ONE_WAY and not one_way_blocks):
                         continue
+                    if kind == SLOPE:
+                        # a slope blocks by its shape: the floor height under the body's foot
+                        surface = top_under(grid, SLOPE, col, row, x, x + w)
+                        if y + h <= surface + EPS:
+                            continue  # above the surface
+                        if dy > 0:
+                            edge, flags = surface - h, flags | ON_GROUND
+                            if edge < y:
+                                y = edge
+                            continue
                     if dy > 0:
                         edge, flags = top - h, flags | ON_GROUND
                         if edge < y:
@@ -133,3 +170,67 @@ class AxisResolver(BoxResolver):
                             y = edge
 
         return x, y, flags
+
+
+def _across_slopes(grid: TileGrid, x0: float, y: float, w: float, h: float, dx: float,
+                   probe: Probe) -> tuple[float, float, int]:
+    """The x pass of a range box that holds a slope: (x, y, flags).
+
+    Every blocking cell the moved box overlaps (slopes by their shape) is either the floor at the
+    body's foot, which the body is lifted onto (:func:`footing.climbs_onto`, if the lifted box is
+    free), or a wall it is pushed back from along x, as the article pushes out of every tile: to
+    the cell's side, or where a slope's surface reaches the body's bottom. A push moves the range
+    box, so the cells are looked at again until nothing pushes.
+    """
+    rightward = dx > 0
+    x, bottom0 = x0 + dx, y + h
+    flags = HIT_RIGHT if rightward else HIT_LEFT
+    pushed = False
+    standing = None  # on a slope at the start? (asked only if a solid tile could be a floor)
+    floors: list[tuple[int, int, int, float]] = []  # (kind, col, row, top) to step onto
+    for _ in range(4):  # a push back can uncover only cells behind it: this settles at once
+        floors.clear()
+        moved = False
+        for row in grid.rows_between(y + EPS, bottom0 - EPS):
+            for col in grid.cols_between(x + EPS, x + w - EPS):
+                if probe is not None:
+                    probe.append((col, row))
+                kind = grid.kind(col, row)
+                if kind != SOLID and kind != SLOPE:
+                    continue
+                top = top_under(grid, kind, col, row, x, x + w)
+                if bottom0 <= top + EPS:
+                    continue  # a slope whose surface is below the body's bottom
+                if kind == SOLID and standing is None:
+                    standing = on_slope(grid, x0, w, bottom0)
+                if ((kind == SLOPE or standing)
+                        and climbs_onto(grid, kind, col, row, top, x0, w, bottom0, bottom0, dx,
+                                        0.0)):
+                    floors.append((kind, col, row, top))
+                    continue
+                edge = wall_x(grid, kind, col, row, bottom0, rightward)
+                if rightward and edge - w < x:
+                    x, moved = edge - w, True
+                elif not rightward and edge > x:
+                    x, moved = edge, True
+        if not moved:
+            break
+        pushed = True
+    if floors:
+        lift_to = min(top for _k, _c, _r, top in floors) - h
+        if room_at(grid, x, lift_to, w, h):
+            return x, lift_to, flags if pushed else 0
+        # no room above: each floor is a wall where it reaches the body's bottom
+        for kind, col, row, _top in floors:
+            edge = wall_x(grid, kind, col, row, bottom0, rightward)
+            if rightward and edge - w < x:
+                x = edge - w
+            elif not rightward and edge > x:
+                x = edge
+        pushed = True
+    if pushed:
+        # never further back than where the move began (which was free)
+        if (rightward and x < x0) or (not rightward and x > x0):
+            x = x0
+        return x, y, flags
+    return x, y, 0

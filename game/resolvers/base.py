@@ -28,7 +28,8 @@ resolver it adds what is the same for all of them:
   vertical motion after a landing (a body can walk off a ledge in a later part); ``on_ground`` is
   where the tick ended, walls and ceilings count if any part touched them;
 * **ground snap** for resolvers that support slopes: a grounded body walking down a slope is kept
-  on it instead of leaving it for a tick and bouncing down (only taken when it lands);
+  on it instead of leaving it for a tick and bouncing down (only taken when it lands; for a
+  destination-only resolver a long look down is checked in sub-steps, so it cannot skip a tile);
 * ``on_one_way``: whether a body that ends on the ground stands on one-way tiles only (skipped on
   a map with no one-way tile at all).
 """
@@ -251,6 +252,18 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
         mark = 0 if probe is None else len(probe)
         _, snap_y, snap = move(grid, x, y, w, h, 0.0, reach, one_way_bottom, drop_through,
                                probe)
+        if (snap & ON_GROUND and resolver.destination_only
+                and substeps(grid, w, h, 0.0, reach) > 1):
+            # Looking only at its destination, the resolver may have landed below a tile the
+            # look skipped (a fast walk off a ledge): look again in parts, and keep that answer
+            # if it differs.
+            _, part_y, part = _snap_down(move, grid, x, y, w, h, reach, one_way_bottom,
+                                         drop_through, None)
+            if part_y != snap_y or part != snap:
+                if probe is not None:
+                    del probe[mark:]
+                _, snap_y, snap = _snap_down(move, grid, x, y, w, h, reach, one_way_bottom,
+                                             drop_through, probe)
         if snap & ON_GROUND:
             y = snap_y
             flags |= snap
@@ -287,6 +300,21 @@ def _sub_steps(move: MoveBox, slopes: bool, grid: TileGrid, x: float, y: float, 
         if last & _HIT_SIDE:
             part_x = 0.0
     return x, y, last, flags
+
+
+def _snap_down(move: MoveBox, grid: TileGrid, x: float, y: float, w: float, h: float,
+               reach: float, one_way_bottom: float, drop_through: bool,
+               probe: Probe) -> tuple[float, float, int]:
+    """The ground snap's look down for a destination-only resolver, in parts it cannot skip a
+    tile between (as :func:`substeps`), stopping at the first ground: (x, y, flags)."""
+    parts = substeps(grid, w, h, 0.0, reach)
+    flags = 0
+    for _ in range(parts):
+        x, y, flags = move(grid, x, y, w, h, 0.0, reach / parts, one_way_bottom, drop_through,
+                           probe)
+        if flags & (ON_GROUND | HIT_CEILING):
+            break
+    return x, y, flags
 
 
 def _adapted(resolver: Any) -> MoveBox:

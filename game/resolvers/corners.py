@@ -50,8 +50,24 @@ Departures from the article, and why:
   move, and never when dropping through; sideways and from below it is empty. So a body that
   falls past a platform's end and reaches its column in a later sub-step, its bottom already
   below the top, is still caught: the bottom-edge probe lifts it onto the platform, or, when a
-  tile above leaves no room, the mover stops it at the platform's end. Slope tiles are not
-  supported as slopes: each is a full solid box.
+  tile above leaves no room, the mover stops it at the platform's end.
+* **Slopes and half tiles: the probes read the surface's height.** The article's probe asks only
+  "is this point's tile blank?". A slope tile here is solid only under its straight surface (a
+  half tile is a slope of equal heights), so a probe in a slope tile asks whether the box reaches
+  below the surface, over the part of its edge in that tile. Moving down, the bottom edge's
+  probes land the body on the highest point of the surface under it; a bottom edge that crossed
+  into the next row also probes the row it left (a slope there reaches down to that row's
+  bottom). Moving up, a slope met from below is a ceiling at its bottom. Moving sideways on a map
+  with slopes, a blocked probe is looked at again by :func:`_across_slopes`: the probe at the
+  leading bottom corner reads the slope's height there, and if the climb to it is at most a
+  45-degree one over the move (a slope rising ahead, or the ground beside the top of the slope the
+  body stands on) and the lifted box is free, the body is lifted onto it and moves on (see
+  :mod:`game.resolvers.footing`); any other probe that is below a surface (a steeper step, a half
+  tile's side, a slope's full-height side, a wall) stops the body as close as it can go: at the
+  tile's side or where the surface reaches its bottom. Only the leading edge is probed, as in the
+  article, and that is enough: moving sideways, the highest point of the surface under the
+  trailing part of the body can only stay or fall. Walking down a slope is the shared mover's
+  ground snap.
 * **Only collision.** The article's ``onGround`` reset, fall-out-of-the-map respawn and camera
   belong to the player, world and camera modules; this resolver only reports contacts and never
   changes velocity.
@@ -62,9 +78,10 @@ from __future__ import annotations
 import math
 from typing import ClassVar
 
-from game.maps.grid import EMPTY, EPS, ONE_WAY, TileGrid
+from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
                                  BoxResolver, NoOptions, Probe, one_way_counts)
+from game.resolvers.footing import climbs_onto, on_slope, room_at, top_under, wall_x
 
 
 def _segment_cells(start: float, end: float, size: int) -> range:
@@ -91,7 +108,7 @@ class CornersResolver(BoxResolver):
         '2011',
         'http://www.parallelrealities.co.uk/2011/10/')
     axis_order: ClassVar[str] = "x then y"
-    supports_slopes: ClassVar[bool] = False
+    supports_slopes: ClassVar[bool] = True
     destination_only: ClassVar[bool] = True
     summary: ClassVar[str] = ("probe the leading edge's corners of the destination box, "
                               "split into tile-sized segments")
@@ -108,7 +125,7 @@ class CornersResolver(BoxResolver):
         flags = 0
 
         # Horizontal first: the leading edge of the destination, top corner to bottom corner.
-        # One-way tiles never block sideways; slopes are solid boxes.
+        # One-way tiles never block sideways.
         if dx:
             nx = x + dx
             # the column the leading edge ends in; an edge exactly on a border has not entered
@@ -125,7 +142,11 @@ class CornersResolver(BoxResolver):
                         if k != EMPTY and k != ONE_WAY:
                             blocked = True
                             break
-            if blocked:
+            if blocked and grid.slopes:
+                # a map with slopes: the probes read the slope's height (and a floor to step
+                # onto from one) at the leading bottom corner
+                x, y, flags = _across_slopes(grid, x, y, w, h, dx, col, cells)
+            elif blocked:
                 if dx > 0:
                     x, flags = col * tw - w, HIT_RIGHT
                 else:
@@ -142,16 +163,33 @@ class CornersResolver(BoxResolver):
             cells = _segment_cells(x, x + w, tw)
             if probe is not None:
                 probe.extend((col, row) for col in cells)
-            blocked = False
+            blocked = slope = False
             if 0 <= row < rows:
                 at = row * cols
                 for col in cells:
                     if 0 <= col < cols:
                         k = kinds[at + col]
-                        if k != EMPTY and (k != ONE_WAY or one_way_blocks):
+                        if k == SLOPE:
+                            slope = True
+                        elif k != EMPTY and (k != ONE_WAY or one_way_blocks):
                             blocked = True
                             break
-            if blocked:
+            start = math.ceil((y + h) / th) - 1 if dy > 0 and grid.slopes else row
+            if dy > 0 and (slope or start != row):
+                # the bottom edge's probes read the slope's height; a bottom that crossed into
+                # the next row probes the row it left first (its slopes reach down to its bottom)
+                y, landed = _down_slopes(grid, x, w, h, ny, start, row, cells, blocked, probe)
+                flags |= landed
+            elif dy < 0 and slope and not blocked:
+                # a slope's solid part is a ceiling to a body that meets it from below
+                for col in cells:
+                    if (grid.kind(col, row) == SLOPE
+                            and ny + h > top_under(grid, SLOPE, col, row, x, x + w) + EPS):
+                        y, flags = (row + 1) * th, flags | HIT_CEILING
+                        break
+                else:
+                    y = ny
+            elif blocked:
                 if dy > 0:
                     y, flags = row * th - h, flags | ON_GROUND
                 else:
@@ -160,3 +198,69 @@ class CornersResolver(BoxResolver):
                 y = ny
 
         return x, y, flags
+
+
+def _across_slopes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, col: int,
+                   cells: range) -> tuple[float, float, int]:
+    """The horizontal step on a map with slopes, once a probe of the leading edge (in column
+    ``col``, rows ``cells``) found a blocking tile: (x, y, flags).
+
+    Each probed tile is judged by its shape: a slope only where the leading edge's part of the
+    body reaches below its surface. One at the bottom corner that the body can climb onto
+    (:func:`footing.climbs_onto`) is a floor: the body is lifted onto the highest such top if
+    the lifted box is free. Any other blocks, and the body goes as close as it can: to the
+    tile's side, or where a slope's surface reaches its bottom.
+    """
+    nx, bottom = x + dx, y + h
+    rightward = dx > 0
+    stop = math.inf if rightward else -math.inf  # the leading edge's farthest free x
+    floor = math.inf
+    standing = None  # on a slope at the start? (asked only if a solid tile could be a floor)
+    lifts: list[tuple[int, int]] = []
+    for row in cells:
+        kind = grid.kind(col, row)
+        if kind != SOLID and kind != SLOPE:
+            continue
+        top = top_under(grid, kind, col, row, nx, nx + w)
+        if bottom <= top + EPS:
+            continue  # the probe points are above the slope's surface
+        if kind == SOLID and standing is None:
+            standing = on_slope(grid, x, w, bottom)
+        if ((kind == SLOPE or standing)
+                and climbs_onto(grid, kind, col, row, top, x, w, bottom, bottom, dx, 0.0)):
+            lifts.append((kind, row))
+            floor = top if top < floor else floor
+            continue
+        edge = wall_x(grid, kind, col, row, bottom, rightward)
+        stop = edge if (edge < stop if rightward else edge > stop) else stop
+    if stop == (math.inf if rightward else -math.inf):  # nothing blocks
+        if not lifts:
+            return nx, y, 0
+        if room_at(grid, nx, floor - h, w, h):
+            return nx, floor - h, 0
+    for kind, row in lifts:  # no room above, or a wall beside them: each floor is a wall too
+        edge = wall_x(grid, kind, col, row, bottom, rightward)
+        stop = edge if (edge < stop if rightward else edge > stop) else stop
+    if rightward:
+        return (stop - w if stop - w > x else x), y, HIT_RIGHT  # never back past the start
+    return (stop if stop < x else x), y, HIT_LEFT
+
+
+def _down_slopes(grid: TileGrid, x: float, w: float, h: float, ny: float, start: int, row: int,
+                 cells: range, blocked: bool, probe: Probe) -> tuple[float, int]:
+    """The falling step on a map with slopes: the highest top the bottom edge's probes reach
+    below, in the row the bottom started in (only its slopes can be there), then in the row it
+    ends in (``blocked``: a flat tile there blocks). Returns (y, ON_GROUND or 0)."""
+    bottom = ny + h
+    for r in ((start, row) if start != row else (row,)):
+        if r != row and probe is not None:
+            probe.extend((col, r) for col in cells)
+        best = r * grid.tile_h if r == row and blocked else math.inf
+        for col in cells:
+            if grid.kind(col, r) == SLOPE:
+                top = top_under(grid, SLOPE, col, r, x, x + w)
+                if bottom > top + EPS and top < best:
+                    best = top
+        if best != math.inf:
+            return best - h, ON_GROUND
+    return ny, 0

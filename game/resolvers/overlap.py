@@ -78,7 +78,21 @@ Departures from the article, and why:
   column just entered, or above the start when the lift goes higher than the start; everything
   else it covers was crossed free. A body already over the column when the move began is lifted
   as before; the pushes after that only go back towards the start, which stays over the column.
-* **Slopes act as boxes** (``supports_slopes = False``): a slope tile is a full solid tile.
+* **Slopes and half tiles: the solid area under the surface.** The article's tiles are boxes;
+  a slope tile here is solid only under its straight surface (a half tile is a slope of equal
+  heights), so what a slope adds to the list is the area of the box under that surface (exact:
+  the depth is piecewise linear across the tile), and it is sorted with the others by that area.
+  It is left upwards, onto the highest point of the surface under the body, when that push is
+  no more than the body's climb and fall in this move (a 45-degree climb over the move, see
+  :mod:`game.resolvers.footing`): for a slope of up to 45 degrees the push up through the
+  surface is never longer than the push back along x, so this is the least separation, ties going
+  to the surface (which keeps a body walking up a slope at full speed). A steeper slope, a half
+  tile's side or a slope's full-height side is left along x, back to where the surface reaches
+  the body's bottom; met from below, a slope is a box. As for solid tiles, a push must not bury
+  the body in another tile: a lift with no room above it (the box lifted onto the highest floor
+  at its foot overlaps something) is left along x. A solid tile the body walks onto off the top
+  of a slope is a floor at its foot in the same way. Walking down a slope is the shared mover's
+  ground snap.
 * **Exact edges.** A push leaves the body exactly on the tile's edge; touching is not overlapping
   (overlaps of at most ``EPS`` are ignored), so a body resting on a floor gets ``on_ground`` every
   tick without its position moving.
@@ -93,9 +107,11 @@ import math
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from game.maps.grid import EMPTY, EPS, ONE_WAY, TileGrid
+from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article, Body,
                                  BoxResolver, Move, Probe, contacts_from, one_way_counts)
+from game.resolvers.footing import (climbs_onto, on_slope, room_at, slope_area, top_under,
+                                    wall_x)
 
 # A destination is re-checked after its list is resolved; this caps the number of passes.
 MAX_ROUNDS = 3
@@ -111,7 +127,7 @@ class OverlapOptions:
         "lo": None, "hi": None})
 
 
-Hit = tuple[float, int, int, bool]  # (intersection area, col, row, is one-way)
+Hit = tuple[float, int, int, int]  # (intersection area, col, row, tile kind)
 
 
 def _blocks(kind: int, top: float, dy: float, drop_through: bool, bottom_before: float) -> int:
@@ -155,15 +171,21 @@ def overlapping_by_area(grid: TileGrid, x: float, y: float, w: float, h: float, 
             kind = kinds[at + col]
             if kind == EMPTY:
                 continue
-            one_way = kind == ONE_WAY
-            if one_way and not (dy > 0 and not drop_through
-                                and one_way_counts(bottom_before, top)):
+            if kind == ONE_WAY and not (dy > 0 and not drop_through
+                                        and one_way_counts(bottom_before, top)):
                 continue  # see _blocks
             left = col * tw
             far = left + tw
             ox = (far if far < right else right) - (left if left > x else x)  # and its width
             if ox > EPS and oy > EPS:
-                hits.append((ox * oy, col, row, one_way))
+                if kind == SLOPE:
+                    # a slope counts by its shape: the part of the box under its surface
+                    if bottom <= top_under(grid, SLOPE, col, row, x, right) + EPS:
+                        continue
+                    hits.append((slope_area(grid, col, row, x, y, right, bottom), col, row,
+                                 kind))
+                else:
+                    hits.append((ox * oy, col, row, kind))
     if largest_first and len(hits) > 1:
         hits.sort(key=_area_desc)  # stable: equal areas keep row-major order
     return hits
@@ -193,6 +215,11 @@ def _buries(grid: TileGrid, skip_col: int, skip_row: int, x: float, y: float, w:
         for col in range(first, end):
             if (col == skip_col and row == skip_row
                     or not _blocks(kinds[at + col], top, dy, drop_through, bottom_before)):
+                continue
+            if kinds[at + col] == SLOPE:  # by its shape: more of the box under its surface
+                if (slope_area(grid, col, row, nx, ny, nx + w, ny + h)
+                        > slope_area(grid, col, row, x, y, x + w, y + h) + EPS):
+                    return True
                 continue
             left = col * tw
             ax = min(nx + w, left + tw) - max(nx, left)
@@ -238,18 +265,29 @@ def resolve_box(grid: TileGrid, x0: float, y0: float, w: float, h: float, dx: fl
                                    largest_first, probe if rnd == 0 else None)
         if not hits:
             break
-        for _area, col, row, one_way in hits:
+        foot = None  # the highest floor at the body's foot, if a slope is among the hits
+        for _area, col, row, kind in hits:
             left, top = col * tw, row * th
             right, bottom = left + tw, top + th
             # freed: min(x + w, right) - max(x, left) <= EPS, or the same vertically
             x_end, y_end = x + w, y + h
             if ((right if right < x_end else x_end) - (left if left > x else x) <= EPS
-                    or (bottom if bottom < y_end else y_end) - (top if top > y else y) <= EPS):
+                    or (bottom if bottom < y_end else y_end) - (top if top > y else y) <= EPS
+                    or (kind == SLOPE
+                        and y_end <= top_under(grid, SLOPE, col, row, x, x_end) + EPS)):
                 if trace is not None:
                     trace.append((col, row, "freed"))
                 continue
 
-            if one_way:
+            if kind == SLOPE or (dx and kind == SOLID and y0 + h > top + EPS and grid.slopes
+                                 and _climbs_from_slope(grid, col, row, x0, y0, w, h, x, y,
+                                                        dx, dy)):
+                # a slope, or a tile the body walks onto off the top of a slope: the floor at
+                # its foot (see _foot)
+                if foot is None:
+                    foot = _foot_top(grid, hits, x0, y0, w, h, x, y, dx, dy)
+                use_x, nx, ny = _foot(grid, kind, col, row, x0, y0, w, h, x, y, dx, dy, foot)
+            elif kind == ONE_WAY:
                 # Left upwards, unless the lifted box is not free (a tile sits on the platform,
                 # or the lift would raise the body past where it started, into a tile) and the
                 # body came into this tile's column from the side in this move: then the
@@ -319,6 +357,69 @@ def resolve_box(grid: TileGrid, x0: float, y0: float, w: float, h: float, dx: fl
     return x, y, flags
 
 
+def _climbs_from_slope(grid: TileGrid, col: int, row: int, x0: float, y0: float, w: float,
+                       h: float, x: float, y: float, dx: float, dy: float) -> bool:
+    """Is the solid tile (col, row) a floor the body steps onto from the slope it stood on?"""
+    return (on_slope(grid, x0, w, y0 + h)
+            and climbs_onto(grid, SOLID, col, row, float(row * grid.tile_h), x0, w, y0 + h,
+                            y + h, dx, dy if dy > 0 else 0.0))
+
+
+def _foot_top(grid: TileGrid, hits: list[Hit], x0: float, y0: float, w: float, h: float,
+              x: float, y: float, dx: float, dy: float) -> float:
+    """The highest top among the hits that are floors at the body's foot (slopes it can climb
+    onto, or tiles it walks onto off a slope), or inf."""
+    best = math.inf
+    fell = dy if dy > 0 else 0.0
+    for _area, col, row, kind in hits:
+        if kind == SLOPE:
+            if y0 >= (row + 1) * grid.tile_h - EPS:
+                continue  # met from below
+        elif not (kind == SOLID and dx and y0 + h > row * grid.tile_h + EPS
+                  and _climbs_from_slope(grid, col, row, x0, y0, w, h, x, y, dx, dy)):
+            continue
+        top = top_under(grid, kind, col, row, x, x + w)
+        if top < best and climbs_onto(grid, kind, col, row, top, x0, w, y0 + h, y + h, dx, fell):
+            best = top
+    return best
+
+
+def _foot(grid: TileGrid, kind: int, col: int, row: int, x0: float, y0: float, w: float,
+          h: float, x: float, y: float, dx: float, dy: float,
+          foot: float) -> tuple[bool, float, float]:
+    """How to leave a slope tile (or a tile stepped onto from a slope): (along x?, x, y).
+
+    Met from below, a slope is a box: its bottom is a ceiling to a rising body, its side a wall.
+    Otherwise the push up to the surface is taken if it is no more than the body's climb and fall
+    in this move (:func:`footing.climbs_onto`): for a slope of up to 45 degrees that push is never
+    more than the push back along x, so it is the least separation (ties go to the surface). A
+    steeper slope, or a step at a side the body crossed, is a wall: the body goes back along x to
+    where the surface reaches its bottom. So is a floor with no room above it: the box lifted onto
+    the highest floor at its foot (``foot``) must be free, as no push may bury the body in
+    another tile.
+    """
+    base = (row + 1) * grid.tile_h
+    if dx > 0:
+        nx = wall_x(grid, kind, col, row, y + h, True) - w
+        nx = nx if nx > x0 else x0  # never back past the start
+    elif dx < 0:
+        nx = wall_x(grid, kind, col, row, y + h, False)
+        nx = nx if nx < x0 else x0
+    else:
+        nx = x
+    if kind == SLOPE and y0 >= base - EPS:  # met from below: a box
+        if dy < 0:
+            return False, x, float(base)
+        return dx != 0, nx, y
+    top = top_under(grid, kind, col, row, x, x + w)
+    if not climbs_onto(grid, kind, col, row, top, x0, w, y0 + h, y + h, dx,
+                       dy if dy > 0 else 0.0):
+        return dx != 0, nx, top - h  # a wall (or, not moving sideways, still the surface)
+    if dx and not room_at(grid, x, (foot if foot < top else top) - h, w, h):
+        return True, nx, top - h
+    return False, nx, top - h
+
+
 class OverlapResolver(BoxResolver):
     name: ClassVar[str] = "overlap"
     article: ClassVar[Article] = Article(
@@ -327,7 +428,7 @@ class OverlapResolver(BoxResolver):
         '2014',
         'https://www.geoffblair.com/blog/order-matters-tile-map-collision-response/')
     axis_order: ClassVar[str] = "both at once; per tile, the axis of least separation"
-    supports_slopes: ClassVar[bool] = False
+    supports_slopes: ClassVar[bool] = True
     destination_only: ClassVar[bool] = True
     summary: ClassVar[str] = ("move fully, then push out of each overlapping tile, largest "
                               "intersection first, along its axis of least separation")

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from game.errors import UserError, quote_path
+from game.runs.files import replace_files
 from game.sim.inputs import KEY_NAMES, Held
 
 MARK = "# tilecollide recording"
@@ -122,14 +122,9 @@ class Recorder:
                   f"{self.header[0].split(': ', 1)[1]} --resolver "
                   f"{self.header[2].split(': ', 1)[1]} --input {out}")
         text = script_text(self.header + [replay], self.held)
-        tmp = out.resolve().parent / f".record-{os.getpid()}-{secrets.token_hex(4)}.tmp"
         try:
-            with open(tmp, "x", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(tmp, out.resolve())
+            replace_files([(out.resolve(), text.encode("utf-8"))], ".record-")
         except OSError as exc:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
             raise _error(out, f"cannot write it ({exc.strerror or exc})") from None
         self.written += 1
         self.header, self.held = [], []

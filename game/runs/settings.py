@@ -8,10 +8,13 @@ They live in a small TOML file in the user's config folder, never in the reposit
 * Windows: ``%APPDATA%\\tilecollide\\settings.toml`` (else ``~\\AppData\\Roaming\\...``).
 
 The game writes the file itself: a temp file in the same folder, flushed to disk, then moved over
-the old one with ``os.replace``, so a failed or stopped write leaves the old file whole. A file
-that cannot be read, is not TOML, or holds a value of the wrong kind is ignored as a whole, with
-one ``warning: <file>: ...; using defaults`` line on stderr; it never stops the game. A failed
-save is one warning line too.
+the old one with ``os.replace``, so a failed or stopped write leaves the old file whole. A
+settings file that is a symbolic link (into a dotfiles folder, say) stays a link: the file it
+points to is replaced. A file that cannot be read, is not TOML, or holds a value of the wrong
+kind (a hand edit gone wrong) is ignored as a whole, with one ``warning: <file>: ...; using
+defaults and leaving the file as it is...`` line on stderr; it never stops the game, and the
+game never writes over it: nothing is remembered until it is fixed or deleted. A failed save is
+one warning line too.
 
 Precedence, lowest first: the defaults, this file, the config file (``config.toml`` or
 ``--config``), the command line. "The config file wins" means a key *written* in the config file
@@ -29,12 +32,10 @@ This module is pure (no pygame): the CLI and the app call ``settings_path``, ``l
 
 from __future__ import annotations
 
-import contextlib
 import math
 import os
 import stat
 import sys
-import tempfile
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
@@ -44,6 +45,7 @@ from typing import Any
 from game import config as config_mod
 from game import resolvers
 from game.errors import UserError, quote_path, quoted, read_bounded
+from game.runs.files import replace_files
 
 APP_FOLDER = "tilecollide"
 FILE_NAME = "settings.toml"
@@ -113,30 +115,45 @@ class _Bad(Exception):
 def load(path: Path, warn: Callable[[str], None] = warn) -> Settings:
     """The settings in ``path``; empty Settings when there is no file yet (silently) or when it
     cannot be used (with one warning line through ``warn``)."""
+    return _load(path, warn)[0]
+
+
+def _load(path: Path, warn: Callable[[str], None]) -> tuple[Settings, bool]:
+    """As :func:`load`, and whether something is there that must be kept: a file (or a folder,
+    a pipe) that could not be used. The game never writes over it: the user may have made it,
+    or be halfway through editing it by hand."""
     try:
         st = os.stat(path)
     except FileNotFoundError:
-        return Settings()
+        return Settings(), False
     except (OSError, ValueError) as exc:
-        return _ignored(path, f"cannot look at it ({_reason(exc)})", warn)
+        return _ignored(path, f"cannot look at it ({_reason(exc)})", warn), False
     if not stat.S_ISREG(st.st_mode):  # a folder, or a pipe that would block the start
-        return _ignored(path, "not a regular file", warn)
+        return _kept(path, "not a regular file", warn)
     try:
         data = read_bounded(path, SETTINGS_LIMIT, "settings file", "")
-        return parse(data.decode("utf-8"))
+        return parse(data.decode("utf-8")), False
     except UserError as exc:
-        return _ignored(path, exc.message, warn)
+        return _kept(path, exc.message, warn)
     except UnicodeDecodeError:
-        return _ignored(path, "not UTF-8 text", warn)
+        return _kept(path, "not UTF-8 text", warn)
     except tomllib.TOMLDecodeError as exc:
-        return _ignored(path, f"not valid TOML ({exc})", warn)
+        return _kept(path, f"not valid TOML ({exc})", warn)
     except (_Bad, RecursionError, ValueError) as exc:
-        return _ignored(path, str(exc) or type(exc).__name__, warn)
+        return _kept(path, str(exc) or type(exc).__name__, warn)
 
 
-def _ignored(path: Path, why: str, warn: Callable[[str], None]) -> Settings:
-    warn(f"warning: {quote_path(path)}: {' '.join(why.split())}; using defaults")
+def _ignored(path: Path, why: str, warn: Callable[[str], None], then: str = "") -> Settings:
+    warn(f"warning: {quote_path(path)}: {' '.join(why.split())}; using defaults{then}")
     return Settings()
+
+
+def _kept(path: Path, why: str, warn: Callable[[str], None]) -> tuple[Settings, bool]:
+    return _ignored(path, why, warn, KEPT), True
+
+
+KEPT = (" and leaving the file as it is, not writing over it: fix it or delete it to have "
+        "settings remembered again")
 
 
 def parse(text: str) -> Settings:
@@ -265,32 +282,20 @@ def _toml_string(value: str) -> str | None:
 
 
 def save(path: Path, s: Settings, warn: Callable[[str], None] = warn) -> bool:
-    """Write ``s`` to ``path`` atomically: a temp file beside it, flushed, then ``os.replace``.
-    On any failure the old file is as it was, no temp file stays, one warning line goes through
+    """Write ``s`` to ``path`` atomically (``game.runs.files``: a temp file beside it, flushed,
+    then ``os.replace``). A ``path`` that is a symbolic link (into a dotfiles folder, say) stays
+    one: the file it points to is replaced, in its own folder, with its permissions. On any
+    failure the old file is as it was, no temp file stays, one warning line goes through
     ``warn``, and False is returned."""
     data = dumps(s).encode("utf-8")
-    tmp: str | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-        tmp = None
+        replace_files([(Path(os.path.realpath(path)), data)], ".settings-", new_mode=0o600)
         return True
     except (OSError, ValueError) as exc:
         warn(f"warning: {quote_path(path)}: cannot save the settings ({_reason(exc)}); they are "
              "not remembered")
         return False
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
 
 
 class Store:
@@ -301,9 +306,13 @@ class Store:
         self.path = path
         self._warn = warn
         self._warned = False
-        self.saved = load(path, warn)
+        self.saved, self.kept = _load(path, warn)  # kept: a file there that could not be used
 
     def save(self, s: Settings) -> bool:
+        """Write ``s`` unless it is what the file holds, or the file there could not be used
+        (it is the user's to fix: the load warning said so)."""
+        if self.kept:
+            return False
         if s == self.saved:
             return True
         ok = save(self.path, s, self._warn_once)

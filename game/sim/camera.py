@@ -6,7 +6,8 @@ the player's height at ``snap_speed`` only while they stand on something, so a j
 the world; a player who leaves a band around that height (``dead_zone_up`` above it,
 ``dead_zone_down`` below it) is followed at once, so a long fall or a climb past the band never
 takes them off screen. Both dead zones at 0 lock the camera on the player. The view is clamped to
-the map either way, and a map smaller than the view is centred in it. Across, the view looks a
+the map either way, and a map narrower than the view is centred in it (one lower than the view
+stands on its bottom edge: sky above, no strip under the floor). Across, the view looks a
 little ahead of a running player (``look_ahead``), gliding there, so they see where they go; and
 the top of the view is kept clear of a jump (``clear_top``) so no jump takes the player under
 the HUD or off the screen.
@@ -63,8 +64,15 @@ def camera_axis(target: float, view: int, world: int) -> int:
 
 def camera_origin(target: tuple[float, float], view: tuple[int, int],
                   world: tuple[int, int]) -> tuple[int, int]:
-    """Top-left of the view in map pixels, whole pixels."""
-    return camera_axis(target[0], view[0], world[0]), camera_axis(target[1], view[1], world[1])
+    """Top-left of the view in map pixels, whole pixels.
+
+    A map lower than the view stands on the view's bottom edge, the extra height all above it
+    (sky over a side-view level), instead of being centred as across: centred, a strip under
+    the map's floor would show nothing but the backdrop's flat bottom. A departure from a
+    camera centred both ways, on purpose."""
+    x = camera_axis(target[0], view[0], world[0])
+    y = world[1] - view[1] if world[1] < view[1] else camera_axis(target[1], view[1], world[1])
+    return x, y
 
 
 def _clamp_focus(y: float, view: int, world: int) -> float:

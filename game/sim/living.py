@@ -10,10 +10,14 @@ The world asks :func:`ground_friction` and :func:`in_water` before the player's 
 3. coins: touching one takes it (``coin``); a restart puts every coin back;
 4. switches (``switch``): a lever toggles its door group each time the player starts touching
    it; a plate keeps its group open while the player touches it and lets it close after;
-5. doors: a group that should close while a body (the player or a walker) overlaps one of its
-   cells stays open until the cells are free, then closes: a door never closes on a body, so no
-   body is ever left inside a solid tile. The new grid is what every resolver reads from the next
+5. doors: a group that should close while a body (the player, a walker or a spear in play)
+   overlaps one of its cells stays open until the cells are free, then closes: a door never
+   closes on a body, so no body is ever left inside a solid tile. The new grid is what every resolver reads from the next
    tick on (the routing resolver prepares it at once).
+
+A door that closed over the respawn point (the spawn or a checkpoint) after the level started
+opens again when the player reappears there (:meth:`Flow.open_doors_over`); by rule 5 it then
+closes once they are out of its cells. So nobody reappears inside a closed door either.
 """
 
 from __future__ import annotations
@@ -123,7 +127,8 @@ class Flow:
 
     def after_player(self, p, bodies, events: list[str], delay: float) -> bool:
         """Apply the rules above to the player ``p`` after its step; ``bodies`` are the walkers'
-        boxes (x, y, w, h) a closing door must not catch. Returns True if the doors changed."""
+        and spears' boxes (x, y, w, h) a closing door must not catch. Returns True if the doors
+        changed."""
         feat = self.feat
         x, y, w, h = p.x, p.y, p.w, p.h
         grid_changed = False
@@ -165,6 +170,17 @@ class Flow:
                 self.doors_open[name] = target
                 grid_changed = True
         return grid_changed
+
+    def open_doors_over(self, x: float, y: float, w: float, h: float) -> bool:
+        """Open every closed door group with a cell under the box (x, y, w, h): the player is
+        about to reappear there. Returns True if a door opened (the caller rebuilds the grid).
+        The switches still say closed, so the door closes again once the box is out of it."""
+        opened = False
+        for name, door in self.feat.doors.items():
+            if not self.doors_open[name] and self._occupied(door, ((x, y, w, h),)):
+                self.doors_open[name] = True
+                opened = True
+        return opened
 
     def _occupied(self, door, boxes) -> bool:
         g = self.live

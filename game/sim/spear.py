@@ -3,7 +3,11 @@ sticks or slides by the contact the resolver reports.
 
 A throw (the ``throw`` key) takes a spear from a fixed pool of ``[spear] max_spears`` (the oldest
 one if all are out) and sends it from the middle of the player's body toward where they face,
-at ``speed`` px/s and ``lift`` px/s upward. Each tick a flying spear is moved by
+at ``speed`` px/s and ``lift`` px/s upward. It leaves from a free place or not at all: a body
+smaller than the spear (narrower than 8 px, shorter than 7) would hold it partly outside itself,
+perhaps inside a wall or the floor, so the spear's box is kept above the body's feet, then tried
+centred on the body, flush with its right side and flush with its left; if all of these overlap
+a tile (as the world's resolver sees tiles) or leave the map's sides, nothing is thrown. Each tick a flying spear is moved by
 :func:`game.resolvers.base.move_box` like any body, and the contact flags it returns decide:
 
 * which surface it met: HIT_LEFT/HIT_RIGHT a wall (its normal is horizontal), ON_GROUND a floor,
@@ -31,7 +35,8 @@ from collections.abc import Sequence
 
 from game.config import SpearConfig
 from game.maps.grid import TileGrid
-from game.resolvers.base import HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Resolver, move_box
+from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Resolver, move_box,
+                                 overlaps_any)
 
 IDLE, FLYING, STUCK, FALLING = 0, 1, 2, 3
 SPEAR_W, SPEAR_H = 8.0, 4.0  # px: the spear's box (drawn longer: the shaft behind it)
@@ -57,16 +62,33 @@ def make_spears(cfg: SpearConfig) -> list[Spear]:
     return [Spear() for _ in range(cfg.max_spears)]
 
 
-def throw(spears: Sequence[Spear], p, cfg: SpearConfig, tick: int) -> Spear:
-    """Send a spear from the player's hand; returns it (it may be one taken back from a wall)."""
+def throw(spears: Sequence[Spear], p, cfg: SpearConfig, tick: int, grid: TileGrid,
+          slopes: bool) -> Spear | None:
+    """Send a spear from the player's hand; returns it (it may be one taken back from a wall),
+    or None when there is no free place for it to leave from (see the module docstring)."""
+    start = _free_start(p, grid, slopes)
+    if start is None:
+        return None
     s = next((s for s in spears if s.state == IDLE), None)
     if s is None:
         s = min(spears, key=_born)
-    s.x = s.prev_x = p.x + (p.w - s.w) / 2
-    s.y = s.prev_y = p.y + HAND_Y
+    s.x = s.prev_x = start[0]
+    s.y = s.prev_y = start[1]
     s.vx, s.vy = p.facing * cfg.speed, -cfg.lift
     s.state, s.ledge, s.born, s.facing, s.timer = FLYING, False, tick, p.facing, 0.0
     return s
+
+
+def _free_start(p, grid: TileGrid, slopes: bool) -> tuple[float, float] | None:
+    """Where a spear thrown by the body ``p`` starts: from its hand (``HAND_Y`` below its top,
+    but never lower than its feet), centred on it, or flush with one of its sides; the first of
+    these whose box is free, or None."""
+    y = min(p.y + HAND_Y, p.y + p.h - SPEAR_H)
+    for x in (p.x + (p.w - SPEAR_W) / 2, p.x + p.w - SPEAR_W, p.x):
+        if (x >= 0 and x + SPEAR_W <= grid.width_px
+                and not overlaps_any(grid, x, y, SPEAR_W, SPEAR_H, y + SPEAR_H, slopes)):
+            return x, y
+    return None
 
 
 def _born(s: Spear) -> int:

@@ -24,18 +24,21 @@ A level without any of these runs exactly as before they existed.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.sim.bodies import HURT, STOMP, WalkerHash, player_meets_walkers
-from game.config import Config, PhysicsConfig, SpearConfig, with_map_properties
+from game.config import (Config, PhysicsConfig, SpearConfig, scaled_physics,
+                         with_map_properties)
+from game.errors import print_note
 from game.maps.grid import TileGrid
 from game.sim.inputs import InputFrame
 from game.maps.level import Level, load_level
 from game.sim.living import Flow, ground_friction, in_water
 from game.sim.platforms import Platform, make_platforms, move_platforms, overlaps_solid_platform
-from game.sim.player import Player
+from game.sim.player import TIMER_EPS, Player
 from game.resolvers.base import Resolver, overlapping_tiles
-from game.sim.spear import Spear, make_spears, step_spears, throw
+from game.sim.spear import IDLE, Spear, make_spears, step_spears, throw
 from game.sim.walkers import Walker, make_walkers, step_walkers
 
 # What can happen on a tick, as the trace's ``events`` names it (``World.events``).
@@ -61,6 +64,7 @@ class World:
         world = cls(level, physics, resolver, Player(s.x, s.y, s.w, s.h), spear=spear)
         world.player.settle(world.grid, resolver.supports_slopes)  # a spawn on the floor stands
         world._reset_walkers()
+        world._wait_if_covered()
         return world
 
     def __post_init__(self) -> None:
@@ -88,7 +92,10 @@ class World:
             self.send_back("squish")
         was_respawning = p.respawning
         prev_bottom = p.y + p.h
-        if self._alive:
+        if was_respawning and p.respawn_timer - ph.dt <= TIMER_EPS and not self._room_to_reappear():
+            pass  # due to reappear, but a platform covers the respawn point: wait for it to pass
+        elif self._alive:
+            grid = self.grid  # a door over the respawn point may have just opened
             friction = ground_friction(feat, grid, p.x, p.y, p.w, p.h) if p.on_ground else 1.0
             water = in_water(feat, grid, p.x, p.y, p.w, p.h)
             p.step(inp, ph, self.resolver, grid, self.flow.respawn, self.solids, friction, water)
@@ -104,8 +111,8 @@ class World:
               and overlaps_solid_platform(platforms, p.x, p.y, p.w, p.h)):
             self.send_back("squish")  # two platforms closing on the player, or one and a slope
         if inp.throw_pressed and not p.respawning:
-            throw(self.spears, p, self.spear, self.tick)
-            self._ledges_changed()  # the spear taken may have been a ledge
+            if throw(self.spears, p, self.spear, self.tick, grid, self.resolver.supports_slopes):
+                self._ledges_changed()  # the spear taken may have been a ledge
         if self.walkers:
             step_walkers(self.walkers, self.resolver, grid, ph.gravity, ph.max_fall_speed, ph.dt)
             self.walker_hash.update()
@@ -117,7 +124,10 @@ class World:
                 elif met == HURT:
                     self.send_back("hurt")
         if self._alive:
-            bodies = [(w.x, w.y, w.w, w.h) for w in self.walkers] if feat.doors else ()
+            # a closing door waits for the walkers and the spears in play, as for the player
+            bodies = ([(w.x, w.y, w.w, w.h) for w in self.walkers]
+                      + [(s.x, s.y, s.w, s.h) for s in self.spears if s.state != IDLE]
+                      if feat.doors else ())
             if self.flow.after_player(p, bodies, events, ph.respawn_delay):
                 self.grid = self.flow.grid(self.level.grid)
                 _prepare(self.resolver, self.grid)  # every resolver reads it from the next tick
@@ -130,6 +140,28 @@ class World:
                 and any(g.intersects(p.x, p.y, p.w, p.h) for g in self.level.goals)):
             self.goal_reached = True
             events.append("goal")
+
+    def _room_to_reappear(self) -> bool:
+        """Asked on the tick the player is due to reappear: is there room at the respawn point?
+        Not while a solid platform covers it (the player waits, out of play, until it has moved
+        on: a platform's path always leaves any spot, ``game.maps.respawn_room``); a door that
+        has closed over it since the level started opens (``Flow.open_doors_over``) and closes
+        again once the player is out of it. So nobody reappears inside something solid."""
+        p = self.player
+        x, y = self.flow.respawn
+        if self.platforms and overlaps_solid_platform(self.platforms, x, y, p.w, p.h):
+            return False
+        if self.level.features.doors and self.flow.open_doors_over(x, y, p.w, p.h):
+            self.grid = self.flow.grid(self.level.grid)
+            _prepare(self.resolver, self.grid)
+        return True
+
+    def _wait_if_covered(self) -> None:
+        """At a start or restart: a player whose spawn a solid platform covers waits, out of play,
+        until it has moved on (the loader refuses such a map; a level made in code may have it)."""
+        p = self.player
+        if self.platforms and overlaps_solid_platform(self.platforms, p.x, p.y, p.w, p.h):
+            p.hurt(0.0)
 
     def _ledges_changed(self) -> None:
         self.solids = self.platforms + [s for s in self.spears if s.ledge]
@@ -176,6 +208,7 @@ class World:
         self.goal_reached = False
         self.events = []
         self._reset_walkers()
+        self._wait_if_covered()
 
     def _reset_walkers(self) -> None:
         """Walkers and platforms back at their spawns (a restart, a reload)."""
@@ -199,7 +232,8 @@ class World:
         self.level, self.physics = level, physics
         self._reset_flow()
         self._reset_walkers()
-        blocked = overlapping_tiles(self.grid, p.x, p.y, p.w, p.h, p.y + p.h, True)
+        blocked = (overlapping_tiles(self.grid, p.x, p.y, p.w, p.h, p.y + p.h, True)
+                   or overlaps_solid_platform(self.platforms, p.x, p.y, p.w, p.h))
         if blocked or p.respawning:
             self.restart()
         else:
@@ -214,8 +248,19 @@ def _prepare(resolver: Resolver, grid: TileGrid) -> None:
         prepare(grid)
 
 
-def load_world(path: str | os.PathLike, cfg: Config, resolver: Resolver) -> World:
-    """Load a level and start a world on it, with that map's [physics] overrides applied."""
+def load_world(path: str | os.PathLike, cfg: Config, resolver: Resolver,
+               notes: Callable[[str], None] | None = print_note) -> World:
+    """Load a level and start a world on it, with that map's [physics] overrides applied (and,
+    on a map made elsewhere with other tiles, its lengths scaled: ``Level.physics_scale``).
+
+    Every note of the level (what the loader guessed about a map made for another engine) goes
+    to ``notes``: by default one ``note:`` line each on standard error, so headless runs and the
+    window's start both say them.
+    """
     level = load_level(path, (cfg.player.width, cfg.player.height))
+    if notes is not None:
+        for line in level.notes:
+            notes(line)
     physics = with_map_properties(cfg, level.properties, level.path).physics
+    physics = scaled_physics(physics, level.physics_scale, keep=level.properties)
     return World.create(level, physics, resolver, cfg.spear)

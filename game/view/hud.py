@@ -95,7 +95,8 @@ def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> in
         bottom = _help(painter, lay, bottom, info.world)
     if info.debug_rows is not None:
         # what the resolver does, cut to the numbers' width (the whole line is in the help)
-        width = max([painter.width(painter.small, t) for t, _ in info.debug_rows] + [1])
+        width = max([painter.width(painter.small, t) for t, _ in info.debug_rows]
+                    + [lay.win_w // 3])
         what = fit_text(painter.small, explain(info.world.resolver.name), width)
         _debug(painter, lay, [(what, GOLD), *info.debug_rows], below_top, bottom, info.scale)
     if info.world.player.respawning:

@@ -1,7 +1,7 @@
 """The levels the window plays one after another, and loading one with its pictures.
 
-A level's successor is its ``next_level`` property, else the next ``.tmx`` file by name in its
-folder; after the last one the sequence wraps round to the first. :func:`open_level` loads a
+A level's successor is its ``next_level`` property, else the next map (``.tmx`` or ``.tmj``) by
+name in its folder; after the last one the sequence wraps round to the first. :func:`open_level` loads a
 level and its tile images and answers with the error line instead of raising, so that a level
 being saved in Tiled, or broken, never stops the game.
 """
@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game.config import Config
 from game.errors import UserError
+from game.maps.formats import map_files
 from game.maps.level import Level
 from game.sim.world import World, load_world
 from game.view.render import TileImages
@@ -19,7 +20,7 @@ from game.view.render import TileImages
 
 def level_sequence(current: Path) -> list[Path]:
     """The level files in ``current``'s folder, by name."""
-    return sorted(current.resolve().parent.glob("*.tmx"))
+    return [p for p in map_files(current.resolve().parent) if p.is_file()]
 
 
 def next_level_path(level: Level) -> tuple[Path, bool]:

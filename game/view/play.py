@@ -28,6 +28,7 @@ from game.sim.world import World
 from game.view import banners
 from game.view.banners import Banner
 from game.view.debug import debug_rows, draw_marks
+from game.view.effects import Effects, Moment
 from game.view.followers import Followers
 from game.view.hot_reload import Watcher
 from game.view.hud import HudInfo, draw_hud
@@ -110,6 +111,7 @@ class PlayScene:
         self.camera: CameraState | None = None  # None: on the player at the next frame
         self.view_origin = (0, 0)  # top-left of the last drawn view, map px
         self.hud_bottom = 0  # how far down the HUD's top line reached last frame, window px
+        self.effects = Effects(shake=self.cfg.display.screen_shake)  # feedback, view only
         self.watcher = Watcher()
         self.made = Recent()  # images kept between frames, for the scene and the text
         self.painter = WorldPainter(self.made, shared.background)
@@ -200,6 +202,7 @@ class PlayScene:
 
     def restart(self) -> None:
         self.world.restart()
+        self.effects.clear()
         self.followers.start(self.world)
         self.camera = None
         self.goal_wait = False
@@ -256,9 +259,10 @@ class PlayScene:
             held = either(held_keys(pygame.key.get_pressed(), self.jump_tapped,
                                     self.throw_tapped), self.shared.pads.held())
         self.jump_tapped = self.throw_tapped = False
-        before = Snapshot.of(w)
+        before, moment = Snapshot.of(w), Moment.of(w)
         frame = self.keys_seq.frame(held)
         w.step(frame)
+        self.effects.react(moment, Moment.of(w), w.events, w.level.goals)
         self.followers.step(w, held, frame)
         if self.goal_wait:
             if w.goal_reached:
@@ -317,6 +321,7 @@ class PlayScene:
         self.finish_recording()
         self.camera = None
         self.world = world
+        self.effects.clear()
         self.followers.start(world)
         self.goal_wait = False
         # A new level: what was said about the last one ("Level complete!") is over, and a
@@ -395,11 +400,16 @@ class PlayScene:
         scale = window.scale()
         self.camera, origin = follow(self.camera, w, drawn_at, dt, scene.get_size(),
                                      self.cfg.camera, -(-self.hud_bottom // scale))
+        self.effects.update(dt)
+        sx, sy = self.effects.shake()
+        origin = (origin[0] + sx, origin[1] + sy)
         self.view_origin = origin
         ghosts = self.ghosts()
         comparison = self.followers.comparison
+        self.painter.throwing = self.effects.throwing > 0
         self.ghost_labels = self.painter.draw(scene, w, self.renderer, self.images, origin, alpha,
                                               drawn_at, ghosts, comparison)
+        self.effects.draw(scene, origin)
         if self.debug:
             draw_marks(scene, self.made, w, ghosts, origin, drawn_at)
         blit_scaled(scene, window.scale(), window.surface)

@@ -27,7 +27,7 @@ from game.view.sprites import Background
 from game.view.text import fit_text, wrap_text
 
 GAME_NAME = "tilecollide"
-TAGLINE = "a platformer on Tiled levels, and five ways to collide with tiles"
+TAGLINE = "a platformer on Tiled levels, and the ways games collide with tiles, side by side"
 KEYS = ("Up/Down choose level", "Left/Right resolver", "Enter or Space play", "F11 fullscreen",
         "Esc quit")
 IN_PLAY = ("in play: Esc back here", "P pause", "H all keys")
@@ -304,9 +304,12 @@ class TitleScreen:
         bob = round(math.sin(self.t * 2.0) * win_h / 180)
         name_rect = self._text(window, self.big, GAME_NAME, (win_w // 2, pad + bob),
                                (255, 240, 170), "midtop")
+        # Everything below is placed from where the name stands still, so the list does not
+        # bob with it (what the player points at must not move).
+        still = name_rect.bottom - bob
         self._text(window, self.small, fit_text(self.small, TAGLINE, win_w - 2 * pad),
-                   (win_w // 2, name_rect.bottom + pad // 3), (235, 235, 250), "midtop")
-        top = name_rect.bottom + pad // 3 + self.small.get_linesize() + pad
+                   (win_w // 2, still + pad // 3), (235, 235, 250), "midtop")
+        top = still + pad // 3 + self.small.get_linesize() + pad
 
         # The bottom: the keys, and above them an error bar when a level failed to load.
         key_h = self.small.get_linesize()

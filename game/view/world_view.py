@@ -57,6 +57,7 @@ def drawn_position(world: World, alpha: float) -> tuple[float, float]:
             world.prev[1] + (p.y - world.prev[1]) * alpha)
 
 
+THROW_ARM = (226, 72, 72)  # the player's red
 RUNNING = 30.0  # px/s: faster than this across, the camera looks ahead of the player
 
 
@@ -102,6 +103,7 @@ class WorldPainter:
         self.scene: pygame.Surface | None = None
         self.background = background if background is not None else Background()
         self._backdrops: dict[str, Background] = {}  # the other levels' skies, by name
+        self.throwing = False  # draw the player's throw pose (game.view.effects)
         self.player_sprite = PlayerSprite()
         self.walker_sprite = WalkerSprite()
         self.platform_sprite = PlatformSprite()
@@ -158,6 +160,10 @@ class WorldPainter:
             sx = px(bx + p.w / 2) - img.get_width() // 2 - origin[0]
             sy = px(by + p.h + drop) - img.get_height() - origin[1]
             scene.blit(img, (sx, sy))
+            if self.throwing:  # the throw pose: an arm flung forward, the hand open
+                ax = sx + img.get_width() // 2 + p.facing * 3
+                ay = sy + img.get_height() // 2
+                pygame.draw.line(scene, THROW_ARM, (ax, ay), (ax + p.facing * 5, ay - 3), 2)
         renderer.draw_front(scene, origin)  # tile layers after the object layer
         return labels
 

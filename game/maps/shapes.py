@@ -1,0 +1,231 @@
+"""Collision shapes in map pixels, and what they make of the grid's cells.
+
+The resolvers know four kinds of cell (``game.maps.grid``): empty, solid, one-way, and a slope
+(solid under a straight floor line from one side of the cell to the other). A shape drawn in
+Tiled (a rectangle, ellipse, polygon or polyline, in a tile's collision editor or on an object
+layer) is turned into those cell by cell:
+
+* a cell the shape fills is **solid**, exactly;
+* a cell the shape fills below a straight top edge that runs from the cell's left side to its
+  right side (and down to its bottom) is a **slope** with those heights, exactly (a half tile is a
+  slope with equal heights);
+* any other cell the shape overlaps is **solid**, rounded out to the whole cell: the player
+  never overlaps the shape, but may stop short of it. Such cells are *approximated*.
+
+A polyline is a floor line: a cell it crosses straight from side to side becomes a slope under
+it; any other cell it passes through is solid (approximated). An ellipse is the polygon of
+:data:`ELLIPSE_SIDES` sides around it (so it is covered whole).
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+
+from game.maps.grid import EMPTY, SLOPE, SOLID
+
+ELLIPSE_SIDES = 16
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """An area (``closed``: rectangle, ellipse, polygon) or a floor line (a polyline)."""
+
+    points: tuple[Point, ...]
+    closed: bool = True
+
+    def moved(self, dx: float, dy: float) -> Shape:
+        return Shape(tuple((x + dx, y + dy) for x, y in self.points), self.closed)
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        xs, ys = [p[0] for p in self.points], [p[1] for p in self.points]
+        return min(xs), min(ys), max(xs), max(ys)
+
+
+def rect_shape(x: float, y: float, w: float, h: float) -> Shape:
+    return Shape(((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
+
+
+def shape_of(el: ET.Element) -> Shape | None:
+    """The shape of a Tiled ``<object>`` in the coordinates its x and y are in (rotation
+    applied about its x, y as Tiled does); None for a point, a text or a shape of no area."""
+    try:
+        x, y = float(el.get("x", 0)), float(el.get("y", 0))
+        w, h = float(el.get("width", 0)), float(el.get("height", 0))
+        turn = math.radians(float(el.get("rotation", 0)))
+    except ValueError:
+        return None
+    if el.find("point") is not None or el.find("text") is not None:
+        return None
+    closed = True
+    if el.find("polygon") is not None or el.find("polyline") is not None:
+        node = el.find("polygon")
+        if node is None:
+            node, closed = el.find("polyline"), False
+        local = []
+        for pair in (node.get("points") or "").split():
+            try:
+                px, py = (float(v) for v in pair.split(","))
+            except ValueError:
+                return None
+            local.append((px, py))
+        if len(local) < 2 or (closed and len(local) < 3):
+            return None
+    elif w <= 0 or h <= 0:
+        return None
+    elif el.find("ellipse") is not None:
+        r = 1 / math.cos(math.pi / ELLIPSE_SIDES)  # the polygon's sides touch the ellipse
+        local = [(w / 2 + w / 2 * r * math.cos(a), h / 2 + h / 2 * r * math.sin(a))
+                 for a in (2 * math.pi * (i + 0.5) / ELLIPSE_SIDES for i in range(ELLIPSE_SIDES))]
+    else:
+        local = [(0, 0), (w, 0), (w, h), (0, h)]
+    if el.get("gid"):  # a tile object: its box hangs from its bottom-left corner
+        local = [(px, py - h) for px, py in local]
+    c, s = math.cos(turn), math.sin(turn)
+    points = tuple((x + px * c - py * s, y + px * s + py * c) for px, py in local)
+    if not all(math.isfinite(v) for p in points for v in p):
+        return None
+    return Shape(points, closed)
+
+
+def flipped(shape: Shape, size: tuple[float, float], h: bool, v: bool, d: bool) -> Shape:
+    """A tile's shape as the tile is placed: Tiled swaps x and y first (``d``), then mirrors
+    left-right (``h``) and top-bottom (``v``) within the tile as it then stands."""
+    w, ht = size
+    points = shape.points
+    if d:
+        points = tuple((py, px) for px, py in points)
+        w, ht = ht, w
+    if h:
+        points = tuple((w - px, py) for px, py in points)
+    if v:
+        points = tuple((px, ht - py) for px, py in points)
+    return Shape(points, shape.closed)
+
+
+# --- what a shape makes of one cell -------------------------------------------------------------
+
+def cell_kind(shapes: list[Shape], x0: float, y0: float, w: float,
+              h: float) -> tuple[int, tuple[float, float] | None, bool]:
+    """(kind, slope heights, exact) of the cell (x0, y0, w, h) under ``shapes`` together."""
+    kind, heights, exact = EMPTY, None, True
+    for shape in shapes:
+        k, hs, ex = (_area_kind if shape.closed else _line_kind)(shape, x0, y0, w, h)
+        if k == EMPTY:
+            continue
+        if kind == EMPTY:
+            kind, heights, exact = k, hs, ex
+        elif k == SOLID or kind == SOLID or hs != heights:
+            # two slopes that differ are covered whole: rounded out unless one is already solid
+            exact = (exact if kind == SOLID else ex if k == SOLID else False)
+            kind, heights = SOLID, None
+    return kind, heights, exact
+
+
+def _area_kind(shape: Shape, x0: float, y0: float, w: float, h: float):
+    x1, y1 = x0 + w, y0 + h
+    bx0, by0, bx1, by1 = shape.bounds()
+    if bx1 <= x0 or bx0 >= x1 or by1 <= y0 or by0 >= y1:
+        return EMPTY, None, True
+    piece = _clip(list(shape.points), x0, y0, x1, y1)
+    area = _area(piece)
+    tiny = 1e-4 * w * h
+    if area <= tiny:
+        return EMPTY, None, True
+    if area >= w * h - tiny:
+        return SOLID, None, True
+    eps = w * 1e-3
+    left, right = _span_at(piece, x0 + eps), _span_at(piece, x1 - eps)
+    if left is None or right is None:
+        return SOLID, None, False
+    (top_l, bottom_l), (top_r, bottom_r) = left, right
+    if abs(bottom_l - y1) > h * 1e-3 or abs(bottom_r - y1) > h * 1e-3:
+        return SOLID, None, False
+    rise = (top_r - top_l) / (w - 2 * eps)
+    hl = min(max(y1 - (top_l - rise * eps), 0.0), float(h))
+    hr = min(max(y1 - (top_r + rise * eps), 0.0), float(h))
+    if abs(area - (hl + hr) / 2 * w) > 1e-2 * w * h:
+        return SOLID, None, False
+    return SLOPE, (_tidy(hl), _tidy(hr)), True
+
+
+def _line_kind(shape: Shape, x0: float, y0: float, w: float, h: float):
+    x1, y1 = x0 + w, y0 + h
+    touched = False
+    for (ax, ay), (bx, by) in zip(shape.points, shape.points[1:]):
+        if _segment_meets(ax, ay, bx, by, x0, y0, x1, y1):
+            touched = True
+            lo, hi = min(ax, bx), max(ax, bx)
+            if lo <= x0 and hi >= x1 and ax != bx:
+                yl = ay + (by - ay) * (x0 - ax) / (bx - ax)
+                yr = ay + (by - ay) * (x1 - ax) / (bx - ax)
+                if y0 <= yl <= y1 and y0 <= yr <= y1:
+                    return SLOPE, (_tidy(y1 - yl), _tidy(y1 - yr)), True
+    return (SOLID, None, False) if touched else (EMPTY, None, True)
+
+
+def _tidy(v: float) -> float:
+    r = round(v)
+    return float(r) if abs(v - r) < 1e-6 else v
+
+
+def _segment_meets(ax, ay, bx, by, x0, y0, x1, y1) -> bool:
+    """Does the segment pass through the open cell (x0, y0)-(x1, y1)? (Liang-Barsky.)"""
+    t0, t1 = 0.0, 1.0
+    dx, dy = bx - ax, by - ay
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+        if p == 0:
+            if q <= 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 >= t1:
+            return False
+    return True
+
+
+def _clip(points: list[Point], x0: float, y0: float, x1: float, y1: float) -> list[Point]:
+    """The polygon cut to the rectangle (Sutherland-Hodgman: exact in area for any polygon)."""
+    for axis, edge, above in ((0, x0, True), (0, x1, False), (1, y0, True), (1, y1, False)):
+        out: list[Point] = []
+        for i, b in enumerate(points):
+            a = points[i - 1]
+            a_in, b_in = _inside(a, axis, edge, above), _inside(b, axis, edge, above)
+            if b_in:
+                if not a_in:
+                    out.append(_cross(a, b, axis, edge))
+                out.append(b)
+            elif a_in:
+                out.append(_cross(a, b, axis, edge))
+        points = out
+        if not points:
+            break
+    return points
+
+
+def _inside(p: Point, axis: int, edge: float, above: bool) -> bool:
+    return p[axis] >= edge if above else p[axis] <= edge
+
+
+def _cross(a: Point, b: Point, axis: int, edge: float) -> Point:
+    """Where the segment a-b meets the line ``axis`` = ``edge``."""
+    other = a[1 - axis] + (b[1 - axis] - a[1 - axis]) * (edge - a[axis]) / (b[axis] - a[axis])
+    return (edge, other) if axis == 0 else (other, edge)
+
+
+def _area(points: list[Point]) -> float:
+    return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(points, points[1:] + points[:1]))) / 2
+
+
+def _span_at(points: list[Point], x: float) -> tuple[float, float] | None:
+    """The topmost and lowest y where the vertical line at x meets the polygon's edges."""
+    ys = [a[1] + (b[1] - a[1]) * (x - a[0]) / (b[0] - a[0])
+          for a, b in zip(points, points[1:] + points[:1])
+          if min(a[0], b[0]) <= x <= max(a[0], b[0]) and a[0] != b[0]]
+    return (min(ys), max(ys)) if ys else None

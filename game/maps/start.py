@@ -1,0 +1,116 @@
+"""Where the player starts, on a map that may not say it the game's way.
+
+1. The game's own spawn: an object named ``spawn`` or of class ``player`` (exactly one; its
+   mistakes are errors: ``game.maps.objects.spawn``).
+2. Else the map's own start object: the first whose name, type or class contains ``player``,
+   ``spawn``, ``start`` or ``hero`` (any case): a point is the player's feet; a rectangle or tile object
+   is the hitbox when its size is plausible for a body (:func:`plausible`), else the feet are
+   at its bottom centre. A start drawn into the ground is lifted out of it, up to
+   :data:`LIFT_TILES` tiles.
+3. Else, on a map not marked with the game's own property, standing on the first solid ground
+   from the left: the first column, scanning from the top, with a floor the player fits on.
+
+Every guess is a ``note:`` line; a map with nowhere to stand is one ``error:`` line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.errors import UserError, quoted
+from game.maps.conventions import START_WORDS
+from game.maps.grid import EMPTY, SLOPE, TileGrid, overlapping_tiles
+from game.maps.limits import MAX_BODY_PX
+from game.maps.objects import px, spawn
+from game.maps.records import Rect
+
+LIFT_TILES = 2  # how far a start drawn into the ground is lifted out of it
+MIN_BODY_PX = 2.0  # a smaller rectangle is a marker, not a body
+
+
+def plausible(w: float, h: float, grid: TileGrid) -> bool:
+    """Is a w x h start rectangle the size of a body (not a marker, not a room)?"""
+    return (MIN_BODY_PX <= w <= min(4 * grid.tile_w, MAX_BODY_PX)
+            and MIN_BODY_PX <= h <= min(4 * grid.tile_h, MAX_BODY_PX))
+
+
+def find_start(path: Path, objects: tuple[dict, ...], size: tuple[float, float], grid: TileGrid,
+               native: bool, notes: list[str]) -> tuple[Rect, bool]:
+    """The player's hitbox at the start and whether it stands on a point (see the module)."""
+    if any(o["name"] == "spawn" or o["kind"] == "player" for o in objects):
+        return spawn(path, objects, size, grid)
+    found = [o for o in objects
+             if any(w in f"{o['name']} {o['kind']}".lower() for w in START_WORDS)]
+    if found:
+        return _from_object(path, found, size, grid, notes)
+    if native:
+        raise UserError(path, "no spawn: add an object named 'spawn' (or of class 'player') to an "
+                        "object layer, as a point at the player's feet or a rectangle")
+    box = _first_ground(grid, size)
+    if box is None:
+        raise UserError(path, "nowhere to stand: the map has no start object and no solid ground "
+                        "the player fits on; add a point object named 'spawn' where the player "
+                        "starts, and mark the ground as collision (docs/levels.md, 'Bringing "
+                        "your own map')")
+    notes.append(f"{path}: no start object, so the player starts standing on the first solid "
+                 f"ground from the left (column {int(box.x // grid.tile_w)}, at y={px(box.y + box.h)}"
+                 "); add a point object named 'spawn' to choose")
+    return box, True
+
+
+def _from_object(path: Path, found: list[dict], size: tuple[float, float], grid: TileGrid,
+                 notes: list[str]) -> tuple[Rect, bool]:
+    o = found[0]
+    label = f"{quoted(o['name'])} " if o["name"] else ""
+    label = f"object {label}(id {o['id']}{', ' + o['kind'] if o['kind'] else ''})"
+    w, h = size
+    if o["shape"] == "rectangle" and plausible(o["w"], o["h"], grid):
+        box, is_point, how = Rect(o["x"], o["y"], o["w"], o["h"]), False, "its rectangle"
+    elif o["shape"] == "rectangle" and o["w"] > 0:
+        feet = (o["x"] + o["w"] / 2, o["y"] + o["h"])
+        box, is_point = Rect(feet[0] - w / 2, feet[1] - h, w, h), True
+        how = (f"its {px(o['w'])}x{px(o['h'])} px box is no body's size, so a {px(w)}x{px(h)} "
+               "px player stands at its bottom centre")
+    else:
+        box, is_point = Rect(o["x"] - w / 2, o["y"] - h, w, h), True
+        how = "the player's feet at its position"
+    box = Rect(min(max(box.x, 0.0), max(grid.width_px - box.w, 0.0)), box.y, box.w, box.h)
+    lifted = _lift(grid, box)
+    if lifted is None:
+        c, r = overlapping_tiles(grid, box.x, box.y, box.w, box.h, box.y + box.h, True)[0]
+        raise UserError(path, f"the start {label} overlaps a collision tile at column {c}, row "
+                        f"{r}; move it into free space in Tiled")
+    if box.y + box.h > grid.height_px or lifted.y + lifted.h <= 0:
+        raise UserError(path, f"the start {label} is outside the map; move it inside in Tiled")
+    more = f" (of {len(found)} start-like objects, the first)" if len(found) > 1 else ""
+    up = f", lifted {px(box.y - lifted.y)} px out of the ground" if lifted != box else ""
+    notes.append(f"{path}: the player starts at {label}{more}: {how}{up}; name it 'spawn' "
+                 "(or give it class 'player') to make it the game's own spawn")
+    return lifted, is_point
+
+
+def _lift(grid: TileGrid, box: Rect) -> Rect | None:
+    """The box, or the box moved up just out of what it overlaps (at most LIFT_TILES tiles)."""
+    for dy in range(0, LIFT_TILES * grid.tile_h + 1):
+        y = box.y - dy
+        if not overlapping_tiles(grid, box.x, y, box.w, box.h, y + box.h, True):
+            return Rect(box.x, y, box.w, box.h)
+    return None
+
+
+def _first_ground(grid: TileGrid, size: tuple[float, float]) -> Rect | None:
+    """The player's box standing on the first floor from the left (each column scanned from
+    the top), with room for the player above it inside the map; None if there is none."""
+    w, h = size
+    tw, th = grid.tile_w, grid.tile_h
+    for col in range(grid.cols):
+        x = min(max(col * tw + tw / 2 - w / 2, 0.0), max(grid.width_px - w, 0.0))
+        for row in range(grid.rows):
+            kind = grid.kind(col, row)
+            if kind == EMPTY or (row > 0 and grid.kind(col, row - 1) != EMPTY):
+                continue
+            top = grid.surface_top(col, row, x, x + w) if kind == SLOPE else row * th
+            box = Rect(x, top - h, w, h)
+            if box.y >= 0 and not overlapping_tiles(grid, box.x, box.y, box.w, box.h, box.y + box.h, True):
+                return box
+    return None

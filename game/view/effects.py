@@ -1,0 +1,173 @@
+"""Feedback drawn over the scene, in the art's style: small bursts of square pixels that the
+world's changes set off. View only: the simulation and its traces never see any of it.
+
+* the player vanishing (hurt, squished, a fall, a hazard): a burst of the body's colours;
+* a landing from a fall: two puffs of dust at the feet;
+* a stomp: a puff at the feet and, unless ``[display] screen_shake`` is off, a short shake;
+* a coin: a sparkle where the player took it;
+* a spear thrown: the throw pose for a moment (:attr:`Effects.throwing`);
+* the goal: a golden pennant rises up the flag's pole, and confetti.
+
+:meth:`Effects.react` is told each tick what changed (a :class:`Moment` before and after);
+:meth:`Effects.update` moves the particles by real time; :meth:`Effects.draw` draws them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import pygame
+
+BODY = ((226, 72, 72), (255, 214, 90), (250, 250, 250))  # the player's red, cap, eyes
+DUST = ((196, 176, 136), (150, 132, 104))
+SPARKLE = ((255, 240, 150), (255, 255, 255), (255, 200, 60))
+CONFETTI = ((255, 90, 90), (90, 200, 255), (255, 230, 90), (120, 230, 120), (230, 130, 255))
+GRAVITY = 500.0  # px/s^2 on the particles that fall
+LAND_SPEED = 180.0  # px/s: a landing at least this fast raises dust
+SHAKE_TIME, SHAKE_PX = 0.18, 3  # a stomp's shake: how long, how far at first
+THROW_TIME = 0.2  # s the throw pose is held
+PENNANT_TIME = 0.7  # s the goal's pennant takes to rise
+MAX_PARTICLES = 600
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What the effects need to know of the world at one tick."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    vy: float
+    on_ground: bool
+    respawning: bool
+    coins: int
+    last_throw: int  # the tick the newest spear was thrown (-1: none yet)
+    goal: bool
+
+    @classmethod
+    def of(cls, world) -> Moment:
+        p = world.player
+        flow = getattr(world, "flow", None)
+        coins = len(flow.coins) if flow is not None else 0
+        last_throw = max((s.born for s in getattr(world, "spears", ())), default=-1)
+        return cls(p.x, p.y, p.w, p.h, p.vy, p.on_ground, p.respawning, coins, last_throw,
+                   world.goal_reached)
+
+
+@dataclass
+class Particle:
+    x: float
+    y: float
+    vx: float
+    vy: float
+    life: float
+    colour: tuple[int, int, int]
+    size: int = 1
+    falls: bool = True
+    age: float = 0.0
+
+
+class Effects:
+    def __init__(self, shake: bool = True, seed: int = 7) -> None:
+        self.shake_on = shake
+        self.rng = random.Random(seed)
+        self.particles: list[Particle] = []
+        self.shake_left = 0.0
+        self.throwing = 0.0  # s of the throw pose left
+        self.pennant: tuple[float, float, float] | None = None  # goal (x, bottom, top), rising
+        self.pennant_age = 0.0
+
+    def clear(self) -> None:
+        """A new level, a restart: nothing carried over."""
+        self.particles.clear()
+        self.shake_left = self.throwing = self.pennant_age = 0.0
+        self.pennant = None
+
+    # --- what happened ------------------------------------------------------------------------
+    def react(self, before: Moment, after: Moment, events, goals=()) -> None:
+        cx, feet = before.x + before.w / 2, before.y + before.h
+        if after.respawning and not before.respawning:
+            self.burst(cx, before.y + before.h / 2, 28, BODY, speed=140, life=0.7, size=2)
+        if (after.on_ground and not before.on_ground and before.vy >= LAND_SPEED
+                and not after.respawning):
+            for side in (-1, 1):
+                for _ in range(4):
+                    self.add(after.x + after.w / 2 + side * after.w / 2, after.y + after.h - 1,
+                             side * self.rng.uniform(20, 60), -self.rng.uniform(5, 30),
+                             0.35, self.rng.choice(DUST), size=2, falls=False)
+        if "stomp" in events:
+            self.burst(cx, feet, 10, DUST, speed=70, life=0.3)
+            if self.shake_on:
+                self.shake_left = SHAKE_TIME
+        if after.coins > before.coins or "coin" in events:
+            self.burst(cx, before.y, 14, SPARKLE, speed=60, life=0.5, falls=False)
+        if after.last_throw != before.last_throw:
+            self.throwing = THROW_TIME
+        if after.goal and not before.goal:
+            goal = next((g for g in goals if g.intersects(after.x, after.y, after.w, after.h)),
+                        goals[0] if goals else None)
+            if goal is not None:
+                self.pennant = (goal.x + goal.w / 2, goal.y + goal.h, goal.y)
+                self.pennant_age = 0.0
+                self.burst(goal.x + goal.w / 2, goal.y, 40, CONFETTI, speed=160, life=1.2,
+                           size=2)
+
+    def burst(self, x: float, y: float, n: int, colours, speed: float, life: float,
+              size: int = 1, falls: bool = True) -> None:
+        for _ in range(n):
+            a = self.rng.uniform(0, 2 * math.pi)
+            v = self.rng.uniform(speed * 0.3, speed)
+            self.add(x, y, math.cos(a) * v, math.sin(a) * v - speed * 0.4,
+                     life * self.rng.uniform(0.6, 1.0), self.rng.choice(colours), size, falls)
+
+    def add(self, x, y, vx, vy, life, colour, size: int = 1, falls: bool = True) -> None:
+        if len(self.particles) < MAX_PARTICLES:
+            self.particles.append(Particle(x, y, vx, vy, life, colour, size, falls))
+
+    # --- time -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        dt = max(0.0, min(dt, 0.25))  # a stalled frame moves them no further than the loop
+        alive = []
+        for p in self.particles:
+            p.age += dt
+            if p.age >= p.life:
+                continue
+            if p.falls:
+                p.vy += GRAVITY * dt
+            p.x += p.vx * dt
+            p.y += p.vy * dt
+            alive.append(p)
+        self.particles = alive
+        self.shake_left = max(0.0, self.shake_left - dt)
+        self.throwing = max(0.0, self.throwing - dt)
+        if self.pennant is not None:
+            self.pennant_age += dt
+
+    def shake(self) -> tuple[int, int]:
+        """How far the view is shaken now, whole px (it dies away)."""
+        if self.shake_left <= 0:
+            return 0, 0
+        k = self.shake_left / SHAKE_TIME
+        n = round(SHAKE_PX * k)
+        phase = int(self.shake_left * 60)
+        return (n if phase % 2 else -n), (n if phase % 3 == 0 else 0)
+
+    # --- drawing --------------------------------------------------------------------------------
+    def draw(self, scene: pygame.Surface, origin: tuple[int, int]) -> None:
+        ox, oy = origin
+        if self.pennant is not None:
+            x, bottom, top = self.pennant
+            t = min(1.0, self.pennant_age / PENNANT_TIME)
+            y = bottom + (top - bottom) * (1 - (1 - t) ** 2)  # eases to the top
+            px_, py_ = round(x) - ox, round(y) - oy
+            pygame.draw.polygon(scene, (255, 214, 60), [(px_ + 1, py_), (px_ + 9, py_ + 3),
+                                                        (px_ + 1, py_ + 6)])
+            pygame.draw.line(scene, (150, 100, 20), (px_ + 1, py_), (px_ + 1, py_ + 6))
+        for p in self.particles:
+            fade = 1.0 - p.age / p.life
+            if fade < 0.3 and int(p.age * 30) % 2:  # blink out, as pixel art does
+                continue
+            scene.fill(p.colour, (round(p.x) - ox, round(p.y) - oy, p.size, p.size))

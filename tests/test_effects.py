@@ -1,0 +1,104 @@
+"""Feedback in the view (game.view.effects): what each change in the world sets off, and that
+none of it reaches the simulation."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.maps.level import Rect
+from game.view.effects import LAND_SPEED, SHAKE_TIME, Effects, Moment
+
+STILL = Moment(x=100.0, y=100.0, w=12.0, h=14.0, vy=0.0, on_ground=True, respawning=False,
+               coins=0, last_throw=-1, goal=False)
+
+
+def test_vanishing_sets_off_a_burst_of_the_bodys_colours():
+    fx = Effects()
+    fx.react(STILL, replace(STILL, respawning=True), [])
+    assert len(fx.particles) >= 20
+    assert all(abs(p.x - 106) < 1 and abs(p.y - 107) < 1 for p in fx.particles)
+
+
+def test_a_fast_landing_raises_dust_and_a_soft_one_does_not():
+    air = replace(STILL, on_ground=False, vy=LAND_SPEED + 50)
+    fx = Effects()
+    fx.react(air, STILL, [])
+    assert len(fx.particles) == 8 and all(p.y >= 113 for p in fx.particles)
+    soft = Effects()
+    soft.react(replace(air, vy=LAND_SPEED - 50), STILL, [])
+    assert soft.particles == []
+
+
+def test_a_stomp_shakes_the_view_unless_that_is_off_and_the_shake_dies_away():
+    fx = Effects(shake=True)
+    fx.react(STILL, STILL, ["stomp"])
+    assert fx.shake() != (0, 0)
+    fx.update(SHAKE_TIME + 0.01)
+    assert fx.shake() == (0, 0)
+    calm = Effects(shake=False)
+    calm.react(STILL, STILL, ["stomp"])
+    assert calm.shake() == (0, 0) and calm.particles  # the puff still shows
+
+
+def test_a_coin_sparkles_and_a_throw_holds_the_pose_briefly():
+    fx = Effects()
+    fx.react(STILL, replace(STILL, coins=1, last_throw=30), [])
+    assert fx.particles and fx.throwing > 0
+    fx.update(0.25)
+    assert fx.throwing == 0
+
+
+def test_the_goal_raises_a_pennant_up_the_pole_with_confetti():
+    fx = Effects()
+    goal = Rect(200.0, 60.0, 16.0, 32.0)
+    fx.react(STILL, replace(STILL, x=202.0, y=78.0, goal=True), [], (goal,))
+    assert fx.pennant == (208.0, 92.0, 60.0) and len(fx.particles) >= 30
+    pygame.init()
+    scene = pygame.Surface((320, 180))
+    seen = []
+    for _ in range(3):
+        scene.fill((0, 0, 0))
+        fx.draw(scene, (0, 0))
+        ys = [y for y in range(180) if tuple(scene.get_at((211, y)))[:3] == (255, 214, 60)]
+        seen.append(min(ys))
+        fx.update(0.3)
+    assert seen[0] > seen[1] > seen[2] >= 60  # it rises to the top of the pole
+
+
+def test_particles_age_out_and_are_bounded():
+    fx = Effects()
+    for _ in range(100):
+        fx.react(STILL, replace(STILL, respawning=True), [])
+    assert len(fx.particles) <= 600
+    for _ in range(40):
+        fx.update(0.05)
+    assert fx.particles == []
+
+
+@pytest.mark.parametrize("level", ["05_features.tmx", "04_crowd.tmx"])
+def test_the_effects_never_change_the_simulation(level):
+    """Two runs of the same keys, one with the effects reacting to every tick, give the same
+    world tick for tick."""
+    from pathlib import Path
+
+    from game import config, resolvers
+    from game.sim.inputs import InputFrame
+    from game.sim.world import load_world
+    cfg = config.Config()
+    path = Path(__file__).resolve().parent.parent / "levels" / level
+    a = load_world(path, cfg, resolvers.create("axis"))
+    b = load_world(path, cfg, resolvers.create("axis"))
+    fx = Effects()
+    for t in range(600):
+        frame = InputFrame(move=1, jump_held=t % 50 < 20, jump_pressed=t % 50 == 0,
+                           throw_pressed=t % 90 == 0)
+        a.step(frame)
+        before = Moment.of(b)
+        b.step(frame)
+        fx.react(before, Moment.of(b), b.events, b.level.goals)
+        fx.update(1 / 60)
+        pa, pb = a.player, b.player
+        assert (pa.x, pa.y, pa.vx, pa.vy) == (pb.x, pb.y, pb.vx, pb.vy)
