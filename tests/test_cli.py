@@ -400,3 +400,19 @@ def test_a_byte_order_mark_is_fine(tmp_path, capsys):
     script = tmp_path / "bom.txt"
     script.write_bytes("\ufeff0 right\n".encode("utf-8"))
     assert main(headless("--input", str(script))) == 0
+
+
+def test_no_resolver_says_the_same_thing_twice_in_its_one_line(capsys):
+    """--list-resolvers (and the help overlay, the title screen) join the axis order and the
+    summary: no phrase of one is repeated in the other (overlap said "axis of least separation"
+    twice)."""
+    from game import resolvers as registry
+    def runs(text: str, n: int = 3) -> set[tuple[str, ...]]:
+        words = text.replace(";", " ").replace(",", " ").split()
+        return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+    for name in registry.names():
+        d = registry.describe(name)
+        assert not runs(d["axis_order"]) & runs(d["summary"]), name
+    assert runs("both at once; per tile, the axis of least separation") & runs(
+        "push out along its axis of least separation")  # what the check would have caught

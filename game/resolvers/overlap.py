@@ -427,7 +427,7 @@ class OverlapResolver(BoxResolver):
         'Geoff Blair',
         '2014',
         'https://www.geoffblair.com/blog/order-matters-tile-map-collision-response/')
-    axis_order: ClassVar[str] = "both at once; per tile, the axis of least separation"
+    axis_order: ClassVar[str] = "both at once"  # per tile, the axis of least separation (summary)
     supports_slopes: ClassVar[bool] = True
     destination_only: ClassVar[bool] = True
     summary: ClassVar[str] = ("move fully, then push out of each overlapping tile, largest "

@@ -112,8 +112,8 @@ class PixelResolver(BoxResolver):
     axis_order: ClassVar[str] = "x then y"
     supports_slopes: ClassVar[bool] = True
     destination_only: ClassVar[bool] = False
-    summary: ClassVar[str] = ("one pixel at a time, x then y, stop at the first pixel that "
-                              "would collide; corner correction, 1 px/px slope steps")
+    summary: ClassVar[str] = ("one pixel at a time, stop at the first pixel that would "
+                              "collide; corner correction, 1 px/px slope steps")
     Options: ClassVar[type] = PixelOptions
 
     def __init__(self, options: PixelOptions | None = None) -> None:
