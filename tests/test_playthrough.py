@@ -427,8 +427,7 @@ def play(level: Path, resolver_name: str) -> Result:
                       + bot.where())
 
 
-# Levels where the bot may be hurt by a walker: the run then ends there (the tiles' rules held up
-# to that tick) and the case is reported as an expected failure, not a pass.
+# Every level with every resolver; a touch from a walker (or a hazard, or a fall) fails the run.
 CASES = [pytest.param(level, name, id=f"{level.stem}-{name}")
          for level in LEVELS for name in resolvers.names()]
 
