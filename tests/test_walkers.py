@@ -335,6 +335,39 @@ def test_crowd_level_has_200_walkers_that_stay_on_their_platforms():
     assert not any(w.fallen for w in world.walkers)
 
 
+@pytest.mark.parametrize("name", resolver_names())
+def test_crowd_walkers_meet_a_player_who_only_runs(name):
+    """The way is not a walk: a player who runs right, jumping only the blocks that stop them,
+    is hurt by a walker on Crowd's floor."""
+    world = World.create(load_level(ROOT / "levels" / "04_crowd.tmx"), Config().physics,
+                         resolvers.create(name))
+    p, events, pressed = world.player, [], False
+    for _ in range(600):
+        press = p.on_ground and p.contacts.hit_right and not pressed
+        world.step(InputFrame(move=1, jump_held=press, jump_pressed=press))
+        pressed = press
+        events += world.events
+    assert "hurt" in events and not world.goal_reached
+
+
+@pytest.mark.parametrize("name", resolver_names())
+def test_crowd_spawn_and_checkpoints_are_out_of_the_walkers_reach(name):
+    """Fair: for half a minute of play, no walker touches the player standing at the spawn, nor the
+    box of a player respawning at any checkpoint (they stand on blocks the pens' walkers turn at).
+    """
+    level = load_level(ROOT / "levels" / "04_crowd.tmx")
+    world = World.create(level, Config().physics, resolvers.create(name))
+    p = world.player
+    boxes = [(c.spawn[0], c.spawn[1], p.w, p.h) for c in level.features.checkpoints]
+    assert len(boxes) == 3
+    for _ in range(1800):  # several patrols of every pen
+        world.step(InputFrame())
+        assert "hurt" not in world.events
+        for x, y, w, h in boxes:
+            assert not world.walker_hash.touching(x, y, w, h)
+    assert not any(k.fallen for k in world.walkers)
+
+
 def test_headless_summary_counts_the_walkers():
     import subprocess
     import sys
