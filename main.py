@@ -5,6 +5,9 @@
 import os
 import signal
 import sys
+import threading
+
+REMIND_AFTER = 5.0  # s: a stop not finished by then is finished at once (see stop_quietly)
 
 # Ctrl-C, kill, a closed terminal, Ctrl-\, and the signals whose default is to end the process.
 STOP_SIGNALS = [getattr(signal, name) for name in (
@@ -24,6 +27,13 @@ def stop_quietly() -> None:
     def unwind(signum, _frame):
         for sig in installed:
             signal.signal(sig, now)
+        # Python drops an exception raised while it runs a finaliser or a callback ("Exception
+        # ignored in ..."), and the program would then go on as if never stopped. So the stop
+        # is said again a little later: if the process is still alive by then, the signal comes
+        # back to ``now`` and ends it.
+        reminder = threading.Timer(REMIND_AFTER, os.kill, (os.getpid(), signum))
+        reminder.daemon = True
+        reminder.start()
         raise SystemExit(128 + signum)
 
     for sig in STOP_SIGNALS:
