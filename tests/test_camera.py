@@ -243,9 +243,11 @@ def test_clamped_to_the_map_and_the_clamp_is_kept_in_the_state():
 def test_maps_smaller_than_the_view_stay_put_centred_across_on_the_bottom():
     small = (200, 100)
     state = None
-    for ty in (0.0, 50.0, 99.0, -300.0, 400.0, 60.0):
+    for ty in (0.0, 50.0, 99.0, -100.0, 400.0, 60.0):
         state = camera_step(state, (100.0, ty), ty if ty == 60.0 else None, DT, TALL, small, CAM)
         assert camera_view(state, (100.0, ty), TALL, small) == (-60, 100 - TALL[1])
+    # a body far above the map (nothing collides there) takes the view up with it
+    assert camera_view(state, (100.0, -300.0), TALL, small)[1] == -300 - TALL[1] // 6
 
 
 def test_across_the_view_stays_centred_on_the_target():
@@ -354,3 +356,18 @@ def test_a_jump_that_would_reach_the_hud_is_followed():
     assert (1000.0 - 60) - top >= 70  # the target is at least clear_top below the view's top
     unclear = camera_step(state, (500.0, 1000.0 - 60), None, 1 / 60, view, world, cfg)
     assert unclear.y == 1000.0  # without it, the 64 px dead zone holds
+
+
+def test_a_body_above_the_maps_top_stays_in_view():
+    """Bodies may rise above the map (nothing collides there): the view rises with them past
+    the top edge, keeping the HUD's room above; inside the map it stays clamped."""
+    view, world = (320, 240), (2000, 240)  # a map exactly as high as the view
+    state = CameraState(y=120.0)
+    inside = camera_view(state, (500.0, 60.0), view, world, 30)
+    assert inside[1] == 0
+    near_top = camera_view(state, (500.0, 12.0), view, world, 30)
+    assert near_top[1] == 12 - 30  # the head clear of the HUD, past the top edge
+    assert camera_view(state, (500.0, 12.0), view, world)[1] == 0  # no HUD: clamped
+    above = camera_view(state, (500.0, -20.0), view, world, 30)
+    assert above[1] == -20 - 40  # a sixth of the view's height (40 px) is more than 30
+    assert -20 - above[1] >= 30

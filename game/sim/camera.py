@@ -136,8 +136,19 @@ def camera_step(state: CameraState | None, target: tuple[float, float], ground: 
 
 
 def camera_view(state: CameraState, target: tuple[float, float], view: tuple[int, int],
-                world: tuple[int, int]) -> tuple[int, int]:
+                world: tuple[int, int], clear_top: int = 0) -> tuple[int, int]:
     """Top-left of the view in map pixels: centred across on the target plus the camera's
     look-ahead (whole pixels, so the player moves by whole pixels on screen), on the camera's
-    height up and down, clamped to the map."""
-    return camera_origin((target[0] + px(state.ahead), state.y), view, world)
+    height up and down, clamped to the map.
+
+    One way past the clamp, on purpose: a body may rise above the map's top (nothing collides
+    there), and a view held at the top edge would lose it under the HUD or off the screen; then
+    the view rises past the edge, keeping ``clear_top`` px above the target (at least a sixth of
+    the view once the target is above the map)."""
+    x, y = camera_origin((target[0] + px(state.ahead), state.y), view, world)
+    ty = px(target[1])
+    if ty < 0:  # above the map: at least a sixth of the view over it
+        y = min(y, ty - max(clear_top, view[1] // (2 * BAND_LIMIT)))
+    elif y <= 0 and ty - clear_top < y:  # against the top edge, the HUD would cover the head
+        y = ty - clear_top
+    return x, y

@@ -82,7 +82,7 @@ def follow(camera: CameraState | None, world: World, drawn_at: tuple[float, floa
     clear = hud_bottom + centre + 2 if hud_bottom else 0
     camera = camera_step(camera, target, p.y + centre if p.on_ground else None, dt, view, size,
                          tuning, heading, clear)
-    return camera, camera_view(camera, target, view, size)
+    return camera, camera_view(camera, target, view, size, clear)
 
 
 def tint(img: pygame.Surface, colour: tuple[int, int, int]) -> pygame.Surface:
