@@ -113,8 +113,10 @@ class SweptResolver(BoxResolver):
         then = 0.0  # sideways motion to go on with once a slope's surface has been followed
         if my > 0 and _on_flat_floor(grid, x, w, y + h, one_way_from):
             # standing on a flat floor and pressed into it: that is the first hit, at once (the
-            # general test finds it EPS / dy later and goes back to where it touched: here)
+            # general test finds it EPS / dy later and goes back to where it touched: here),
+            # on the row's top exactly (a fall may have ended a rounding error above it)
             flags, grounded, dropped, my = ON_GROUND, True, my, 0.0
+            y = round((y + h) / grid.tile_h) * grid.tile_h - h
         for _ in range(_PASSES + 1):
             if not mx and not my:
                 if not then:
@@ -179,6 +181,15 @@ class SweptResolver(BoxResolver):
                     grounded = following = True
                 else:
                     flags |= side
+        if grounded and dx:
+            # Where the slide ended, the floor may not be the one last hit: the body went past a
+            # slope's end, or onto a neighbour lower by a rounding error. It settles on what is
+            # under it now, or is not standing.
+            top = _floor_top(grid, x, w, y + h, one_way_from)
+            if top is None:
+                grounded = False
+            else:
+                y = top - h
         if not grounded:
             flags &= ~ON_GROUND
         if probe is not None:
@@ -417,3 +428,31 @@ def _still_on_floor(grid: TileGrid, x: float, w: float, bottom: float) -> bool:
         if SOLID in under or ONE_WAY in under:
             return True
     return support_under(grid, x, w, bottom, True)[0]
+
+
+_SETTLE = 1e-3  # px: how far a body that slid along floors may settle onto the floor under it
+
+
+def _floor_top(grid: TileGrid, x: float, w: float, bottom: float,
+               one_way_from: float) -> float | None:
+    """The highest floor point under [x, x + w) within _SETTLE of ``bottom``, or None."""
+    tw, th, cols = grid.tile_w, grid.tile_h, grid.cols
+    c0 = max(math.floor((x + EPS) / tw), 0)
+    c1 = min(math.ceil((x + w - EPS) / tw), cols)
+    best = None
+    for row in range(max(math.floor((bottom - _SETTLE) / th), 0),
+                     min(math.floor((bottom + _SETTLE) / th) + 1, grid.rows)):
+        base = row * cols
+        for col in range(c0, c1):
+            kind = grid.kinds[base + col]
+            if kind == EMPTY:
+                continue
+            if kind == SLOPE:
+                top = grid.surface_top(col, row, max(x, col * tw), min(x + w, (col + 1) * tw))
+            else:
+                top = row * th
+                if kind == ONE_WAY and one_way_from > top + EPS:  # it would not count
+                    continue
+            if abs(top - bottom) <= _SETTLE and (best is None or top < best):
+                best = top
+    return best
