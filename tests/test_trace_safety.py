@@ -589,9 +589,14 @@ def test_ctrl_c_at_any_moment_after_start_is_quiet(tmp_path, delay):
     # place): the interpreter's own start-up before main.py is outside what main.py can change.
     trace = tmp_path / "t.jsonl"
     proc = start_main(*args("--trace", str(trace), ticks=LONG))
-    wait_for(lambda: catches(proc.pid, signal.SIGUSR1), "main.py began", proc)
-    time.sleep(delay)
-    proc.send_signal(signal.SIGINT)
-    assert proc.wait(timeout=WAIT) == 130
+    try:
+        wait_for(lambda: catches(proc.pid, signal.SIGUSR1), "main.py began", proc)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=WAIT) == 130
+    finally:
+        if proc.poll() is None:  # never leave it running (and using the CPU) after a failure
+            proc.kill()
+            proc.wait()
     one_line_at_most(proc.stderr.read())
     assert temp_files(tmp_path) == [] and not trace.exists()
