@@ -82,6 +82,8 @@ def test_a_character_the_font_lacks_still_draws():
     assert img.get_height() == CELL_H * 2 and ink(img) > 0
 
 
-def test_for_size_picks_a_whole_scale_near_the_old_font_size():
-    assert PixelFont.for_size(33).scale == 3
-    assert PixelFont.for_size(4).scale == 1
+def test_pair_for_grows_with_the_window_in_whole_steps():
+    big, small = PixelFont.pair_for(720)
+    assert (big.scale, small.scale) == (3, 2)
+    assert [f.scale for f in PixelFont.pair_for(1080)] == [4, 3]
+    assert [f.scale for f in PixelFont.pair_for(180)] == [1, 1]

@@ -45,7 +45,6 @@ def test_the_art_is_read_in_file_order(art):
     assert things.objects[3].rotation == 90
     start = art.art.layers[5]
     assert not start.objects  # the player's start is the game's, not a picture
-    assert not art.art.plain
 
 
 def test_animation_frames_follow_tileds_durations(art):

@@ -100,15 +100,6 @@ class MapArt:
     transparent: Mapping[str, tuple[int, int, int]] = field(default_factory=dict)  # file -> RGB
     parallax_origin: tuple[float, float] = (0.0, 0.0)
 
-    @property
-    def plain(self) -> bool:
-        """Only tile layers, none with parallax or a tint, no animation, no transparent colour:
-        what the view's fastest path draws."""
-        return not self.frames and not self.transparent and all(
-            (isinstance(a, TileLayerArt) and a.look.parallax == (1.0, 1.0)
-             and a.look.tint == WHITE) or (isinstance(a, ObjectLayerArt) and not a.objects)
-            for a in self.layers)
-
 
 NO_ART = MapArt()
 

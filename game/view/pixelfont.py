@@ -159,12 +159,6 @@ class PixelFont:
         big = max(1, round(window_height / 270))
         return cls(big), cls(max(1, big - 1))
 
-    @classmethod
-    def for_size(cls, px: int) -> PixelFont:
-        """The font whose line is closest to ``px`` screen pixels (what ``Font(None, px)``
-        gave), never below scale 1."""
-        return cls(max(1, round(px / LINE_H)))
-
     def get_linesize(self) -> int:
         return LINE_H * self.scale
 
