@@ -550,3 +550,43 @@ def test_a_tile_object_collides_as_its_tile_and_slope_words(tmp_path):
                              + objs, tilesets=tileset(tiles)))
     g = level.grid
     assert (g.kind(0, 4), g.slope_heights(0, 4), g.kind(1, 4)) == (SLOPE, (0.0, 16.0), SOLID)
+
+
+def leap_layer(rows: list[str]) -> str:
+    """A layer of tiles by letter: # ground (no class), = Platform, / a Slope, ^ Hazard."""
+    ids = {"#": 1, "=": 2, "/": 3, "^": 4}
+    data = ",".join(str(ids.get(ch, 0)) for row in rows for ch in row)
+    return (f'<layer id="1" name="Ground" width="{len(rows[0])}" height="{len(rows)}">'
+            f'<data encoding="csv">{data}</data></layer>')
+
+
+LEAP_TILES = ('<tile id="1" type="Platform"/>'
+              '<tile id="2" type="Slope"><properties><property name="LeftTop" type="int" '
+              'value="0"/><property name="RightTop" type="int" value="8"/></properties></tile>'
+              '<tile id="3" type="Hazard"/>')
+
+
+def test_flame_leap_ground_layer_with_classed_tiles(tmp_path):
+    """Flame Leap (Super Dash): every tile of the layer named Ground is solid but those whose
+    class says otherwise: Platform is one-way, Slope rises from LeftTop to RightTop px above its
+    bottom, Hazard hurts."""
+    rows = ["........", "..==....", "........", "/.......", "###^####"]
+    level = load_level(write(tmp_path, layers=leap_layer(rows), objects=SPAWN,
+                             tilesets=tileset(LEAP_TILES)))
+    assert kinds(level) == ["........", "..==....", "........", "/.......", "########"]
+    left, right = level.grid.slope_heights(0, 3)
+    assert right - left == pytest.approx(8.0)  # rises 8 px across the tile
+    noted(level, "Ground", "without a mark of their own")
+
+
+def test_a_ground_layer_is_not_filled_in_where_tiles_are_marked_by_a_property(tmp_path):
+    """Phaser's way: tiles with collides=true are the solid ones of the layer they are in,
+    whatever its name; the others (grass, flowers) stay open."""
+    rows = ["........", "........", "........", "........", "########"]
+    data = ",".join(str(1 if ch == "#" else 0) for row in rows[:-1] for ch in row) + "," + \
+        "1,2,1,2,1,2,1,2"
+    ground = (f'<layer id="1" name="Ground" width="8" height="5"><data encoding="csv">{data}'
+              '</data></layer>')
+    level = load_level(write(tmp_path, layers=ground, objects=SPAWN,
+                             tilesets=tileset(tile_props(prop("collides")))))
+    assert kinds(level)[4] == "#.#.#.#."

@@ -527,7 +527,8 @@ def test_embedded_tileset_number_that_does_not_parse_names_the_map(tmp_path, att
 
 def test_png_smaller_than_the_tileset_says(tmp_path):
     (tmp_path / "tiles4.png").write_bytes(png_bytes(32, 16))  # the tileset says 64x16
-    load_error(write_map(tmp_path), "tiles4.png", "32x16 px", "64x16 px")
+    # Tiled cuts what is there (two tiles); the map places all four
+    load_error(write_map(tmp_path), "tiles4.png", "32x16 px", "64x16 px", "4 tiles")
 
 
 def test_png_smaller_than_a_tsx_says_names_the_tsx(tmp_path):
@@ -536,12 +537,19 @@ def test_png_smaller_than_a_tsx_says_names_the_tsx(tmp_path):
     load_error(write_map(tmp_path, tileset=ts), "tiles4.png", "64x8 px", where=tmp_path / "t.tsx")
 
 
-@pytest.mark.parametrize("size,now", [((128, 16), "8x1 tiles, not 4x1"),  # ids would move
-                                      ((64, 40), "4x2 tiles, not 4x1")])  # new tiles unknown
+@pytest.mark.parametrize("size,now", [((128, 16), "8x1 tiles (not 4x1)"),  # ids move
+                                      ((64, 40), "4x2 tiles (not 4x1)")])  # new tiles
 def test_png_grown_by_whole_tiles_since_the_tileset_was_saved(tmp_path, size, now):
-    # Tiled cuts the real picture, so it no longer shows the tiles the tileset file describes.
+    """Tiled cuts the real picture, whatever the tileset file says (tmxrasterizer draws tile 2
+    of a 4-column picture saved as 2 columns from the first row): so does the game, and says
+    so."""
     (tmp_path / "tiles4.png").write_bytes(png_bytes(*size))
-    load_error(write_map(tmp_path), f"{size[0]}x{size[1]} px", now, "save it again")
+    level = load_level(write_map(tmp_path))
+    assert_same_grid(level.grid, expected_grid(ROWS))
+    (note,) = [n for n in level.notes if "tiles4.png" in n]
+    assert f"{size[0]}x{size[1]} px" in note and now in note and "save it again" in note
+    rects = {t.rect for t in level.tiles.values()}
+    assert rects <= {(16 * i, 0, 16, 16) for i in range(4)}  # ids 0-3: the first row's tiles
 
 
 def test_png_a_little_larger_than_the_tileset_says_is_fine(tmp_path):

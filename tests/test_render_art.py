@@ -40,9 +40,12 @@ def test_the_art_is_read_in_file_order(art):
     assert tinted.look.tint == (255, 128, 64, 255) and tinted.look.opacity == pytest.approx(0.8)
     things = art.art.layers[4]
     assert isinstance(things, ObjectLayerArt) and things.sprites and len(things.objects) == 5
-    flipped = things.objects[1]
+    # Tiled's default draw order "topdown": by y, the file's order where ys are equal
+    assert [(o.x, o.y) for o in things.objects] == [(272, 128), (160, 160), (192, 160),
+                                                     (224, 160), (300, 160)]
+    flipped = things.objects[2]
     assert flipped.image.flip_h and not flipped.image.flip_v
-    assert things.objects[3].rotation == 90
+    assert things.objects[0].rotation == 90
     start = art.art.layers[5]
     assert not start.objects  # the player's start is the game's, not a picture
 
@@ -51,9 +54,10 @@ def test_animation_frames_follow_tileds_durations(art):
     images = TileImages(art, convert=False)
     anim = Animator(art, images.picture)
     (gid,) = anim.frames_of
-    # frames of 100, 250 and 150 ms, looping every 500 ms
-    for ms, frame in [(0, 0), (99, 0), (100, 1), (349, 1), (350, 2), (499, 2), (500, 0),
-                      (1350, 2), (10_000_099, 0)]:
+    # frames of 100, 250 and 150 ms, looping every 500 ms; as in Tiled, a frame gives way
+    # once its time is over (at exactly 100 ms the first still shows)
+    for ms, frame in [(0, 0), (99, 0), (100, 0), (101, 1), (350, 1), (351, 2), (500, 2),
+                      (501, 0), (1351, 2), (10_000_100, 0), (10_000_101, 1)]:
         assert anim.frame_at(gid, ms) == frame, ms
     assert anim.at(0) == {}  # frame 0 was already shown
     assert set(anim.at(120)) == {gid} and anim.at(130) == {}

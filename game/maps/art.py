@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.maps.imagefile import BadImage, probe
 from game.maps.records import TileImage
 
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
@@ -124,6 +125,7 @@ class _Sheet:
     columns: int = 1
     image: str | None = None  # one picture cut into tiles; None: an image collection
     tiles: dict[int, ET.Element] = field(default_factory=dict)
+    offset: tuple[int, int] = (0, 0)  # <tileoffset>: every tile drawn this far off its place
 
     def picture(self, tile_id: int) -> tuple[str, tuple[int, int, int, int] | None] | None:
         if self.image is not None:
@@ -215,17 +217,34 @@ def _sheet(path: Path, ts: ET.Element, read_tileset: ReadTileset) -> _Sheet:
     if image is not None and image.get("source"):
         s.image = os.path.normpath(os.path.abspath(base / image.get("source")))
         # the columns Tiled cuts from the picture (as the loader does: game.maps.level)
-        s.columns = max(1, (_int(image.get("width")) - s.margin + s.spacing)
-                        // max(1, s.size[0] + s.spacing))
+        width = _int(image.get("width"))
+        try:  # Tiled cuts by the picture itself, whatever the file says (game.maps.checks)
+            width = probe(Path(s.image)).width
+        except (OSError, BadImage):
+            pass
+        s.columns = max(1, (width - s.margin + s.spacing) // max(1, s.size[0] + s.spacing))
     s.tiles = {_int(t.get("id")): t for t in node.findall("tile")}
+    shift = node.find("tileoffset")
+    if shift is not None:
+        s.offset = (_int(shift.get("x")), _int(shift.get("y")))
     return s
 
 
-def _tile_objects(group: ET.Element, look: Look, sheets: list[_Sheet]):
+def _tile_objects(group: ET.Element, look: Look, sheets: list[_Sheet]) -> list[TileObject]:
+    """The group's tile objects in the order Tiled draws them: by their y (the default
+    "topdown" draw order; a stable sort, so equal ys keep the file's order), or as the file
+    lists them for draw order "index"."""
+    objects = list(group.findall("object"))
+    if group.get("draworder", "topdown") != "index":
+        objects.sort(key=lambda o: _float(o.get("y"), 0.0))
+    return list(_pictured(objects, look, sheets))
+
+
+def _pictured(objects: list[ET.Element], look: Look, sheets: list[_Sheet]):
     ox, oy = look.offset
-    for obj in group.findall("object"):
+    for obj in objects:
         raw = _int(obj.get("gid"))
-        if not raw or obj.get("visible", "1") == "0" or _is_body(obj):
+        if not raw or obj.get("visible", "1") == "0" or is_body(obj):
             continue
         gid = raw & GID_MASK
         sheet = next((s for s in reversed(sheets) if s.firstgid <= gid), None)
@@ -238,8 +257,9 @@ def _tile_objects(group: ET.Element, look: Look, sheets: list[_Sheet]):
             w, h = w or float(size[0]), h or float(size[1])
         image = TileImage(pic[0], pic[1], bool(raw & FLIP_H), bool(raw & FLIP_V),
                           bool(raw & FLIP_D))
-        yield TileObject(image, _float(obj.get("x"), 0.0) + ox, _float(obj.get("y"), 0.0) + oy,
-                         w, h, _float(obj.get("rotation"), 0.0))
+        dx, dy = sheet.offset
+        yield TileObject(image, _float(obj.get("x"), 0.0) + ox + dx,
+                         _float(obj.get("y"), 0.0) + oy + dy, w, h, _float(obj.get("rotation"), 0.0))
 
 
 # Objects the game gives a body or a sprite of its own (game.maps.level, game.sim): drawn by the
@@ -248,7 +268,9 @@ BODY_KINDS = {"walker", "platform", "switch", "checkpoint", "coin", "goal"}
 START_WORDS = ("player", "spawn", "start")
 
 
-def _is_body(obj: ET.Element) -> bool:
+def is_body(obj: ET.Element) -> bool:
+    """Does the game give this object a body or a sprite of its own (so it is not drawn as its
+    tile)?"""
     kind = (obj.get("type") or obj.get("class") or "").strip().lower()
     name = (obj.get("name") or "").strip().lower()
     return kind in BODY_KINDS or any(w in kind or w in name for w in START_WORDS)

@@ -16,7 +16,7 @@ import os
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from game.errors import UserError, quoted
@@ -65,6 +65,8 @@ class Tileset:
     # (first id, error): a sheet smaller than its tile count; the tiles from that id on are not
     # in the image (refused if placed, as Tiled would show them empty)
     cut_short: tuple[int, UserError] | None = None
+    offset: tuple[int, int] = (0, 0)  # <tileoffset>: where its tiles are drawn from their cell
+    grown: str | None = None  # a note: its picture is bigger than it says, by whole tiles
 
     def size_of(self, tile_id: int) -> tuple[int, int]:
         """The tile's picture size, as Tiled draws it (bottom-left on its cell)."""
@@ -260,6 +262,8 @@ def _missing_images(path: Path, tilesets: tuple[Tileset, ...], gids: dict[int, N
                 raise ts.missing.get(tile) or ts.missing.get(-1) or ts.cut_short[1]
     notes = []
     for ts in tilesets:
+        if ts.grown is not None:
+            notes.append(f"{ts.file}: {ts.grown}")
         if ts.cut_short is not None:
             notes.append(f"{ts.file}: tileset {ts.name}: its image holds only its first "
                          f"{ts.cut_short[0]} tiles; no tile past them is placed, so the map loads "
@@ -296,6 +300,7 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
         _check_numbers(tsx, node, budget)
         _check_reserved_names(tsx, node)
     name = shown(node.get("name") or source or "?")
+    offset = _tile_offset(where, node)
     what = f"tileset {name}"
     fix = "fix it in Tiled's Tileset Properties (or in the file) and save the tileset again"
     sheet = node.find("image")
@@ -308,45 +313,52 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
     columns = whole(where, node, "columns", what, fix, least=0, default=-1, most=MAX_IMAGE_SIDE)
     ids, sizes, subrects, shapes, missing = _tiles_of(where, base, node, name, fix, files, budget)
     if sheet is None:  # an image collection: every tile has its own picture
-        return Tileset(firstgid, name, where, size, ids=frozenset(ids), sizes=sizes,
-                       subrects=subrects, shapes=shapes, missing=missing)
+        return _placed(Tileset(firstgid, name, where, size, ids=frozenset(ids), sizes=sizes,
+                               subrects=subrects, shapes=shapes, missing=missing), offset)
     try:
         image = _check_image(where, base, sheet, f"tileset {name}", files, budget)
     except _MissingImage as exc:  # refused only if one of its tiles is placed
         tiles = max(count, 0)
-        return Tileset(firstgid, name, where, size, margin, spacing, tiles, max(columns, 1),
-                       shapes=shapes, missing={-1: exc})
+        return _placed(Tileset(firstgid, name, where, size, margin, spacing, tiles,
+                               max(columns, 1), shapes=shapes, missing={-1: exc}), offset)
     if image is None:  # image data inside the file, which pytmx does not read
-        return Tileset(firstgid, name, where, size, margin, spacing, max(count, 0), 1,
-                       shapes=shapes)
+        return _placed(Tileset(firstgid, name, where, size, margin, spacing, max(count, 0), 1,
+                               shapes=shapes), offset)
     real = (image.width, image.height)
     label = f"tileset image {shown(sheet.get('source'))} of tileset {name}"
     redo = "re-save the tileset from Tiled"
     declared = (whole(where, sheet, "width", label, redo, default=real[0], most=MAX_IMAGE_SIDE),
                 whole(where, sheet, "height", label, redo, default=real[1], most=MAX_IMAGE_SIDE))
-    if real[0] < declared[0] or real[1] < declared[1]:  # refused if one of its tiles is placed
+
+    # What Tiled cuts from the image: it goes by the real picture, whatever the file says.
+    def grid_of(w: int, h: int) -> tuple[int, int]:
+        return (max(0, (w - margin + spacing) // (size[0] + spacing)),
+                max(0, (h - margin + spacing) // (size[1] + spacing)))
+    now = grid_of(*real)
+    if (real[0] < declared[0] or real[1] < declared[1]) and 0 in now:  # refused if placed
         short = UserError(where, f"{label} is {real[0]}x{real[1]} px but the tileset says "
-                          f"{declared[0]}x{declared[1]} px; put the full image back, or pick the "
-                          "image again in Tiled's Tileset Properties and check the tiles")
-        return Tileset(firstgid, name, where, size, margin, spacing, max(count, 0),
-                       max(columns, 1), shapes=shapes, missing={-1: short})
-    # pytmx registers every tile of the grid it cuts from the declared size, used or not.
+                          f"{declared[0]}x{declared[1]} px, too small for a single tile; put the "
+                          "full image back, or pick the image again in Tiled's Tileset "
+                          "Properties and check the tiles")
+        return _placed(Tileset(firstgid, name, where, size, margin, spacing, max(count, 0),
+                               max(columns, 1), shapes=shapes, missing={-1: short}), offset)
+    grown, said = None, declared
+    if now != grid_of(*declared):  # more or fewer whole tiles than the file says
+        was = grid_of(*declared)
+        grown = (f"{label} is {real[0]}x{real[1]} px but the tileset says {declared[0]}x"
+                 f"{declared[1]} px; Tiled cuts it by the picture, into {now[0]}x{now[1]} tiles "
+                 f"(not {was[0]}x{was[1]}), and so does the game (open the tileset in Tiled, "
+                 "check its tiles and save it again to silence this)")
+        declared, columns = real, now[0]
+        if count >= 0:  # fewer: the ids past the picture are missing (refused if placed)
+            count = max(count, now[0] * now[1])
+    # pytmx registers every tile of the grid it cuts (game.maps.tmxparse gives it the real
+    # picture's size), used or not.
     _spend_tiles(where, name, len(range(margin, declared[0] + margin - size[0] + 1,
                                         size[0] + spacing))
                  * len(range(margin, declared[1] + margin - size[1] + 1, size[1] + spacing)),
                  budget)
-
-    # What Tiled cuts from the image (it goes by the real picture), and what the counts need.
-    def grid_of(w: int, h: int) -> tuple[int, int]:
-        return (max(0, (w - margin + spacing) // (size[0] + spacing)),
-                max(0, (h - margin + spacing) // (size[1] + spacing)))
     fit_cols, fit_rows = grid_of(*declared)
-    now = grid_of(*real)
-    if now != (fit_cols, fit_rows):  # the picture grew by whole tiles
-        raise UserError(where, f"{label} is {real[0]}x{real[1]} px but the tileset says "
-                        f"{declared[0]}x{declared[1]} px, so Tiled now cuts it into "
-                        f"{now[0]}x{now[1]} tiles, not {fit_cols}x{fit_rows}; open the tileset "
-                        "in Tiled, check its tiles and save it again")
     cols = columns if columns > 0 else fit_cols
     tiles = count if count >= 0 else fit_cols * fit_rows
     rows = -(-tiles // cols) if cols else 0
@@ -355,7 +367,8 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
     short = None
     if tiles and (cols == 0 or need[0] > declared[0] or need[1] > declared[1]):
         extra = f", margin {margin}, spacing {spacing}" if margin or spacing else ""
-        real_note = f" (the file itself is {real[0]}x{real[1]} px)" if real != declared else ""
+        real_note = (f" (the file itself is {real[0]}x{real[1]} px)" if real != declared else
+                     f" (the tileset says {said[0]}x{said[1]} px)" if said != declared else "")
         short = UserError(where, f"tileset {name} has {tiles} tiles of {size[0]}x{size[1]} px in "
                         f"{cols} columns{extra}, which need an image of at least "
                         f"{need[0]}x{need[1]} px, but its image "
@@ -365,8 +378,24 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
         if not 0 < cols <= fit_cols or fit_rows == 0:
             raise short
         short = (fit_rows * cols, short)  # whole rows fit: the ids past them are missing
-    return Tileset(firstgid, name, where, size, margin, spacing, tiles, max(fit_cols, 1),
-                   shapes=shapes, cut_short=short)
+    return _placed(Tileset(firstgid, name, where, size, margin, spacing, tiles, max(fit_cols, 1),
+                           shapes=shapes, cut_short=short, grown=grown), offset)
+
+
+def _tile_offset(where: Path, node: ET.Element) -> tuple[int, int]:
+    """The tileset's drawing offset (``<tileoffset>``): every tile of it is drawn this far from
+    its cell (or tile object), in px."""
+    el = node.find("tileoffset")
+    if el is None:
+        return 0, 0
+    what = f"the tile offset of tileset {shown(node.get('name') or '?')}"
+    fix = "fix it in Tiled's Tileset Properties (Drawing Offset)"
+    return tuple(whole(where, el, axis, what, fix, least=-MAX_IMAGE_SIDE, default=0,
+                       most=MAX_IMAGE_SIDE) for axis in "xy")
+
+
+def _placed(tileset: Tileset, offset: tuple[int, int]) -> Tileset:
+    return tileset if offset == (0, 0) else replace(tileset, offset=offset)
 
 
 def _tiles_of(where: Path, base: Path, node: ET.Element, name: str, fix: str, files: list[Path],

@@ -50,6 +50,7 @@ ONE_WAY_WORDS = ("oneway", "jumpthrough", "semisolid", "passthrough")
 START_WORDS = ("player", "spawn", "start", "hero")
 # Words in a tile layer's name that say it is scenery (never guessed to be the ground).
 BACKDROP_WORDS = ("background", "back", "bg", "sky", "parallax", "backdrop", "decor", "decoration",
+                  "decorations",
                   "details", "detail", "front", "overlay", "shadow", "shadows", "water", "clouds")
 
 
@@ -73,6 +74,7 @@ class TileMark:
     source: int
     shapes: tuple[Shape, ...] | None = None  # in px within the tile, flips applied
     heights: tuple[float, float] | None = None  # a slope's, by the game's own property
+    by_class: bool = False  # made by the tile's class (Platform, Slope...), not a property
 
 
 @dataclass
@@ -81,8 +83,9 @@ class Marks:
 
     native: bool
     tiles: dict[int, TileMark] = field(default_factory=dict)  # pytmx gid -> mark
-    # per tile layer (file order): None to leave it out, "tiles" to use the tiles' marks, or a
-    # TileMark every tile of the layer gets
+    # per tile layer (file order): None to leave it out, "tiles" to use the tiles' marks, a
+    # TileMark every tile of the layer gets, or ("tiles", TileMark): the tiles' marks, that mark
+    # for the tiles without one
     layers: list = field(default_factory=list)
     objects: list[tuple[Shape, int, str]] = field(default_factory=list)  # shape, kind, label
     notes: list[str] = field(default_factory=list)
@@ -108,13 +111,25 @@ SLOPE_WORDS = {"forward": (0.0, 1.0), "up": (0.0, 1.0), "right": (0.0, 1.0), "/"
 
 def slope_property(props: Mapping, size: tuple[int, int]) -> tuple[Shape, ...] | None:
     """A tile property ``slope`` = ``forward``/``backward``/``level`` (or up/down, right/left,
-    / and \\): the tile is solid under that floor line. Its shape, or None."""
+    / and \\): the tile is solid under that floor line; or Flame Leap's (Super Dash) int
+    properties ``LeftTop`` and ``RightTop`` on a tile of class ``Slope``: the floor's height in px
+    above the tile's bottom at its left and right edges. Its shape, or None."""
+    w, h = size
     rise = SLOPE_WORDS.get(str(props.get("slope") or "").strip().lower())
+    if rise is None and _leap_slope(props):
+        rise = tuple(min(max(float(props[k]), 0.0), float(h)) / h for k in LEAP_SLOPE)
     if rise is None:
         return None
-    w, h = size
     return (Shape(((0.0, float(h)), (0.0, h * (1 - rise[0])), (float(w), h * (1 - rise[1])),
                    (float(w), float(h)))),)
+
+
+LEAP_SLOPE = ("LeftTop", "RightTop")
+
+
+def _leap_slope(props: Mapping) -> bool:
+    return (any(str(props.get(k) or "").strip().lower() == "slope" for k in ("type", "class"))
+            and all(type(props.get(k)) in (int, float) for k in LEAP_SLOPE))
 
 
 def tile_property(props: Mapping) -> tuple[int, str] | None:
@@ -277,6 +292,19 @@ def read_marks(path: Path, root: ET.Element, layers: list[LayerFacts],
     if tile_marks or any(k == SOLID for k in by_property):
         marks.layers = [None if k == EMPTY else TileMark(SOLID, LAYER_PROPERTY) if k == SOLID
                         else "tiles" for k in by_property]
+        # Flame Leap (Super Dash): every tile of the layer named Ground is solid, but for those
+        # whose class says otherwise (Platform: one-way, Slope, Hazard). So where tiles are
+        # marked by their class alone, a layer named like ground is ground for its unmarked
+        # tiles. (Tiles marked by a bool property, Phaser's way, mark the layer's solid ones.)
+        by_class = tile_marks and all(m.by_class for m in tile_marks.values())
+        grounds = [i for i, (f, m) in enumerate(zip(layers, marks.layers))
+                   if by_class and m == "tiles" and layer_name(f.name) == SOLID]
+        for i in grounds:
+            marks.layers[i] = ("tiles", TileMark(SOLID, LAYER_NAME))
+        if grounds:
+            said.append("the name of tile layer" + ("s " if len(grounds) > 1 else " ")
+                        + ", ".join(repr(layers[i].name) for i in grounds)
+                        + " (its tiles without a mark of their own)")
         used = {m.source for m in tile_marks.values()}
         if TILE_PROPERTY in used:
             said.append("tile properties (collides, solid, ...)")

@@ -45,7 +45,8 @@ from game.maps.records import Level, Rect, TileImage, TileLayer, WalkerSpawn
 from game.maps.respawn_room import check_respawn_room
 from game.maps.safexml import read_bytes, read_xml
 from game.maps.start import find_start
-from game.maps.tilelayers import COLLISION_KINDS, build_tiles, colour, draw_layers, tile_images
+from game.maps.tilelayers import (COLLISION_KINDS, build_tiles, colour, draw_layers,
+                                  tile_images, tile_offsets)
 from game.maps.tmxparse import import_pytmx, parse_with_pytmx
 
 TUNED_TILE_PX = 16  # the tile height the physics in config.toml are tuned for
@@ -62,10 +63,13 @@ __all__ = [
 ]
 
 
-def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0, 14.0)) -> Level:
+def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0, 14.0),
+               play: bool = True) -> Level:
     """Read a Tiled map (.tmx, or JSON .tmj), or raise UserError saying what to change in Tiled.
 
     ``player_size`` is the hitbox of a point spawn: config.toml's ``[player] width/height``.
+    ``play=False`` reads a map to draw it (``--render-map``): what only play needs (a place to
+    start, room to respawn, a next level that exists) is not asked of it.
     """
     path = Path(path)
     budget = Budget()
@@ -96,20 +100,24 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
 
     objects = tuple(o for o in read_objects(root)  # stage 3: the objects
                     if o["id"] not in marks.one_way_objects or o["kind"] != "platform")
-    start, is_point = find_start(path, objects, player_size, grid, marks.native, notes)
-    goals = tuple(Rect(o["x"], o["y"], o["w"], o["h"]) for o in objects if o["kind"] == "goal")
-    walker_spawns = walkers(path, objects, grid)
-    level_features = features(path, tiles.tile_layers, tiles.cells, tiles.feature_of, objects,
-                              grid, start, walker_spawns)
-    platforms = platform_spawns(path, objects, grid)
-    check_respawn_room(path, start, level_features.checkpoints, platforms)
-    next_level = props.get("next_level")
-    if next_level is not None and not isinstance(next_level, str):
-        raise UserError(path, "map property next_level must be a string (a .tmx file name)")
-    if next_level and file_kind(path.parent / next_level) != "file":
-        raise UserError(path, f"map property next_level names {shown(next_level)}, which "
-                        f"does not exist (looked in {path.parent}); fix the property in Map > "
-                        "Map Properties")
+    try:
+        start, is_point = find_start(path, objects, player_size, grid, marks.native, notes)
+        goals = tuple(Rect(o["x"], o["y"], o["w"], o["h"]) for o in objects
+                      if o["kind"] == "goal")
+        walker_spawns = walkers(path, objects, grid)
+        level_features = features(path, tiles.tile_layers, tiles.cells, tiles.feature_of,
+                                  objects, grid, start, walker_spawns)
+        platforms = platform_spawns(path, objects, grid)
+        check_respawn_room(path, start, level_features.checkpoints, platforms)
+        next_level = _next_level(path, props)
+    except UserError:
+        if play:
+            raise
+        # Only to be drawn: the tiles' own features (doors, hazards...), no bodies.
+        start, is_point, goals, walker_spawns, platforms, next_level = (
+            Rect(0.0, 0.0, *player_size), True, (), (), (), None)
+        level_features = features(path, tiles.tile_layers, tiles.cells, tiles.feature_of, (),
+                                  grid, start, ())
     drawn = read_art(path, root, lambda p: read_xml(p, "tileset", "a Tiled tileset (.tsx)",
                                                     Budget()))
     background = colour(root.get("backgroundcolor"))
@@ -121,10 +129,11 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
         spawn=start,
         spawn_is_point=is_point,
         goals=goals,
-        next_level=next_level or None,
+        next_level=next_level,
         properties=props,
         layers=tuple(draw_layers(root, tiles.cells, grid.cols)),
         tiles=tile_images(tmx, tiles.flags_of, info),
+        tile_offsets=tile_offsets(tmx, info),
         background=background,
         objects=objects,
         files=info.files,
@@ -137,3 +146,14 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
         art=drawn,
         backdrop=backdrop_of(path, props, own_look),
     )
+
+
+def _next_level(path: Path, props: dict) -> str | None:
+    next_level = props.get("next_level")
+    if next_level is not None and not isinstance(next_level, str):
+        raise UserError(path, "map property next_level must be a string (a .tmx file name)")
+    if next_level and file_kind(path.parent / next_level) != "file":
+        raise UserError(path, f"map property next_level names {shown(next_level)}, which "
+                        f"does not exist (looked in {path.parent}); fix the property in Map > "
+                        "Map Properties")
+    return next_level or None

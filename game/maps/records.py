@@ -104,6 +104,8 @@ class Level:
     # Tile objects, image layers, animations, parallax, tints (game.maps.art.MapArt); None: none
     art: Any = None
     backdrop: str = "day"  # the sky and hills behind the map (game.maps.backdrop)
+    # pytmx gid -> (dx, dy) px its picture is drawn off its cell: its tileset's <tileoffset>
+    tile_offsets: Mapping[int, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def tile_size(self) -> tuple[int, int]:

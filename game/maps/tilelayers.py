@@ -86,7 +86,7 @@ def build_tiles(path: Path, root: ET.Element, tmx, info: MapInfo) -> Tiles:
                                 f"{tiled_gid} (at column {c}, row {r}), which no tileset "
                                 "holds; remove it or add the tileset")
             flags = flags_of.get(gid)
-            kind, heights = _tile_kind(path, tmx, gid, flags, th, ts)
+            kind, heights = _tile_kind(path, tmx, gid, flags, th, ts, native)
             try:
                 feature = tile_feature(f"tile {tiled_gid - ts.firstgid} of tileset {ts.name}",
                                        ts.file, _tile_properties(tmx, gid), flags, tw, th)
@@ -153,11 +153,11 @@ def _foreign_mark(tmx, gid: int, ts: Tileset, flags, feature) -> TileMark | None
     props = _tile_properties(tmx, gid)
     tile_id = tmx.tiledgidmap.get(gid, gid) - ts.firstgid
     shapes = slope_property(props, ts.size_of(tile_id))
-    source = TILE_PROPERTY
+    source, by_class = TILE_PROPERTY, "slope" not in props
     if shapes is None:
         found = tile_property(props)
         if found is not None:
-            return TileMark(found[0], TILE_PROPERTY)
+            return TileMark(found[0], TILE_PROPERTY, by_class=found[1].startswith("class "))
         shapes, source = tile_shapes(ts.shapes.get(tile_id)), TILE_SHAPE
     if shapes is None or (feature is not None and feature[0] is not None):
         return None
@@ -166,7 +166,7 @@ def _foreign_mark(tmx, gid: int, ts: Tileset, flags, feature) -> TileMark | None
         size = ts.size_of(tile_id)
         shapes = tuple(flipped(s, size, flags.flipped_horizontally, flags.flipped_vertically,
                                flags.flipped_diagonally) for s in shapes)
-    return TileMark(SOLID, source, shapes)
+    return TileMark(SOLID, source, shapes, by_class=by_class and source == TILE_PROPERTY)
 
 
 def _native_grid(tmx, info: MapInfo, tile_layers, cells, number, mask_of,
@@ -227,7 +227,8 @@ def _stamped_grid(path: Path, tmx, tile_layers, cells, marks: Marks, sizes, info
                 continue
             found = stamps.get(gid)
             if found is None:
-                mark = mode if isinstance(mode, TileMark) else marks.tiles.get(gid)
+                mark = (mode if isinstance(mode, TileMark) else marks.tiles.get(gid, mode[1])
+                        if isinstance(mode, tuple) else marks.tiles.get(gid))
                 if open_space and gid in open_space:
                     mark = None
                 stamp = _stamp(mark, sizes.get(gid, (tw, th)), tw, th)
@@ -315,9 +316,11 @@ def _cell_masks(data: LayerData, gids: list[int], number: Mapping[int, int],
     return bytes(map(mask_of.__getitem__, gids))
 
 
-def _tile_kind(path: Path, tmx, gid: int, flags, th: int,
-               ts: Tileset) -> tuple[int, tuple[float, float] | None]:
-    """(kind, slope heights) of a pytmx gid, from its tile's custom properties.
+def _tile_kind(path: Path, tmx, gid: int, flags, th: int, ts: Tileset,
+               native: bool = True) -> tuple[int, tuple[float, float] | None]:
+    """(kind, slope heights) of a pytmx gid, from its tile's custom properties. A tile class
+    ``slope`` is the game's own only in a map marked the game's way (``native``): Super Dash's
+    Slope tiles, say, carry their heights in properties of their own.
 
     A mistake in the properties is reported in the file where they are edited (``ts.file``: the
     .tsx of an external tileset); one in how the tile is placed, in the map.
@@ -329,7 +332,7 @@ def _tile_kind(path: Path, tmx, gid: int, flags, th: int,
         value = None
     slope_class = any(str(props.get(k) or "").strip().lower() == "slope" for k in ("type", "class"))
     if value is None or value == "":
-        if slope_class:
+        if slope_class and native:
             raise UserError(ts.file, f"{where} has class 'slope' but no collision property; add "
                             "collision = slope with slope_left and slope_right (Tiled does not "
                             "save class members left at their defaults)")
@@ -429,6 +432,16 @@ def tile_images(tmx, flags_of: Mapping[int, Any], info: MapInfo) -> dict[int, Ti
                              bool(flags and flags.flipped_horizontally),
                              bool(flags and flags.flipped_vertically),
                              bool(flags and flags.flipped_diagonally))
+    return out
+
+
+def tile_offsets(tmx, info: MapInfo) -> dict[int, tuple[int, int]]:
+    """pytmx gid -> its tileset's drawing offset, for the tiles of tilesets that have one."""
+    out = {}
+    for gid, loaded in enumerate(tmx.images):
+        ts = info.tileset_of(tmx.tiledgidmap.get(gid, gid)) if loaded else None
+        if ts is not None and ts.offset != (0, 0):
+            out[gid] = ts.offset
     return out
 
 

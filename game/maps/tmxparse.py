@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.errors import UserError
 from game.maps.checks import MapInfo
-from game.maps.imagefile import probe
+from game.maps.imagefile import BadImage, probe
 from game.maps.limits import Budget, shown
 from game.maps.safexml import read_xml
 
@@ -123,15 +123,23 @@ def _inline_tilesets(path: Path, root: ET.Element) -> list:
 
 
 def _sized_images(ts: ET.Element, base: Path, dry: bool = False) -> bool:
-    """Give every <image> without a width or height its file's (pytmx needs them; Tiled does
-    not always write them). Returns whether one lacked them (``dry``: change nothing).
-    An embedded tileset's additions stay: they are what the file says, made explicit."""
+    """Give every <image> its file's real width and height, where the XML lacks them (pytmx
+    needs them; Tiled does not always write them) or says otherwise (Tiled cuts tiles by the
+    picture, game.maps.checks). Returns whether one needed it (``dry``: change nothing).
+    An embedded tileset's changes stay: they are what Tiled sees, made explicit."""
     lacking = False
     for image in ts.iter("image"):
-        if image.get("source") and not (image.get("width") and image.get("height")):
+        if not image.get("source"):
+            continue
+        try:
+            info = probe(Path(os.path.normpath(base / image.get("source"))))
+        except (OSError, BadImage):
+            info = None  # missing or unreadable: the checks have said what they make of it
+        if info is None:
+            continue
+        if image.get("width") != str(info.width) or image.get("height") != str(info.height):
             lacking = True
             if not dry:
-                info = probe(Path(os.path.normpath(base / image.get("source"))))
                 image.set("width", str(info.width))
                 image.set("height", str(info.height))
     return lacking

@@ -100,7 +100,7 @@ def export(map_path: Path, out: Path, seconds: float,
            player_size: tuple[float, float]) -> Path:
     """Render ``map_path`` to ``out`` (see the module's docstring)."""
     check_out(out)
-    level = load_level(map_path, player_size)
+    level = load_level(map_path, player_size, play=False)
     picture = render_whole(level, TileImages(level, convert=False), seconds)
     data = png_bytes(picture)
     fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")

@@ -39,6 +39,21 @@ def parallax_shift(factor: tuple[float, float], centre: tuple[float, float],
             round((centre[1] - origin[1]) * (1.0 - factor[1])))
 
 
+def frame_index(durations, ms: int) -> int:
+    """Which frame an animation of these frame durations (ms) shows ``ms`` into it, as Tiled
+    advances one: a frame gives way once its time is *over* (at exactly 100 ms a first frame
+    of 100 ms still shows, at 101 the second), and the animation loops."""
+    total = sum(durations)
+    if ms <= 0 or total <= 0:
+        return 0
+    t = (ms - 1) % total
+    for i, d in enumerate(durations):
+        if t < d:
+            return i
+        t -= d
+    return 0
+
+
 class Animator:
     """The frame each animated tile shows: ``frames_of[gid]`` lists (picture, ms) for the map's
     animated gids (pytmx gids of the tile layers), ``at(ms)`` the gids whose frame changed."""
@@ -58,13 +73,7 @@ class Animator:
                 self.shown[gid] = 0
 
     def frame_at(self, gid: int, ms: int) -> int:
-        frames = self.frames_of[gid]
-        t = ms % sum(d for _, d in frames)
-        for i, (_, d) in enumerate(frames):
-            if t < d:
-                return i
-            t -= d
-        return 0
+        return frame_index([d for _, d in self.frames_of[gid]], ms)
 
     def at(self, ms: int) -> dict[int, pygame.Surface]:
         """The animated gids whose frame changed since the last call, with their new picture."""
@@ -91,14 +100,8 @@ class ArtPictures:
         """The object's picture and where its top-left goes relative to the object's
         bottom-left corner."""
         frames = self._frames.get(key(image.source, image.rect))
-        frame = 0
         if frames:
-            t = ms % sum(f[2] for f in frames)
-            for frame, f in enumerate(frames):
-                if t < f[2]:
-                    break
-                t -= f[2]
-            src, rect, _ = frames[frame]
+            src, rect, _ = frames[frame_index([f[2] for f in frames], ms)]
             image = TileImage(src, rect, image.flip_h, image.flip_v, image.flip_d)
         k = (image, round(w), round(h), rotation, tint)
         got = self._made.get(k)

@@ -9,6 +9,7 @@ whole map at once (``--render-map`` and the checks against Tiled).
 
 from __future__ import annotations
 
+import math
 import time
 
 import pygame
@@ -43,23 +44,34 @@ def render_map(level: Level, images: TileImages) -> pygame.Surface:
 def render_whole(level: Level, images: TileImages, seconds: float = 0.0) -> pygame.Surface:
     """The whole map at scale 1 as the game draws it, ``seconds`` into its animations: the
     background colour, then every visible layer in file order (tile layers, tile objects, image
-    layers) with its opacity, offset and tint. Parallax layers are where a camera centred on
-    the map's parallax origin sees them: at their place in the map, as Tiled exports them."""
-    bounds = map_bounds(level)
-    g = level.grid
-    for a in level.art.layers if level.art is not None else ():  # image layers' offsets too
-        if isinstance(a, ImageLayerArt) and a.look.visible:
-            bounds.union_ip(pygame.Rect(round(a.look.offset[0]), round(a.look.offset[1]),
-                                        g.width_px, g.height_px))
+    layers) with its opacity, offset and tint; doors as the map has them. Parallax layers are
+    where a camera centred on the map's parallax origin sees them: at their place in the map,
+    as Tiled exports them. The picture is as big as Tiled makes it (:func:`picture_bounds`)."""
+    bounds = picture_bounds(level)
     out = pygame.Surface(bounds.size, pygame.SRCALPHA)
     if level.background:
         out.fill((*level.background, 255))
-    renderer = MapRenderer(level, images)
+    renderer = MapRenderer(level, images, doors=True)
     renderer.update(seconds)
     centre = renderer.origin
     renderer.draw(out, bounds.topleft, centre=centre)
     renderer.draw(out, bounds.topleft, front=True, centre=centre)
     return out
+
+
+def picture_bounds(level: Level) -> pygame.Rect:
+    """The map's rectangle (map px) grown by every layer's offset, hidden layers and object
+    and image layers too, each rounded up, as Tiled sizes a picture of a map: a layer moved
+    6.1 px right adds 7 px on the right."""
+    offsets = [layer.offset for layer in level.layers]
+    if level.art is not None:
+        offsets += [a.look.offset for a in level.art.layers if not isinstance(a, TileLayerArt)]
+    left = top = right = bottom = 0
+    for x, y in offsets:
+        left, top = max(left, math.ceil(-x)), max(top, math.ceil(-y))
+        right, bottom = max(right, math.ceil(x)), max(bottom, math.ceil(y))
+    g = level.grid
+    return pygame.Rect(-left, -top, g.width_px + left + right, g.height_px + top + bottom)
 
 
 class MapRenderer:
@@ -75,7 +87,9 @@ class MapRenderer:
     4 bytes a pixel, however big the map and however far the camera goes.
     """
 
-    def __init__(self, level: Level, images: TileImages) -> None:
+    def __init__(self, level: Level, images: TileImages, doors: bool = False) -> None:
+        """``doors``: draw the door layers with the rest, as the map has them (a picture of the
+        map); in play they are left to ``game.view.living``, which draws them open or shut."""
         self.level, self.images = level, images
         art = level.art if level.art is not None else NO_ART
         self.pictures = ArtPictures(level, images.picture, images.load)
@@ -113,7 +127,7 @@ class MapRenderer:
                     close_run()
                     front = layer.in_front
                 look = looks.get(item.index, item.look)
-                if layer.door or not layer.visible:  # doors: game/view/living.py, each frame
+                if (layer.door and not doors) or not layer.visible:
                     continue
                 if run and run[0][2] != look.parallax:
                     close_run()

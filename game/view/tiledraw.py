@@ -106,28 +106,44 @@ class TileImages:
 
 
 class Stamps:
-    """A level's tile images ready to draw: gid -> (image, height), the biggest image's size, and
-    the gids whose image fills a cell with opaque pixels. Fully opaque images are kept without
-    an alpha channel: the same pixels, blitted faster."""
+    """A level's tile images ready to draw: ``shapes[gid]`` is (image, dx, dy), where the image's
+    top-left goes from its cell's bottom-left corner (Tiled anchors a tile there, then moves it
+    by its tileset's drawing offset); ``reach``, how far any image reaches from a cell
+    (left, right, top, bottom, px from the cell's bottom-left corner); and the gids whose image
+    fills a cell with opaque pixels. Fully opaque images are kept without an alpha channel: the
+    same pixels, blitted faster."""
 
     def __init__(self, level: Level, images: TileImages, tint=WHITE,
                  animated: Mapping[int, Sequence[pygame.Surface]] | None = None) -> None:
         tw, th = level.tile_size
         self.tint = tint
-        self.shapes: dict[int, tuple[pygame.Surface, int]] = {}
+        self.offsets = level.tile_offsets
+        self.shapes: dict[int, tuple[pygame.Surface, int, int]] = {}
         fill_cell = set()
+        animated = animated or {}
         for gid, img in images.images.items():
+            if gid in animated:  # Tiled shows an animation's first frame, not the tile's own
+                img = animated[gid][0]
             img = self._ready(img)
             w, h = img.get_size()
             if not img.get_flags() & pygame.SRCALPHA and (w, h) == (tw, th) and (
-                    not animated or gid not in animated):  # a frame may not fill it
+                    gid not in animated) and gid not in self.offsets:  # a frame may not fill it
                 fill_cell.add(gid)
-            self.shapes[gid] = (img, h)
+            self._put(gid, img)
         self.fill_cell = frozenset(fill_cell)
-        sizes = [img.get_size() for img, _ in self.shapes.values()]
-        sizes += [f.get_size() for frames in (animated or {}).values() for f in frames]
-        self.biggest = (max((w for w, _ in sizes), default=tw), max((h for _, h in sizes),
-                                                                    default=th))
+        left, right, top, bottom = 0, tw, -th, 0
+        for gid, (img, dx, dy) in self.shapes.items():
+            w, h = img.get_size()
+            for frame in animated.get(gid, ()):
+                w, h = max(w, frame.get_width()), max(h, frame.get_height())
+                dy = min(dy, self.offsets.get(gid, (0, 0))[1] - h)
+            left, right = min(left, dx), max(right, dx + w)
+            top, bottom = min(top, dy), max(bottom, dy + h)
+        self.reach = (left, right, top, bottom)
+
+    def _put(self, gid: int, img: pygame.Surface) -> None:
+        dx, dy = self.offsets.get(gid, (0, 0))
+        self.shapes[gid] = (img, dx, dy - img.get_height())
 
     def _ready(self, img: pygame.Surface) -> pygame.Surface:
         """The picture tinted, and without an alpha channel if it is opaque everywhere."""
@@ -141,8 +157,7 @@ class Stamps:
 
     def show(self, gid: int, img: pygame.Surface) -> None:
         """Draw ``gid`` as ``img`` from now on (an animation's next frame)."""
-        img = self._ready(img)
-        self.shapes[gid] = (img, img.get_height())
+        self._put(gid, self._ready(img))
 
 
 def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, stamps: Stamps,
@@ -157,13 +172,13 @@ def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, stamps: S
     tw, th = level.tile_size
     # Offsets are whole px (pytmx reads no others); rounding keeps positions ints all the same.
     ox, oy = round(layer.offset[0]), round(layer.offset[1])
-    big_w, big_h = stamps.biggest
+    left, right, top, bottom = stamps.reach
     rows, cols = len(layer.gids), len(layer.gids[0])
     # The cells whose images may reach into the area.
-    c0 = max(0, (area.left - ox - big_w) // tw + 1)
-    c1 = min(cols, -(-(area.right - ox) // tw))
-    r0 = max(0, (area.top - oy) // th)
-    r1 = min(rows, -(-(area.bottom - oy - th + big_h) // th))
+    c0 = max(0, (area.left - ox - right) // tw + 1)
+    c1 = min(cols, -(-(area.right - ox - left) // tw))
+    r0 = max(0, (area.top - oy - bottom) // th)
+    r1 = min(rows, -(-(area.bottom - oy - th - top) // th))
     if c0 >= c1 or r0 >= r1:
         return
     ax, ay = area.topleft
@@ -172,7 +187,7 @@ def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, stamps: S
     seq: list[tuple[pygame.Surface, tuple[int, int]]] = []
     for r in range(r0, r1):
         y = (r + 1) * th + oy - ay  # the cell's bottom edge
-        seq += [(s[0], (x, y - s[1])) for g, x in zip(layer.gids[r][c0:c1], xs)
+        seq += [(s[0], (x + s[1], y + s[2])) for g, x in zip(layer.gids[r][c0:c1], xs)
                 if g and (s := shapes.get(g))]
     if not seq:
         return

@@ -77,13 +77,14 @@ class ViewBuffer:
         for layer, stamps in self.pairs:
             if not layer.visible or not layer.gids:
                 continue
-            bw, bh = stamps.biggest
+            left, right, top, bottom = stamps.reach
             ox, oy = round(layer.offset[0]), round(layer.offset[1])
             for row, cells in enumerate(layer.gids):
                 for col, gid in enumerate(cells):
                     if gid in gids:
                         out.setdefault(gid, []).append(pygame.Rect(
-                            col * tw + ox, (row + 1) * th + oy - bh, bw, bh))
+                            col * tw + ox + left, (row + 1) * th + oy + top, right - left,
+                            bottom - top))
         return out
 
     def size_for(self, view: tuple[int, int]) -> tuple[int, int]:
