@@ -102,3 +102,13 @@ def test_differing_counts_what_differs_beyond_the_tolerance():
     assert tp.differing(a, b, tolerance=2) == 1
     assert tp.differing(a, b, tolerance=1) == 40
     assert tp.differing(a, b, background=(100, 100, 100), tolerance=2) == 1 + 4 * 290 - 0
+
+
+@pytest.mark.tiled
+@pytest.mark.parametrize("ms", [0, 170, 440])
+def test_the_benchmarks_lively_map_renders_as_tiled_draws_it(ms, tmp_path):
+    """tools/bench_scenario.py's lively map (parallax, animated tiles, tile objects), as the
+    benchmark times it."""
+    from tools import bench_scenario as S
+    (tmp_path / "maps").mkdir()
+    compare(S.write_lively_tmx(tmp_path / "maps" / "lively.tmx", 40, 24), tmp_path, ms)

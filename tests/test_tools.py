@@ -73,6 +73,19 @@ def test_bench_quick_run_reports_every_figure_as_json():
     # the floor follows the scenario's rules exactly: its movers do what the resolvers' do
     assert floor["details"]["reversals"] == figures["physics/axis"]["details"]["reversals"]
     assert figures["render/blit"]["median"] > 0
+    lively = f"lively-{report['settings']['render_maps'][0]}"
+    assert figures[f"render/ours/{lively}"]["median"] > 0
+    assert figures[f"render/floor/{lively}"]["details"]["layers"] == 4  # sky, hills, ground, trees
+    for m in (*report["settings"]["render_maps"], lively):
+        assert report["ratios"][f"render/{m} vs blit"]["field"] == "cpu_fps"
+    assert report["ratios"][f"render/{lively} vs its layers"]["median"] > 0
+    # the issues' targets, each with its value and limit
+    targets = {t["what"].split(":")[0]: t for t in report["targets"]}
+    assert targets["physics/axis vs floor"]["limit"] == 2.0
+    assert targets[f"render/{lively} vs blit"]["limit"] == 0.8
+    assert targets["frame/ours"]["limit"] == 0.2 and targets["ghosts/crowd"]["limit"] == 2.5
+    assert all(t["met"] == (t["value"] <= t["limit"] if t["at_most"] else
+                            t["value"] >= t["limit"]) for t in report["targets"])
     load = figures[f"load/ours/{size}"]["details"]
     for name in resolvers.names():
         assert load[f"prepare_s/{name}"] >= 0, name

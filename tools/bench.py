@@ -18,9 +18,14 @@ movers that walk, jump and turn round by fixed rules, a camera that bounces acro
 * scaling: the same per resolver and the floor with 1, 100 and 1,000 movers on a 60x34 and a
   1000x1000 level (as many steps as make 60,000 mover-steps), each row against the floor's;
 * map drawing: frames per second of our ``MapRenderer`` drawing a 1280x720 view of a 2-layer,
-  32 px-tile map as the camera moves (4, 2) px per frame, on a 60x34 and a 1000x1000 map; with
-  ``--peers``, pyscroll's ``BufferedRenderer`` on the same map file along the same path; and the
-  drawing floor: one opaque full-view blit and a flip per frame;
+  32 px-tile map as the camera moves (4, 2) px per frame, on a 60x34 and a 1000x1000 map, and of
+  the **lively** map (``bench_scenario.write_lively_tmx``: the 60x34 level with two parallax
+  layers, animated ground tiles and tile objects; animations on game time, 1/60 s a frame);
+  with ``--peers``, pyscroll's ``BufferedRenderer`` on the same map files along the same path
+  (it draws tile layers only: no parallax, no tile objects); and the drawing floors: one opaque
+  full-view blit and a flip per frame (the bare blit), and for the lively map its layers
+  pre-drawn whole and blitted at their parallax places (what any renderer of those layers
+  costs at least). Drawing ratios are worked out from CPU time, as the physics ones;
 * level load: seconds to load the 1000x1000 map with ``load_level`` and cut its tile images,
   against ``pytmx.load_pygame`` (map and images), what a pyscroll user calls (pytmx is one of our
   dependencies, so this runs without ``--peers`` too); with it each resolver's set-up for that
@@ -88,6 +93,7 @@ SCALING_STEPS = 60_000  # mover-steps per scaling row: steps = this // movers
 # A multiple of the floor is worked out from CPU time (each process's own), which a busy
 # machine's other processes disturb far less than the wall clock.
 ON_CPU = {"cost": True, "field": "cpu_steps_per_s", "theirs_field": "cpu_steps_per_s"}
+DRAW_CPU = {"field": "cpu_fps", "theirs_field": "cpu_fps"}  # drawing, compared the same way
 # Per-frame times a measurement may report (ms): wall clock and this process's CPU time.
 FRAME_TIMES = {"p50_ms": "frame time, median", "p99_ms": "frame time, 99th percentile",
                "cpu_p50_ms": "CPU time a frame, median",
@@ -167,17 +173,25 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
     if "render" in a.only:
         out.append(Measurement("render/blit", f"drawing floor: one {S.VIEW[0]}x{S.VIEW[1]} blit "
                                "and a flip a frame", [py, floor, "blit", *frames]))
-        for m in a.render_maps:
+        for m in [*a.render_maps, f"lively-{a.render_maps[0]}"]:
             tmx = str(maps[m])
             view = f"{S.VIEW[0]}x{S.VIEW[1]} view, {m} map"
             out.append(Measurement(f"render/ours/{m}", f"map drawing: MapRenderer ({view})",
                                    [py, ours, "render", "--tmx", tmx, *frames]))
+            ratios.append(Ratio(f"render/{m} vs blit", f"render/ours/{m}", "render/blit",
+                                "the bare blit", **DRAW_CPU))
+            if m.startswith("lively-"):
+                out.append(Measurement(f"render/floor/{m}", f"drawing floor: the {m} map's "
+                                       "layers pre-drawn, a blit each a frame",
+                                       [py, floor, "layers", "--tmx", tmx, *frames]))
+                ratios.append(Ratio(f"render/{m} vs its layers", f"render/ours/{m}",
+                                    f"render/floor/{m}", "its layers' floor", **DRAW_CPU))
             if a.peers:
                 out.append(Measurement(f"render/pyscroll/{m}", f"map drawing: pyscroll "
                                        f"BufferedRenderer ({view})",
                                        [py, pyscroll, "render", "--tmx", tmx, *frames]))
                 ratios.append(Ratio(f"render/{m} vs pyscroll", f"render/ours/{m}",
-                                    f"render/pyscroll/{m}", "pyscroll"))
+                                    f"render/pyscroll/{m}", "pyscroll", **DRAW_CPU))
     if "load" in a.only:
         tmx = str(maps[a.load_map])
         out.append(Measurement(f"load/ours/{a.load_map}", f"level load: load_level + tile "
@@ -243,6 +257,10 @@ def write_maps(a: argparse.Namespace, folder: Path) -> dict[str, Path]:
     for m in sorted(sizes):
         w, h = S.parse_size(m)
         maps[m] = S.write_tmx(folder / f"bench_{m}.tmx", w, h)
+    if "render" in a.only:  # the lively map: parallax, animated tiles, tile objects
+        m = a.render_maps[0]
+        maps[f"lively-{m}"] = S.write_lively_tmx(folder / f"bench_lively_{m}.tmx",
+                                                 *S.parse_size(m))
     return maps
 
 
@@ -316,6 +334,41 @@ def ratio(r: Ratio, by_key: dict[str, Measurement]) -> dict:
             "against": r.against, "cost": r.cost, **summary(per_round), "rounds": per_round}
 
 
+def targets(report: dict) -> list[dict]:
+    """The issues' targets (#19 drawing, #21 performance) in this run's figures: each with its
+    value (the median), its limit, and whether it is met."""
+    out = []
+
+    def add(what: str, value: float, limit: float, at_most: bool) -> None:
+        out.append({"what": what, "value": value, "limit": limit, "at_most": at_most,
+                    "met": value <= limit if at_most else value >= limit})
+    for key, r in report["ratios"].items():
+        v = r["median"]
+        if key.startswith(("physics/", "scaling/")) and key.endswith(" vs floor"):
+            add(f"{key}: cost, times the floor's", v, 2.0, True)
+        elif key.startswith("walkers/") and key.endswith(" vs floor"):
+            add(f"{key}: cost, times the floor's mover-step", v, 2.5, True)
+        elif key.startswith("load+prepare/"):
+            add(f"{key}: times as fast (load plus the slowest set-up <= 0.5x pytmx)", v, 2.0,
+                False)
+        elif key.startswith("render/lively-") and key.endswith(" vs blit"):
+            add(f"{key}: times as fast", v, 0.8, False)
+        elif key.startswith("render/") and key.endswith(" vs blit"):
+            add(f"{key}: times as fast", v, 0.9, False)
+        elif key.startswith("render/") and key.endswith(" vs pyscroll"):
+            add(f"{key}: times as fast", v, 1.0, False)
+    for key, f in report["figures"].items():
+        if key.startswith("door/"):
+            add(f"{key}: a door turning, median ms", f["median"], 2.0, True)
+        elif key == "ghosts/crowd":
+            add(f"{key}: CPU ms a tick, 99th percentile", f["frame_times"]["cpu_p99_ms"]["median"],
+                2.5, True)
+        elif key == "frame/ours":
+            add(f"{key}: CPU ms a frame, median", f["frame_times"]["cpu_p50_ms"]["median"], 0.2,
+                True)
+    return out
+
+
 def peers_installed() -> bool:
     """Are arcade and pyscroll importable by the Python that runs the workers?"""
     proc = subprocess.run([sys.executable, "-c", "import arcade, pyscroll"], cwd=ROOT,
@@ -349,6 +402,12 @@ def table(report: dict) -> str:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
+    if report.get("targets"):
+        lines += ["", "Targets (issues #19 and #21), this run's medians:"]
+        width = max(len(t["what"]) for t in report["targets"])
+        for t in report["targets"]:
+            lines.append(f"  {'met    ' if t['met'] else 'NOT met'}  {t['what'].ljust(width)}  "
+                         f"{t['value']:.3g} {'<=' if t['at_most'] else '>='} {t['limit']:g}")
     lines.append("")
     lines.append(f"Medians of {report['settings']['repeat']} round(s), each figure measured in "
                  "fresh processes, rounds interleaved. A ratio is how many times as fast ours is, "
@@ -469,6 +528,7 @@ def main(argv: list[str] | None = None) -> int:
         "figures": {m.key: figure(m) for m in measurements},
         "ratios": {r.key: ratio(r, by_key) for r in ratios},
     }
+    report["targets"] = targets(report)
     print(json.dumps(report, indent=1) if a.json else table(report))
     return 0
 

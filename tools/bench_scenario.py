@@ -212,3 +212,74 @@ def write_tmx(path: Path, w: int, h: int, layers: int = LAYERS, tile: int = TILE
                 f'y="{spawn.cy - PLAYER_H / 2:g}" width="{PLAYER_W}" height="{PLAYER_H}"/>\n'
                 ' </objectgroup>\n</map>\n')
     return path
+
+
+# The lively map: what a real level adds to the tiles, for the drawing benchmark.
+SKY_PARALLAX = 0.3  # the far layer (every cell a background tile) moves at 0.3 of the camera
+HILLS_PARALLAX = 0.6  # the near layer (a ridge of translucent-rimmed tiles) at 0.6
+ANIMATED_EVERY = 7  # one ground tile in this many is animated
+ANIMATION = (150, 150, 150, 150)  # ms: its four frames
+TREE_EVERY = 5  # columns: a tile object (a "tree", 2x2 tiles stretched) on the floor every 5
+
+
+def write_lively_tmx(path: Path, w: int, h: int, tile: int = TILE, seed: int = SEED) -> Path:
+    """Write the level with what a real platformer's map draws beyond its tiles: two parallax
+    layers (a full sky at SKY_PARALLAX, a ridge of hills at HILLS_PARALLAX), animated ground
+    tiles (one in ANIMATED_EVERY, four frames), and tile objects (a tree every TREE_EVERY
+    columns, standing on the floor). Same tileset image, level and spawn as :func:`write_tmx`."""
+    path = Path(path)
+    png = path.with_name(path.stem + "_tiles.png")
+    sheet_w, sheet_h = write_tileset_png(png, tile)
+    grid = generate_level(w, h, seed)
+    rng = random.Random(seed)
+    ridge = [h // 2 + int(h / 6 * (1 + ((c * 7) % 11) / 11)) for c in range(w)]
+    animated = BACK_TILES + 15  # the ground tile that cycles through frames
+    scenery = SHEET_COLS * SHEET_ROWS + 1  # a second tileset on the same image: no collision
+    frames = "".join(f'<frame tileid="{BACK_TILES + 8 + k}" duration="{ms}"/>'
+                     for k, ms in enumerate(ANIMATION))
+    layers = [
+        ("sky", SKY_PARALLAX, lambda c, r: 1 + (c * 5 + r * 3) % BACK_TILES),
+        ("hills", HILLS_PARALLAX, lambda c, r: scenery + BACK_TILES + (c + r) % 8
+         if r >= ridge[c] else 0),
+        ("ground", 1.0, lambda c, r: (animated + 1 if (c * 3 + r) % ANIMATED_EVERY == 0
+                                      else BACK_TILES + 1 + (c + 2 * r) % 15) if grid[r][c]
+         else 0),
+    ]
+    floor_top = h - FLOOR_ROWS
+    trees = [c for c in range(2, w - 3, TREE_EVERY)
+             if not any(grid[r][c] or grid[r][c + 1] for r in range(floor_top - 2, floor_top))]
+    spawn = spawn_points(grid, 1, seed)[0]
+    out = ['<?xml version="1.0" encoding="UTF-8"?>\n'
+           f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" '
+           f'renderorder="right-down" width="{w}" height="{h}" tilewidth="{tile}" '
+           f'tileheight="{tile}" infinite="0" parallaxoriginx="0" parallaxoriginy="0">\n'
+           f' <tileset firstgid="1" name="bench" tilewidth="{tile}" tileheight="{tile}" '
+           f'tilecount="{SHEET_COLS * SHEET_ROWS}" columns="{SHEET_COLS}">\n'
+           f'  <image source="{png.name}" width="{sheet_w}" height="{sheet_h}"/>\n']
+    for tid in range(BACK_TILES, SHEET_COLS * SHEET_ROWS):
+        anim = f"<animation>{frames}</animation>" if tid == animated else ""
+        out.append(f'  <tile id="{tid}"><properties><property name="collision" '
+                   f'value="solid"/></properties>{anim}</tile>\n')
+    out.append(' </tileset>\n'
+               f' <tileset firstgid="{scenery}" name="scenery" tilewidth="{tile}" '
+               f'tileheight="{tile}" tilecount="{SHEET_COLS * SHEET_ROWS}" '
+               f'columns="{SHEET_COLS}">\n'
+               f'  <image source="{png.name}" width="{sheet_w}" height="{sheet_h}"/>\n'
+               ' </tileset>\n')
+    for lid, (name, factor, gid_at) in enumerate(layers, 1):
+        par = f' parallaxx="{factor}" parallaxy="{factor}"' if factor != 1.0 else ""
+        out.append(f' <layer id="{lid}" name="{name}" width="{w}" height="{h}"{par}>\n'
+                   '  <data encoding="csv">\n')
+        out.append(",\n".join(",".join(str(gid_at(c, r)) for c in range(w)) for r in range(h)))
+        out.append('\n  </data>\n </layer>\n')
+    out.append(' <objectgroup id="4" name="things">\n')
+    for i, c in enumerate(trees, 10):
+        out.append(f'  <object id="{i}" gid="{scenery + BACK_TILES + 1 + rng.randrange(6)}" '
+                   f'x="{c * tile}" y="{floor_top * tile}" width="{2 * tile}" '
+                   f'height="{2 * tile}"/>\n')
+    out.append(' </objectgroup>\n <objectgroup id="5" name="objects">\n'
+               f'  <object id="1" name="spawn" type="player" x="{spawn.cx - PLAYER_W / 2:g}" '
+               f'y="{spawn.cy - PLAYER_H / 2:g}" width="{PLAYER_W}" height="{PLAYER_H}"/>\n'
+               ' </objectgroup>\n</map>\n')
+    path.write_text("".join(out), encoding="utf-8")
+    return path

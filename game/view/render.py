@@ -112,8 +112,8 @@ class MapRenderer:
         def close_run() -> None:
             if run:
                 pairs = [(layer, st) for layer, st, _ in run]
-                self._passes[front].append(("tiles", ViewBuffer(level, pairs, bounds),
-                                            run[0][2]))
+                self._passes[front].append(("tiles", ViewBuffer(level, pairs, bounds,
+                                                                animated.keys()), run[0][2]))
                 run.clear()
 
         order = art.layers or tuple(TileLayerArt(i, _look_of(layer))

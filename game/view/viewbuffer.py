@@ -9,6 +9,7 @@ from collections.abc import Iterator, Mapping, Sequence
 import pygame
 
 from game.maps.level import Level, TileLayer
+from game.view.animcells import AnimatedCells, plan
 from game.view.tiledraw import Stamps, compose, draw_layer
 
 CELL = (128, 32)  # px: the grid on which view buffers are placed and sorted out
@@ -34,9 +35,15 @@ class ViewBuffer:
     """
 
     def __init__(self, level: Level, layers: Sequence[tuple[TileLayer, Stamps]],
-                 bounds: pygame.Rect) -> None:
+                 bounds: pygame.Rect, animated: set[int] | frozenset = frozenset()) -> None:
+        """``animated``: the map's animated gids. Where it gives the same picture, they are
+        left out of the surface and drawn over it each frame (``game.view.animcells``)."""
         self.level = level
         self.pairs = list(layers)  # (layer, the stamps it is drawn with: its tint's)
+        self.overlay: AnimatedCells | None = None
+        planned = plan(level, self.pairs, set(animated)) if animated else None
+        if planned is not None:
+            self.pairs, self.overlay = planned
         self.layers = [layer for layer, _ in self.pairs]
         self.bounds = bounds  # map px that may hold tiles; the view's rest is left untouched
         self.surface: pygame.Surface | None = None
@@ -54,7 +61,7 @@ class ViewBuffer:
     def animate(self, gids: Mapping[int, object] | set[int], every: set[int]) -> None:
         """Redraw what the surface holds of the cells showing ``gids``, whose pictures changed
         (``every``: all the map's animated gids, to find their cells once)."""
-        if self.surface is None or not gids:
+        if self.surface is None or not gids or self.overlay is not None:
             return
         if self._animated is None:
             self._animated = self._cells_of(every)
@@ -68,6 +75,10 @@ class ViewBuffer:
                     todo.update((i, j) for j in range(a.top // ch, (a.bottom - 1) // ch + 1)
                                 for i in range(a.left // cw, (a.right - 1) // cw + 1))
         if todo:
+            if self.surface.get_flags() & pygame.RLEACCEL:
+                # drawing onto an encoded surface decodes and encodes it again for every
+                # blit: once, here, and it is encoded again at its next draw
+                self.surface.set_alpha(255, 0)
             self._redraw([pygame.Rect(i * cw, j * ch, cw, ch).clip(r) for i, j in sorted(todo)],
                          keep=r)
 
@@ -122,11 +133,13 @@ class ViewBuffer:
             self.surface.set_alpha(255, pygame.RLEACCEL if rle else 0)
         if self.opaque or rle:
             target.blit(self.surface, (seen.x - view.x, seen.y - view.y), seen.move(-bx, -by))
-            return
-        for y0, y1 in self._rows_to_blend(seen):
-            y0, y1 = max(y0, seen.top), min(y1, seen.bottom)
-            target.blit(self.surface, (seen.x - view.x, y0 - view.y),
-                        (seen.x - bx, y0 - by, seen.w, y1 - y0))
+        else:
+            for y0, y1 in self._rows_to_blend(seen):
+                y0, y1 = max(y0, seen.top), min(y1, seen.bottom)
+                target.blit(self.surface, (seen.x - view.x, y0 - view.y),
+                            (seen.x - bx, y0 - by, seen.w, y1 - y0))
+        if self.overlay is not None:
+            self.overlay.draw(target, view)
 
     def _rows_to_blend(self, seen: pygame.Rect) -> list[tuple[int, int]]:
         """Map y ranges of the runs of rows of cells that are not all EMPTY across ``seen``."""
