@@ -79,6 +79,8 @@ def test_bench_quick_run_reports_every_figure_as_json():
     for m in (*report["settings"]["render_maps"], lively):
         assert report["ratios"][f"render/{m} vs blit"]["field"] == "cpu_fps"
     assert report["ratios"][f"render/{lively} vs its layers"]["median"] > 0
+    first = report["settings"]["render_maps"][0]
+    assert report["ratios"][f"render/{first} vs its cut"]["median"] > 0
     # the issues' targets, each with its value and limit
     targets = {t["what"].split(":")[0]: t for t in report["targets"]}
     assert targets["physics/axis vs floor"]["limit"] == 2.0

@@ -25,7 +25,9 @@ movers that walk, jump and turn round by fixed rules, a camera that bounces acro
   (it draws tile layers only: no parallax, no tile objects); and the drawing floors: one opaque
   full-view blit and a flip per frame (the bare blit), and for the lively map its layers
   pre-drawn whole and blitted at their parallax places (what any renderer of those layers
-  costs at least). Drawing ratios are worked out from CPU time, as the physics ones;
+  costs at least), and for the first static map the view cut from a map-sized opaque picture
+  (what any renderer that keeps the map drawn costs at least; more than the bare blit, whose
+  rows are contiguous). Drawing ratios are worked out from CPU time, as the physics ones;
 * level load: seconds to load the 1000x1000 map with ``load_level`` and cut its tile images,
   against ``pytmx.load_pygame`` (map and images), what a pyscroll user calls (pytmx is one of our
   dependencies, so this runs without ``--peers`` too); with it each resolver's set-up for that
@@ -173,6 +175,12 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
     if "render" in a.only:
         out.append(Measurement("render/blit", f"drawing floor: one {S.VIEW[0]}x{S.VIEW[1]} blit "
                                "and a flip a frame", [py, floor, "blit", *frames]))
+        m = a.render_maps[0]
+        out.append(Measurement(f"render/cut/{m}", "drawing floor: the view cut from a "
+                               f"map-sized picture ({m} map)",
+                               [py, floor, "cut", "--map", m, *frames]))
+        ratios.append(Ratio(f"render/{m} vs its cut", f"render/ours/{m}", f"render/cut/{m}",
+                            "the cut from a picture", **DRAW_CPU))
         for m in [*a.render_maps, f"lively-{a.render_maps[0]}"]:
             tmx = str(maps[m])
             view = f"{S.VIEW[0]}x{S.VIEW[1]} view, {m} map"
