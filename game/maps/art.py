@@ -71,6 +71,10 @@ class TileObject:
     w: float
     h: float
     rotation: float = 0.0  # degrees, clockwise, about (x, y)
+    # The object's position as the file has it (Tiled's pixel coordinates): on an orthogonal map
+    # (x, y) less the layer's and the tileset's offsets; other orientations project it first
+    # (game.view.projection).
+    at: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -258,8 +262,9 @@ def _pictured(objects: list[ET.Element], look: Look, sheets: list[_Sheet]):
         image = TileImage(pic[0], pic[1], bool(raw & FLIP_H), bool(raw & FLIP_V),
                           bool(raw & FLIP_D))
         dx, dy = sheet.offset
-        yield TileObject(image, _float(obj.get("x"), 0.0) + ox + dx,
-                         _float(obj.get("y"), 0.0) + oy + dy, w, h, _float(obj.get("rotation"), 0.0))
+        x, y = _float(obj.get("x"), 0.0), _float(obj.get("y"), 0.0)
+        yield TileObject(image, x + ox + dx, y + oy + dy, w, h, _float(obj.get("rotation"), 0.0),
+                         (x, y))
 
 
 # Objects the game gives a body or a sprite of its own (game.maps.level, game.sim): drawn by the

@@ -96,14 +96,15 @@ class ArtPictures:
         self._frames = art.frames if art is not None else {}
 
     def tile_object(self, image: TileImage, w: float, h: float, rotation: float, tint,
-                    ms: int) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The object's picture and where its top-left goes relative to the object's
-        bottom-left corner."""
+                    ms: int, pivot: float = 0.0) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The object's picture and where its top-left goes relative to the point it stands on
+        (and turns about): its bottom-left corner, or ``pivot`` of its width further right
+        (0.5: the middle of its bottom edge, as on isometric maps)."""
         frames = self._frames.get(key(image.source, image.rect))
         if frames:
             src, rect, _ = frames[frame_index([f[2] for f in frames], ms)]
             image = TileImage(src, rect, image.flip_h, image.flip_v, image.flip_d)
-        k = (image, round(w), round(h), rotation, tint)
+        k = (image, round(w), round(h), rotation, tint, pivot)
         got = self._made.get(k)
         if got is None:
             img = self._picture(image)
@@ -112,16 +113,16 @@ class ArtPictures:
                 img = pygame.transform.scale(img, size)
             img = tinted(img, tint)
             if rotation % 360:
-                # About the bottom-left corner, clockwise: rotate, then find where that corner
-                # went in the rotated picture's box.
+                # About the pivot, clockwise: rotate, then find where the pivot went in the
+                # rotated picture's box.
                 turned = pygame.transform.rotate(img, -rotation)
-                corner = pygame.math.Vector2(0, size[1])
+                corner = pygame.math.Vector2(size[0] * pivot, size[1])
                 centre = pygame.math.Vector2(size[0] / 2, size[1] / 2)
                 moved = (corner - centre).rotate(rotation)  # y down: rotate() turns clockwise
                 top_left = (-turned.get_width() / 2 - moved.x, -turned.get_height() / 2 - moved.y)
                 got = (turned, (round(top_left[0]), round(top_left[1])))
             else:
-                got = (img, (0, -size[1]))
+                got = (img, (round(-size[0] * pivot), -size[1]))
             self._made[k] = got
         return got
 
@@ -138,17 +139,20 @@ class ArtPictures:
 
 
 def draw_objects(target: pygame.Surface, layer: ObjectLayerArt, pictures: ArtPictures,
-                 origin: tuple[int, int], ms: int) -> None:
+                 origin: tuple[int, int], ms: int, place=None) -> None:
     """An object layer's tile objects, for a view whose top-left is at ``origin`` (map px,
-    the layer's parallax already applied)."""
+    the layer's parallax already applied). ``place(obj)`` -> (x, y, pivot): where an object
+    stands on a map of another orientation (``game.view.projection``); by default its
+    bottom-left corner at (obj.x, obj.y)."""
     if not layer.look.visible or layer.look.opacity <= 0 or not layer.objects:
         return
     view = pygame.Rect(origin, target.get_size())
     seq = []
     for obj in layer.objects:
+        ax, ay, pivot = (obj.x, obj.y, 0.0) if place is None else place(obj)
         img, (dx, dy) = pictures.tile_object(obj.image, obj.w, obj.h, obj.rotation,
-                                             layer.look.tint, ms)
-        x, y = round(obj.x) + dx, round(obj.y) + dy
+                                             layer.look.tint, ms, pivot)
+        x, y = round(ax) + dx, round(ay) + dy
         if view.colliderect((x, y, img.get_width(), img.get_height())):
             seq.append((img, (x - view.x, y - view.y)))
     if not seq:

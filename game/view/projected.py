@@ -1,0 +1,106 @@
+"""A whole isometric, staggered or hexagonal map drawn at scale 1, as Tiled draws it
+(``--render-map``; such maps are drawn, never played).
+
+Layers in file order: a tile layer's cells in the order and places of
+:class:`game.view.projection.Projection`, each picture with its flips, its tileset's drawing
+offset, the layer's offset, opacity and tint; tile objects projected (isometric maps) or where
+the file has them; image layers at their offset, as on an orthogonal map. Orthogonal maps never
+come here: the game's view buffers draw them (``game.view.render``).
+
+On a hexagonal map Tiled reads a tile's diagonal-flip bit as a turn of 60 degrees clockwise
+(after its horizontal and vertical flips): such a tile is turned about its picture's middle.
+Tiled's 120-degree bit is not kept by the loader.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.maps.art import NO_ART, ImageLayerArt, Look, ObjectLayerArt, TileLayerArt
+from game.maps.level import Level, TileImage, TileLayer
+from game.view.mapart import Animator, ArtPictures, draw_image_layer, draw_objects, tinted
+from game.view.projection import Projection, picture_bounds
+from game.view.tiledraw import Stamps, TileImages
+
+HEX_TURN = 60  # degrees clockwise: Tiled's diagonal flip on a hexagonal map
+
+
+def render_projected(level: Level, images: TileImages, seconds: float = 0.0) -> pygame.Surface:
+    """The whole map (not orthogonal) ``seconds`` into its animations, on a picture as big as
+    Tiled makes it (:func:`game.view.projection.picture_bounds`)."""
+    bounds = picture_bounds(level)
+    out = pygame.Surface(bounds.size, pygame.SRCALPHA)
+    if level.background:
+        out.fill((*level.background, 255))
+    projection = Projection.of(level)
+    ms = int(seconds * 1000)
+    animator = Animator(level, images.picture)
+    animated = {g: [f for f, _ in frames] for g, frames in animator.frames_of.items()}
+    changed = animator.at(ms)
+    pictures = ArtPictures(level, images.picture, images.load)
+    by_tint: dict = {}
+
+    def stamps(tint) -> dict:
+        """gid -> (picture, dx, dy) from its cell's anchor, tinted."""
+        if tint not in by_tint:
+            st = Stamps(level, images, tint, animated)
+            for gid, img in changed.items():
+                st.show(gid, img)
+            shapes = dict(st.shapes)
+            if level.orientation.kind == "hexagonal":
+                shapes.update(_hex_turned(level, images, tint))
+            by_tint[tint] = shapes
+        return by_tint[tint]
+
+    origin = bounds.topleft
+    art = level.art if level.art is not None else NO_ART
+    order = art.layers or tuple(TileLayerArt(i, Look()) for i in range(len(level.layers)))
+    place = projection.place if projection.kind == "isometric" else None
+    for item in order:
+        if isinstance(item, TileLayerArt):
+            if item.index < len(level.layers):
+                draw_cells(out, level.layers[item.index], stamps(item.look.tint), projection,
+                           origin)
+        elif isinstance(item, ObjectLayerArt):
+            draw_objects(out, item, pictures, origin, ms, place)
+        elif isinstance(item, ImageLayerArt):
+            draw_image_layer(out, item, pictures, origin)
+    return out
+
+
+def draw_cells(target: pygame.Surface, layer: TileLayer, shapes: dict, projection: Projection,
+               origin: tuple[int, int]) -> None:
+    """One tile layer, every cell in Tiled's order, onto ``target`` whose top-left is at
+    ``origin`` (screen px)."""
+    if not layer.visible or layer.opacity <= 0 or not layer.gids:
+        return
+    ox, oy = round(layer.offset[0]) - origin[0], round(layer.offset[1]) - origin[1]
+    gids = layer.gids
+    seq = [(s[0], (x + s[1] + ox, y + s[2] + oy)) for col, row, x, y in projection.cells()
+           if (g := gids[row][col]) and (s := shapes.get(g))]
+    if not seq:
+        return
+    if layer.opacity >= 1:
+        target.fblits(seq)
+        return
+    part = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+    part.fblits(seq)
+    part.set_alpha(round(layer.opacity * 255))
+    target.blit(part, (0, 0))
+
+
+def _hex_turned(level: Level, images: TileImages, tint) -> dict:
+    """The pictures of the diagonally flipped tiles of a hexagonal map, turned as Tiled turns
+    them: flipped, then turned about the picture's middle, which stays where it was (an animated
+    one keeps its own picture)."""
+    out = {}
+    for gid, info in level.tiles.items():
+        if not info.flip_d:
+            continue
+        plain = images.picture(TileImage(info.source, info.rect, info.flip_h, info.flip_v))
+        w, h = plain.get_size()
+        turned = pygame.transform.rotate(tinted(plain, tint), -HEX_TURN)
+        dx, dy = level.tile_offsets.get(gid, (0, 0))
+        out[gid] = (turned, round(dx + w / 2 - turned.get_width() / 2),
+                    round(dy - h / 2 - turned.get_height() / 2))
+    return out
