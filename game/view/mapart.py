@@ -12,6 +12,8 @@ objects, image layers, tints and parallax, the way Tiled draws them.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.maps.art import WHITE, ImageLayerArt, MapArt, ObjectLayerArt, key
@@ -96,15 +98,17 @@ class ArtPictures:
         self._frames = art.frames if art is not None else {}
 
     def tile_object(self, image: TileImage, w: float, h: float, rotation: float, tint,
-                    ms: int, pivot: float = 0.0) -> tuple[pygame.Surface, tuple[int, int]]:
+                    ms: int, pivot: float = 0.0, shift: tuple[float, float] = (0.0, 0.0)
+                    ) -> tuple[pygame.Surface, tuple[float, float]]:
         """The object's picture and where its top-left goes relative to the point it stands on
-        (and turns about): its bottom-left corner, or ``pivot`` of its width further right
-        (0.5: the middle of its bottom edge, as on isometric maps)."""
+        and turns about: its bottom-left corner, or ``pivot`` of its width further right (0.5:
+        the middle of its bottom edge, as on isometric maps); ``shift`` (its tileset's drawing
+        offset) moves the picture from there before it turns."""
         frames = self._frames.get(key(image.source, image.rect))
         if frames:
             src, rect, _ = frames[frame_index([f[2] for f in frames], ms)]
             image = TileImage(src, rect, image.flip_h, image.flip_v, image.flip_d)
-        k = (image, round(w), round(h), rotation, tint, pivot)
+        k = (image, round(w), round(h), rotation, tint, pivot, shift)
         got = self._made.get(k)
         if got is None:
             img = self._picture(image)
@@ -112,17 +116,14 @@ class ArtPictures:
             if img.get_size() != size:
                 img = pygame.transform.scale(img, size)
             img = tinted(img, tint)
+            # The picture's middle from the pivot, before and after turning clockwise about it
+            # (y down: Vector2.rotate turns clockwise); the turned picture keeps its middle.
+            middle = pygame.math.Vector2(size[0] * (0.5 - pivot) + shift[0],
+                                         -size[1] / 2 + shift[1])
             if rotation % 360:
-                # About the pivot, clockwise: rotate, then find where the pivot went in the
-                # rotated picture's box.
-                turned = pygame.transform.rotate(img, -rotation)
-                corner = pygame.math.Vector2(size[0] * pivot, size[1])
-                centre = pygame.math.Vector2(size[0] / 2, size[1] / 2)
-                moved = (corner - centre).rotate(rotation)  # y down: rotate() turns clockwise
-                top_left = (-turned.get_width() / 2 - moved.x, -turned.get_height() / 2 - moved.y)
-                got = (turned, (round(top_left[0]), round(top_left[1])))
-            else:
-                got = (img, (round(-size[0] * pivot), -size[1]))
+                img = pygame.transform.rotate(img, -rotation)
+                middle = middle.rotate(rotation)
+            got = (img, (middle.x - img.get_width() / 2, middle.y - img.get_height() / 2))
             self._made[k] = got
         return got
 
@@ -151,8 +152,8 @@ def draw_objects(target: pygame.Surface, layer: ObjectLayerArt, pictures: ArtPic
     for obj in layer.objects:
         ax, ay, pivot = (obj.x, obj.y, 0.0) if place is None else place(obj)
         img, (dx, dy) = pictures.tile_object(obj.image, obj.w, obj.h, obj.rotation,
-                                             layer.look.tint, ms, pivot)
-        x, y = round(ax) + dx, round(ay) + dy
+                                             layer.look.tint, ms, pivot, obj.shift)
+        x, y = math.floor(ax + dx + 0.5), math.floor(ay + dy + 0.5)  # Qt rounds halves up
         if view.colliderect((x, y, img.get_width(), img.get_height())):
             seq.append((img, (x - view.x, y - view.y)))
     if not seq:

@@ -38,19 +38,22 @@ def render_projected(level: Level, images: TileImages, seconds: float = 0.0) -> 
     animated = {g: [f for f, _ in frames] for g, frames in animator.frames_of.items()}
     changed = animator.at(ms)
     pictures = ArtPictures(level, images.picture, images.load)
-    by_tint: dict = {}
+    made: dict = {}
 
-    def stamps(tint) -> dict:
-        """gid -> (picture, dx, dy) from its cell's anchor, tinted."""
-        if tint not in by_tint:
+    def stamps(tint, opacity: float) -> dict:
+        """gid -> (picture, dx, dy) from its cell's anchor, tinted, at ``opacity``."""
+        if (tint, 1.0) not in made:
             st = Stamps(level, images, tint, animated)
             for gid, img in changed.items():
                 st.show(gid, img)
             shapes = dict(st.shapes)
             if level.orientation.kind == "hexagonal":
                 shapes.update(_hex_turned(level, images, tint))
-            by_tint[tint] = shapes
-        return by_tint[tint]
+            made[tint, 1.0] = shapes
+        if (tint, opacity) not in made:
+            made[tint, opacity] = {g: (_faded(img, opacity), dx, dy)
+                                   for g, (img, dx, dy) in made[tint, 1.0].items()}
+        return made[tint, opacity]
 
     origin = bounds.topleft
     art = level.art if level.art is not None else NO_ART
@@ -58,9 +61,9 @@ def render_projected(level: Level, images: TileImages, seconds: float = 0.0) -> 
     place = projection.place if projection.kind == "isometric" else None
     for item in order:
         if isinstance(item, TileLayerArt):
-            if item.index < len(level.layers):
-                draw_cells(out, level.layers[item.index], stamps(item.look.tint), projection,
-                           origin)
+            layer = level.layers[item.index] if item.index < len(level.layers) else None
+            if layer is not None and layer.visible and layer.opacity > 0:
+                draw_cells(out, layer, stamps(item.look.tint, layer.opacity), projection, origin)
         elif isinstance(item, ObjectLayerArt):
             draw_objects(out, item, pictures, origin, ms, place)
         elif isinstance(item, ImageLayerArt):
@@ -71,22 +74,23 @@ def render_projected(level: Level, images: TileImages, seconds: float = 0.0) -> 
 def draw_cells(target: pygame.Surface, layer: TileLayer, shapes: dict, projection: Projection,
                origin: tuple[int, int]) -> None:
     """One tile layer, every cell in Tiled's order, onto ``target`` whose top-left is at
-    ``origin`` (screen px)."""
-    if not layer.visible or layer.opacity <= 0 or not layer.gids:
+    ``origin`` (screen px). ``shapes`` are the pictures at the layer's opacity: Tiled draws
+    each tile at the layer's opacity, so where a layer's pictures overlap, they show through
+    each other."""
+    if not layer.gids:
         return
     ox, oy = round(layer.offset[0]) - origin[0], round(layer.offset[1]) - origin[1]
     gids = layer.gids
-    seq = [(s[0], (x + s[1] + ox, y + s[2] + oy)) for col, row, x, y in projection.cells()
-           if (g := gids[row][col]) and (s := shapes.get(g))]
-    if not seq:
-        return
-    if layer.opacity >= 1:
-        target.fblits(seq)
-        return
-    part = pygame.Surface(target.get_size(), pygame.SRCALPHA)
-    part.fblits(seq)
-    part.set_alpha(round(layer.opacity * 255))
-    target.blit(part, (0, 0))
+    target.fblits([(s[0], (x + s[1] + ox, y + s[2] + oy)) for col, row, x, y in projection.cells()
+                   if (g := gids[row][col]) and (s := shapes.get(g))])
+
+
+def _faded(image: pygame.Surface, opacity: float) -> pygame.Surface:
+    if opacity >= 1:
+        return image
+    out = image.copy()
+    out.set_alpha(round(opacity * 255))
+    return out
 
 
 def _hex_turned(level: Level, images: TileImages, tint) -> dict:
