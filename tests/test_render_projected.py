@@ -25,6 +25,7 @@ from game.errors import UserError
 from game.maps import formats
 from game.maps.level import load_level
 from game.maps.orientation import Orientation, read_orientation
+from game.view.projected import turn
 from game.view.projection import Projection, picture_bounds
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -171,7 +172,6 @@ def feature_map(folder: Path, variant: str, cols: int = 7, rows: int = 9) -> Pat
     """A map of ``variant`` (see VARIANTS) using most of what Tiled draws; its pictures copied
     beside it."""
     head, tw, th = VARIANTS.get(variant, (f'orientation="{variant}"', 32, 16))
-    hexagonal = "hexagonal" in head
     shutil.copy(SHEET, folder / SHEET.name)
     shutil.copy(PICTURE, folder / PICTURE.name)
 
@@ -181,7 +181,7 @@ def feature_map(folder: Path, variant: str, cols: int = 7, rows: int = 9) -> Pat
             gid = 0 if i % step else 1 + (i * 7) % 24
             if gid and flips:
                 gid |= (FLIP_H if i % 3 == 1 else 0) | (FLIP_V if i % 5 == 2 else 0)
-                gid |= FLIP_D if i % 4 == 3 and not hexagonal else 0
+                gid |= FLIP_D if i % 4 == 3 else 0  # on a hexagonal map: turned 60 degrees
             out.append(str(gid))
         return ",".join(out)
 
@@ -223,6 +223,34 @@ def feature_map(folder: Path, variant: str, cols: int = 7, rows: int = 9) -> Pat
 def test_feature_maps_render_as_tiled_draws_them(variant, tmp_path):
     from test_render_tiled import compare
     compare(feature_map(tmp_path, variant), tmp_path)
+
+
+def test_a_turn_takes_the_pixel_under_each_centre():
+    """A quarter turn is exact; a turn keeps the picture's middle where it was."""
+    pygame.init()
+    img = pygame.Surface((6, 4), pygame.SRCALPHA)
+    for x in range(6):
+        for y in range(4):
+            img.set_at((x, y), (40 * x, 60 * y, 7, 255))
+    quarter, left, top = turn(img, 90)
+    assert (left, top) == (-2, -3) and quarter.get_size() == (4, 6)
+    want = pygame.transform.rotate(img, -90)  # pygame turns anticlockwise
+    assert all(quarter.get_at((x, y)) == want.get_at((x, y)) for x in range(4) for y in range(6))
+    sixty, left, top = turn(img, 60)
+    w, h = sixty.get_size()
+    assert (left + w / 2, top + h / 2) == pytest.approx((0, 0), abs=0.5)
+    assert pygame.mask.from_surface(sixty, 0).count() == pytest.approx(24, abs=3)
+
+
+def test_a_hexagonal_tile_turned_120_degrees_is_one_error_line(tmp_path, capsys):
+    path = feature_map(tmp_path, "hexagonal-y-even")
+    text = path.read_text("utf-8")
+    turned = f'<data encoding="csv">{1 | 0x10000000},'
+    path.write_text(text.replace('<data encoding="csv">1,', turned, 1), "utf-8")
+    assert main(["--render-map", str(path), "--out", str(tmp_path / "out.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: ") and "120 degrees" in err
+    assert not (tmp_path / "out.png").exists()
 
 
 # --- playing ------------------------------------------------------------------------------------

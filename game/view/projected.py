@@ -14,6 +14,8 @@ Tiled's 120-degree bit is not kept by the loader.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.maps.art import NO_ART, ImageLayerArt, Look, ObjectLayerArt, TileLayerArt
@@ -103,8 +105,34 @@ def _hex_turned(level: Level, images: TileImages, tint) -> dict:
             continue
         plain = images.picture(TileImage(info.source, info.rect, info.flip_h, info.flip_v))
         w, h = plain.get_size()
-        turned = pygame.transform.rotate(tinted(plain, tint), -HEX_TURN)
+        turned, left, top = turn(tinted(plain, tint), HEX_TURN)
         dx, dy = level.tile_offsets.get(gid, (0, 0))
-        out[gid] = (turned, round(dx + w / 2 - turned.get_width() / 2),
-                    round(dy - h / 2 - turned.get_height() / 2))
+        # the middle is (dx + w/2, dy - h/2) from the cell's anchor
+        out[gid] = (turned, dx + w // 2 + left, dy - (h + 1) // 2 + top)
     return out
+
+
+def turn(image: pygame.Surface, degrees: float) -> tuple[pygame.Surface, int, int]:
+    """``image`` turned ``degrees`` clockwise about its middle, each pixel of the result taking
+    the picture's pixel under its centre (as Qt turns a picture without smoothing), and where
+    the result's top-left is from the whole px at or left of and above the image's middle."""
+    w, h = image.get_size()
+    a = math.radians(degrees)
+    cos, sin = math.cos(a), math.sin(a)
+    half_w, half_h = (abs(w * cos) + abs(h * sin)) / 2, (abs(w * sin) + abs(h * cos)) / 2
+    fx, fy = (w % 2) / 2, (h % 2) / 2  # the middle's place inside its px
+    left, top = math.floor(fx - half_w), math.floor(fy - half_h)
+    right, bottom = math.ceil(fx + half_w), math.ceil(fy + half_h)
+    tw, th = right - left, bottom - top
+    src = pygame.image.tobytes(image.convert_alpha() if pygame.display.get_surface() else
+                               image, "RGBA")
+    out = bytearray(tw * th * 4)
+    for j in range(th):
+        vy = top + j + 0.5 - fy
+        for i in range(tw):
+            vx = left + i + 0.5 - fx
+            sx, sy = vx * cos + vy * sin + w / 2, -vx * sin + vy * cos + h / 2
+            if 0 <= sx < w and 0 <= sy < h:
+                at = (int(sy) * w + int(sx)) * 4
+                out[(j * tw + i) * 4:(j * tw + i) * 4 + 4] = src[at:at + 4]
+    return pygame.image.frombytes(bytes(out), (tw, th), "RGBA"), left, top
