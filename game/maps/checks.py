@@ -148,7 +148,7 @@ def check_map(path: Path, root: ET.Element, budget: Budget, play: bool = True) -
     layers = []
     for layer in root.iter("layer"):
         values, used = check_layer_data(path, layer, cols, rows)
-        if any(g & HEX_120 for g in used):
+        if orientation.kind == "hexagonal" and any(g & HEX_120 for g in used):
             raise UserError(path, f"tile layer {quoted(layer.get('name', ''))} has a tile turned "
                             "by 120 degrees (Tiled's hexagonal rotation), which the game does "
                             "not draw; turn it back in Tiled (a 60-degree turn is drawn)")
