@@ -253,6 +253,36 @@ def test_a_hexagonal_tile_turned_120_degrees_is_one_error_line(tmp_path, capsys)
     assert not (tmp_path / "out.png").exists()
 
 
+@pytest.mark.tiled
+def test_an_infinite_hexagonal_map_from_an_odd_row_is_drawn_as_tiled_draws_it(tmp_path):
+    """Chunks from tile (3, 5): made finite, row 5 becomes row 0 and the stagger index flips so
+    the same rows stay shifted; objects move with the tiles in their own coordinates, the image
+    layer on screen. Tiled draws the infinite map itself (a picture of its whole 16x16 chunks):
+    ours is the part from tile (3, 5) on, at (3 * 28, 5 * 18) in Tiled's."""
+    from test_render_tiled import render_map, tool
+    import tiledpicture as tp
+    shutil.copy(SHEET, tmp_path / SHEET.name)
+    path = tmp_path / "infinite.tmx"
+    path.write_text(
+        '<map version="1.8" orientation="hexagonal" renderorder="right-down" width="4" '
+        'height="4" tilewidth="28" tileheight="24" infinite="1" hexsidelength="12" '
+        'staggeraxis="y" staggerindex="odd" nextlayerid="4" nextobjectid="2">\n'
+        '<tileset firstgid="1" name="big" tilewidth="64" tileheight="64" tilecount="24" '
+        f'columns="4"><image source="{SHEET.name}" width="256" height="384"/></tileset>\n'
+        '<layer id="1" name="a" width="4" height="4"><data encoding="csv">'
+        '<chunk x="3" y="5" width="3" height="3">1,2,3,4,5,6,7,8,9</chunk></data></layer>\n'
+        '<objectgroup id="2" name="o"><object id="1" gid="10" x="150" y="190" width="64" '
+        'height="64"/></objectgroup>\n<imagelayer id="3" name="i" offsetx="120" offsety="130">'
+        f'<image source="{SHEET.name}" width="256" height="384"/></imagelayer>\n</map>\n',
+        "utf-8")
+    pygame.init()
+    ours = render_map(path, tmp_path / "ours.png")
+    ref = tp.tiled_picture(tool(), path, tmp_path / "tiled.png")
+    part = ref.subsurface(pygame.Rect((3 * 28, 5 * 18), ours.get_size())).copy()
+    assert pygame.mask.from_surface(ours, 0).count() > ours.get_width() * ours.get_height() // 2
+    assert tp.differing(ours, part, None, 2) == 0
+
+
 # --- playing ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("variant", ["isometric", "staggered-x-even", "hexagonal-y-even"])

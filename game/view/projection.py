@@ -22,6 +22,12 @@ The rules are those of Tiled's renderers (``src/libtiled/isometricrenderer.cpp``
 Every orientation anchors a tile's picture at its cell's bottom-left corner (then moved by its
 tileset's drawing offset), as the orthogonal one does; Tiled's ``renderorder`` is only read by
 its orthogonal renderer.
+
+Where Tiled 1.8 is off its own rules, the rules win: with an odd tile width on an isometric map,
+or on a stagger-x hexagonal map whose tile width (rounded down to even) less its side is odd,
+Tiled's steps across do not add up and its cells drift a pixel every other column; and Tiled
+leaves out cells near the left edge whose tiles are smaller than a cell. A tileset's own object
+alignment (``objectalignment``) is not read (nor on orthogonal maps).
 """
 
 from __future__ import annotations
