@@ -23,11 +23,12 @@ Every orientation anchors a tile's picture at its cell's bottom-left corner (the
 tileset's drawing offset), as the orthogonal one does; Tiled's ``renderorder`` is only read by
 its orthogonal renderer.
 
-Where Tiled 1.8 is off its own rules, the rules win: with an odd tile width on an isometric map,
-or on a stagger-x hexagonal map whose tile width (rounded down to even) less its side is odd,
-Tiled's steps across do not add up and its cells drift a pixel every other column; and Tiled
-leaves out cells near the left edge whose tiles are smaller than a cell. A tileset's own object
-alignment (``objectalignment``) is not read (nor on orthogonal maps).
+Where Tiled 1.8 is off its own rules, the rules win: on a stagger-x hexagonal map whose tile
+width (rounded down to even) less its side is odd, Tiled steps two columns by ``tile width +
+side`` where its cell positions step by two column widths, one px less, so its cells drift a px
+every other column (seen against tmxrasterizer); an odd tile width on an isometric map rounds
+alike. A tileset's own object alignment (``objectalignment``) is not read (nor on orthogonal
+maps).
 """
 
 from __future__ import annotations
