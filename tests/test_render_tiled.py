@@ -1,5 +1,7 @@
 """``--render-map`` against Tiled's own ``tmxrasterizer``, for every shipped level and every map
-of the corpus of real public maps (tests/data/real_maps): at most 1% of the pixels may differ.
+of the corpus of real public maps (tests/data/real_maps), orthogonal, isometric, staggered and
+hexagonal: at most 1% of the pixels may differ (maps of every orientation with more of what
+Tiled draws: tests/test_render_projected.py).
 
 What Tiled is shown, and why it is a copy of the map: tests/tiledpicture.py. In short: object
 shapes (Tiled's editor marks), and the objects the game brings to life, are left out; Tiled
@@ -27,8 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "data" / "real_maps"
 MANIFEST = tomllib.loads((CORPUS / "manifest.toml").read_text("utf-8"))["map"]
 LEVELS = {p.stem: p for p in sorted((ROOT / "levels").glob("*.tm[xj]"))}
-REAL = {k: CORPUS / m["path"] for k, m in sorted(MANIFEST.items())
-        if m["orientation"] == "orthogonal"}
+REAL = {k: CORPUS / m["path"] for k, m in sorted(MANIFEST.items())}
 TOLERANCE = 2
 MOST = 0.01  # of the picture's pixels
 

@@ -8,9 +8,10 @@ rectangle, flips) and the view cuts them. Everything comes from the map's checke
 * layers in file order; a group's opacity, offset, visibility, tint (multiplied) and parallax
   factor (multiplied) apply to everything inside it;
 * a tile object is its tile's picture stretched to the object's size, its bottom-left corner at
-  the object's position, turned ``rotation`` degrees clockwise about that corner, flipped by the
-  flags of its gid (the objects the game draws as its own bodies -- walkers, platforms, coins,
-  switches, checkpoints, goals, the player's start -- are left to it);
+  the object's position (moved by its tileset's drawing offset, stretched alike), turned
+  ``rotation`` degrees clockwise about that position, flipped by the flags of its gid (the
+  objects the game draws as its own bodies -- walkers, platforms, coins, switches,
+  checkpoints, goals, the player's start -- are left to it);
 * an animated tile shows frame after frame, each for its own duration, looping; the frames are
   tiles of the same tileset;
 * an image layer's picture sits at the layer's offset, repeated along x and/or y if asked;
@@ -71,6 +72,12 @@ class TileObject:
     w: float
     h: float
     rotation: float = 0.0  # degrees, clockwise, about (x, y)
+    # The object's position as the file has it (Tiled's pixel coordinates): on an orthogonal map
+    # (x, y) less the layer's offset; other orientations project it first (game.view.projection).
+    at: tuple[float, float] = (0.0, 0.0)
+    # Its tileset's drawing offset, stretched as the picture is (Tiled scales it by the object's
+    # size over the tile's); it turns with the object.
+    shift: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -143,6 +150,14 @@ class _Sheet:
                             _int(tile.get("width"), _int(image.get("width"))),
                             _int(tile.get("height"), _int(image.get("height"))))
         return source, None
+
+    def picture_size(self, tile_id: int, picture) -> tuple[int, int]:
+        """The size of a tile's picture (``picture``: what :meth:`picture` gave): its part of
+        the sheet, or an image collection's image as the file says (else the tile size)."""
+        if picture[1]:
+            return picture[1][2], picture[1][3]
+        image = self.tiles[tile_id].find("image")
+        return (_int(image.get("width")) or self.size[0], _int(image.get("height")) or self.size[1])
 
 
 ReadTileset = Callable[[Path], ET.Element]
@@ -251,15 +266,18 @@ def _pictured(objects: list[ET.Element], look: Look, sheets: list[_Sheet]):
         pic = None if sheet is None else sheet.picture(gid - sheet.firstgid)
         if pic is None:
             continue
+        size = sheet.picture_size(gid - sheet.firstgid, pic)
         w, h = _float(obj.get("width"), 0.0), _float(obj.get("height"), 0.0)
         if not w or not h:  # Tiled 1.0 and older saved no size: the tile's own
-            size = pic[1][2:] if pic[1] else sheet.size
             w, h = w or float(size[0]), h or float(size[1])
         image = TileImage(pic[0], pic[1], bool(raw & FLIP_H), bool(raw & FLIP_V),
                           bool(raw & FLIP_D))
         dx, dy = sheet.offset
-        yield TileObject(image, _float(obj.get("x"), 0.0) + ox + dx,
-                         _float(obj.get("y"), 0.0) + oy + dy, w, h, _float(obj.get("rotation"), 0.0))
+        if size[0] and size[1]:
+            dx, dy = dx * w / size[0], dy * h / size[1]
+        x, y = _float(obj.get("x"), 0.0), _float(obj.get("y"), 0.0)
+        yield TileObject(image, x + ox, y + oy, w, h, _float(obj.get("rotation"), 0.0),
+                         (x, y), (dx, dy))
 
 
 # Objects the game gives a body or a sprite of its own (game.maps.level, game.sim): drawn by the

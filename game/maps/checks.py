@@ -24,11 +24,13 @@ from game.maps.imagefile import FORMATS, BadImage, ImageInfo, probe, verify
 from game.maps.limits import (MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_LAYER_CELLS,
                               MAX_LAYERS, MAX_MAP_CELLS, MAX_MAP_PX, MAX_POINTS, MAX_TILE_PX,
                               MAX_TILES, MAX_TILESETS, MIN_TILE_PX, Budget, file_kind, shown)
+from game.maps.orientation import ORTHOGONAL, Orientation, read_orientation
 from game.maps.safexml import check_layer_data, int_or_none, note_gids, read_xml
 from game.maps.shapes import Shape, shape_of
 
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
-GID_MASK = 0x0FFFFFFF  # Tiled also keeps a 120-degree hex flag in bit 28
+GID_MASK = 0x0FFFFFFF
+HEX_120 = 0x10000000  # Tiled's 120-degree turn of a tile on a hexagonal map: refused
 # Attributes pytmx sets on maps, layers, tilesets and objects: a custom property of one of these
 # names makes it raise.
 RESERVED = {"id", "name", "type", "class", "x", "y", "width", "height", "visible", "opacity",
@@ -105,6 +107,7 @@ class MapInfo:
     firstgids: tuple[int, ...] = ()  # of ``tilesets``, for bisecting
     layers: tuple[LayerData, ...] = ()  # of every <layer>, in file order
     notes: tuple[str, ...] = ()  # what the checks let pass but a level author should know
+    orientation: Orientation = ORTHOGONAL
 
     def tileset_of(self, tiled_gid: int) -> Tileset | None:
         """The tileset of a gid, as Tiled decides: the one with the largest firstgid <= gid
@@ -116,11 +119,9 @@ class MapInfo:
 
 
 
-def check_map(path: Path, root: ET.Element, budget: Budget) -> MapInfo:
-    orientation = root.get("orientation", "orthogonal")
-    if orientation != "orthogonal":
-        raise UserError(path, f"the map is {quoted(orientation)}; only orthogonal maps are "
-                        "supported (in Tiled: Map > Map Properties > Orientation: Orthogonal)")
+def check_map(path: Path, root: ET.Element, budget: Budget, play: bool = True) -> MapInfo:
+    """``play``: the map is to be played, not only drawn (only orthogonal maps are played)."""
+    orientation = read_orientation(path, root, play)
     resize = "set the map's size in Tiled with Map > Resize Map"
     retile = "set the map's tile size in Tiled in Map > Map Properties"
     cols = whole(path, root, "width", "the map", resize, most=MAX_MAP_CELLS)
@@ -147,6 +148,10 @@ def check_map(path: Path, root: ET.Element, budget: Budget) -> MapInfo:
     layers = []
     for layer in root.iter("layer"):
         values, used = check_layer_data(path, layer, cols, rows)
+        if orientation.kind == "hexagonal" and any(g & HEX_120 for g in used):
+            raise UserError(path, f"tile layer {quoted(layer.get('name', ''))} has a tile turned "
+                            "by 120 degrees (Tiled's hexagonal rotation), which the game does "
+                            "not draw; turn it back in Tiled (a 60-degree turn is drawn)")
         layers.append(LayerData(values, tuple(used), tuple(g for g in used if g not in gids)))
         note_gids(path, [used], gids)
     objects = (int_or_none(o.get("gid")) for o in root.iter("object") if o.get("gid"))
@@ -161,7 +166,7 @@ def check_map(path: Path, root: ET.Element, budget: Budget) -> MapInfo:
     notes = (*notes, *reserved)
     _check_object_ids(path, root)
     return MapInfo(tilesets, tuple(dict.fromkeys(f.resolve() for f in files)),
-                    tuple(ts.firstgid for ts in tilesets), tuple(layers), notes)
+                    tuple(ts.firstgid for ts in tilesets), tuple(layers), notes, orientation)
 
 
 def whole(where: Path, el: ET.Element, attr: str, what: str, fix: str, least: int = 1,

@@ -13,7 +13,9 @@ and the level builder see only what a plain TMX map holds:
   changes); a tile template's tile is found in the map's copy of its tileset;
 * **infinite maps**: their chunks placed on one fixed grid that covers every chunk of every
   layer; objects, image layers and the parallax origin move with the grid's new origin, so
-  everything stays where it was relative to the tiles (the ``note:`` says by how much);
+  everything stays where it was relative to the tiles (the ``note:`` says by how much; on a
+  staggered or hexagonal map an odd shift flips the stagger index, so the same rows or columns
+  stay shifted: ``game.maps.orientation``);
 * **zstd-compressed layers** (and chunks): unpacked with the ``zstandard`` library, never
   further than the map's cells need.
 
@@ -36,6 +38,7 @@ from pathlib import Path
 
 from game.errors import UserError, quoted
 from game.maps import tiled_json
+from game.maps.orientation import lenient, moved_origin
 
 JSON_SUFFIXES = (".tmj", ".json")
 JSON_TILESET_SUFFIXES = (".tsj", ".json")
@@ -269,13 +272,14 @@ def _make_finite(path: Path, root: ET.Element, max_cells: int, done: Normalised)
         _set_base64(data, cells)
         layer.set("width", str(cols))
         layer.set("height", str(rows))
-    tw, th = float(root.get("tilewidth", 0)), float(root.get("tileheight", 0))
-    dx, dy = -left * tw, -top * th
+    (dx, dy), screen, flip = moved_origin(lenient(root), root, left, top, rows)
     root.set("infinite", "0")
     root.set("width", str(cols))
     root.set("height", str(rows))
-    if dx or dy:
-        _shift(root, dx, dy)
+    if flip:
+        root.set("staggerindex", "odd" if root.get("staggerindex") == "even" else "even")
+    if dx or dy or any(screen):
+        _shift(root, (dx, dy), screen)
         done.notes.append(f"the infinite map's tiles, from tile ({left}, {top}), are placed on "
                           f"a {cols}x{rows} grid; everything moved by ({_px(dx)}, {_px(dy)}) px "
                           "with them")
@@ -283,12 +287,15 @@ def _make_finite(path: Path, root: ET.Element, max_cells: int, done: Normalised)
         done.notes.append(f"the infinite map's tiles are placed on a {cols}x{rows} grid")
 
 
-def _shift(root: ET.Element, dx: float, dy: float) -> None:
-    """Objects, image layers and the parallax origin moved with the tiles' new origin."""
+def _shift(root: ET.Element, objects: tuple[float, float], screen: tuple[float, float]) -> None:
+    """Objects (by ``objects``, in the map's pixel coordinates), image layers and the parallax
+    origin (by ``screen``) moved with the tiles' new origin: the same on an orthogonal map."""
+    dx, dy = objects
     for group in root.iter("objectgroup"):
         for obj in group.findall("object"):
             obj.set("x", _px(float(obj.get("x", 0)) + dx))
             obj.set("y", _px(float(obj.get("y", 0)) + dy))
+    dx, dy = screen
     for layer in root.iter("imagelayer"):
         layer.set("offsetx", _px(float(layer.get("offsetx", 0)) + dx))
         layer.set("offsety", _px(float(layer.get("offsety", 0)) + dy))

@@ -69,7 +69,7 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
 
     ``player_size`` is the hitbox of a point spawn: config.toml's ``[player] width/height``.
     ``play=False`` reads a map to draw it (``--render-map``): what only play needs (a place to
-    start, room to respawn, a next level that exists) is not asked of it.
+    start, room to respawn, a next level that exists, an orthogonal grid) is not asked of it.
     """
     path = Path(path)
     budget = Budget()
@@ -79,7 +79,7 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     done = formats.normalise(
         path, root, read_xml=lambda p, tag, what: read_xml(p, tag, what, budget),
         read_bytes=lambda p, what: read_bytes(p, what, budget), max_cells=MAX_MAP_CELLS)
-    info = check_map(path, root, budget)
+    info = check_map(path, root, budget, play)
     if done.files:
         info = replace(info, files=tuple(dict.fromkeys(
             (*info.files, *(f.resolve() for f in done.files)))))
@@ -145,6 +145,7 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
         physics_scale=scale,
         art=drawn,
         backdrop=backdrop_of(path, props, own_look),
+        orientation=info.orientation,
     )
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from game.maps.grid import TileGrid
+from game.maps.orientation import ORTHOGONAL, Orientation
 from game.maps.platform_spawns import PlatformSpawn
 from game.maps.tiles import NO_FEATURES, TileFeatures
 
@@ -106,6 +107,9 @@ class Level:
     backdrop: str = "day"  # the sky and hills behind the map (game.maps.backdrop)
     # pytmx gid -> (dx, dy) px its picture is drawn off its cell: its tileset's <tileoffset>
     tile_offsets: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    # How Tiled lays the cells out on screen; only an orthogonal map is played (``play=False``
+    # reads the others, to draw them: game.view.projection)
+    orientation: Orientation = ORTHOGONAL
 
     @property
     def tile_size(self) -> tuple[int, int]:

@@ -40,6 +40,8 @@ Drawing:
   ghost names, banners.
 - ``painter``: text with shadows and panels at window resolution, kept between frames.
 - ``render``: the map's tile layers, cached in view-sized buffers; ``blit_scaled``.
+- ``projection`` and ``projected``: isometric, staggered and hexagonal maps (``--render-map``
+  only): where Tiled puts their cells and objects, and the whole map drawn.
 - ``sprites``: the player, walkers, platforms, spears and the sky, drawn in code.
 - ``living``: coins, checkpoints, switches and doors, and the HUD's line about them.
 - ``text``: wrapping and fitting text to a width.

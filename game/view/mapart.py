@@ -12,6 +12,8 @@ objects, image layers, tints and parallax, the way Tiled draws them.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.maps.art import WHITE, ImageLayerArt, MapArt, ObjectLayerArt, key
@@ -96,14 +98,17 @@ class ArtPictures:
         self._frames = art.frames if art is not None else {}
 
     def tile_object(self, image: TileImage, w: float, h: float, rotation: float, tint,
-                    ms: int) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The object's picture and where its top-left goes relative to the object's
-        bottom-left corner."""
+                    ms: int, pivot: float = 0.0, shift: tuple[float, float] = (0.0, 0.0)
+                    ) -> tuple[pygame.Surface, tuple[float, float]]:
+        """The object's picture and where its top-left goes relative to the point it stands on
+        and turns about: its bottom-left corner, or ``pivot`` of its width further right (0.5:
+        the middle of its bottom edge, as on isometric maps); ``shift`` (its tileset's drawing
+        offset) moves the picture from there before it turns."""
         frames = self._frames.get(key(image.source, image.rect))
         if frames:
             src, rect, _ = frames[frame_index([f[2] for f in frames], ms)]
             image = TileImage(src, rect, image.flip_h, image.flip_v, image.flip_d)
-        k = (image, round(w), round(h), rotation, tint)
+        k = (image, round(w), round(h), rotation, tint, pivot, shift)
         got = self._made.get(k)
         if got is None:
             img = self._picture(image)
@@ -111,17 +116,14 @@ class ArtPictures:
             if img.get_size() != size:
                 img = pygame.transform.scale(img, size)
             img = tinted(img, tint)
+            # The picture's middle from the pivot, before and after turning clockwise about it
+            # (y down: Vector2.rotate turns clockwise); the turned picture keeps its middle.
+            middle = pygame.math.Vector2(size[0] * (0.5 - pivot) + shift[0],
+                                         -size[1] / 2 + shift[1])
             if rotation % 360:
-                # About the bottom-left corner, clockwise: rotate, then find where that corner
-                # went in the rotated picture's box.
-                turned = pygame.transform.rotate(img, -rotation)
-                corner = pygame.math.Vector2(0, size[1])
-                centre = pygame.math.Vector2(size[0] / 2, size[1] / 2)
-                moved = (corner - centre).rotate(rotation)  # y down: rotate() turns clockwise
-                top_left = (-turned.get_width() / 2 - moved.x, -turned.get_height() / 2 - moved.y)
-                got = (turned, (round(top_left[0]), round(top_left[1])))
-            else:
-                got = (img, (0, -size[1]))
+                img = pygame.transform.rotate(img, -rotation)
+                middle = middle.rotate(rotation)
+            got = (img, (middle.x - img.get_width() / 2, middle.y - img.get_height() / 2))
             self._made[k] = got
         return got
 
@@ -138,17 +140,20 @@ class ArtPictures:
 
 
 def draw_objects(target: pygame.Surface, layer: ObjectLayerArt, pictures: ArtPictures,
-                 origin: tuple[int, int], ms: int) -> None:
+                 origin: tuple[int, int], ms: int, place=None) -> None:
     """An object layer's tile objects, for a view whose top-left is at ``origin`` (map px,
-    the layer's parallax already applied)."""
+    the layer's parallax already applied). ``place(obj)`` -> (x, y, pivot): where an object
+    stands on a map of another orientation (``game.view.projection``); by default its
+    bottom-left corner at (obj.x, obj.y)."""
     if not layer.look.visible or layer.look.opacity <= 0 or not layer.objects:
         return
     view = pygame.Rect(origin, target.get_size())
     seq = []
     for obj in layer.objects:
+        ax, ay, pivot = (obj.x, obj.y, 0.0) if place is None else place(obj)
         img, (dx, dy) = pictures.tile_object(obj.image, obj.w, obj.h, obj.rotation,
-                                             layer.look.tint, ms)
-        x, y = round(obj.x) + dx, round(obj.y) + dy
+                                             layer.look.tint, ms, pivot, obj.shift)
+        x, y = math.floor(ax + dx + 0.5), math.floor(ay + dy + 0.5)  # Qt rounds halves up
         if view.colliderect((x, y, img.get_width(), img.get_height())):
             seq.append((img, (x - view.x, y - view.y)))
     if not seq:

@@ -9,7 +9,6 @@ whole map at once (``--render-map`` and the checks against Tiled).
 
 from __future__ import annotations
 
-import math
 import time
 
 import pygame
@@ -18,11 +17,13 @@ from game.maps.art import NO_ART, ImageLayerArt, Look, ObjectLayerArt, TileLayer
 from game.maps.level import Level, TileLayer
 from game.view.mapart import (Animator, ArtPictures, draw_image_layer, draw_objects,
                               parallax_shift)
+from game.view.projected import render_projected
+from game.view.projection import picture_bounds
 from game.view.tiledraw import Stamps, TileImages, compose, map_bounds
 from game.view.viewbuffer import ViewBuffer
 
-__all__ = ["MapRenderer", "TileImages", "map_bounds", "render_area", "render_map",
-           "render_whole"]
+__all__ = ["MapRenderer", "TileImages", "map_bounds", "picture_bounds", "render_area",
+           "render_map", "render_whole"]
 
 
 def render_area(level: Level, images: TileImages, area: pygame.Rect,
@@ -46,7 +47,11 @@ def render_whole(level: Level, images: TileImages, seconds: float = 0.0) -> pyga
     background colour, then every visible layer in file order (tile layers, tile objects, image
     layers) with its opacity, offset and tint; doors as the map has them. Parallax layers are
     where a camera centred on the map's parallax origin sees them: at their place in the map,
-    as Tiled exports them. The picture is as big as Tiled makes it (:func:`picture_bounds`)."""
+    as Tiled exports them. The picture is as big as Tiled makes it (:func:`picture_bounds`).
+    A map of another orientation (isometric, staggered, hexagonal) is drawn by
+    ``game.view.projected``."""
+    if not level.orientation.orthogonal:
+        return render_projected(level, images, seconds)
     bounds = picture_bounds(level)
     out = pygame.Surface(bounds.size, pygame.SRCALPHA)
     if level.background:
@@ -57,21 +62,6 @@ def render_whole(level: Level, images: TileImages, seconds: float = 0.0) -> pyga
     renderer.draw(out, bounds.topleft, centre=centre)
     renderer.draw(out, bounds.topleft, front=True, centre=centre)
     return out
-
-
-def picture_bounds(level: Level) -> pygame.Rect:
-    """The map's rectangle (map px) grown by every layer's offset, hidden layers and object
-    and image layers too, each rounded up, as Tiled sizes a picture of a map: a layer moved
-    6.1 px right adds 7 px on the right."""
-    offsets = [layer.offset for layer in level.layers]
-    if level.art is not None:
-        offsets += [a.look.offset for a in level.art.layers if not isinstance(a, TileLayerArt)]
-    left = top = right = bottom = 0
-    for x, y in offsets:
-        left, top = max(left, math.ceil(-x)), max(top, math.ceil(-y))
-        right, bottom = max(right, math.ceil(x)), max(bottom, math.ceil(y))
-    g = level.grid
-    return pygame.Rect(-left, -top, g.width_px + left + right, g.height_px + top + bottom)
 
 
 class MapRenderer:
