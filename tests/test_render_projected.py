@@ -158,6 +158,9 @@ def test_an_infinite_staggered_map_keeps_its_shifted_rows_when_made_finite(tmp_p
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
 
 VARIANTS = {
+    # orthogonal too: big tiles hanging past the map's edges, a translucent layer of
+    # overlapping tiles (Tiled fades each tile), offsets, tints and tile objects
+    "orthogonal": ('orientation="orthogonal"', 32, 16),
     "isometric": ('orientation="isometric"', 32, 16),
     "staggered-y-odd": ('orientation="staggered" staggeraxis="y" staggerindex="odd"', 32, 16),
     "staggered-x-even": ('orientation="staggered" staggeraxis="x" staggerindex="even"', 32, 16),

@@ -102,7 +102,16 @@ class MapRenderer:
         def close_run() -> None:
             if run:
                 pairs = [(layer, st) for layer, st, _ in run]
-                self._passes[front].append(("tiles", ViewBuffer(level, pairs, bounds,
+                # the map grown by how far tiles reach past their cells (big tiles, drawing
+                # offsets), so none is cut at the map's edge
+                left, right, top, bottom = (min(st.reach[0] for _, st in pairs),
+                                            max(st.reach[1] for _, st in pairs),
+                                            min(st.reach[2] for _, st in pairs),
+                                            max(st.reach[3] for _, st in pairs))
+                tw, th = level.tile_size
+                reach = pygame.Rect(bounds.x + left, bounds.y + top + th,
+                                    bounds.w - left + right - tw, bounds.h - top - th + bottom)
+                self._passes[front].append(("tiles", ViewBuffer(level, pairs, reach,
                                                                 animated.keys()), run[0][2]))
                 run.clear()
 
@@ -134,6 +143,9 @@ class MapRenderer:
                     self._passes[front].append(("image", item, item.look.parallax))
         close_run()
         self.has_front = bool(self._passes[True])
+        # map px the tile layers may draw in: the map grown by how far tiles reach past it
+        self.bounds = bounds.unionall([p[1].bounds for passes in self._passes for p in passes
+                                       if p[0] == "tiles"])
         self.animated = set(self.animator.frames_of)
         self._ms = 0
         # Until update() is first called, animations run on real time from now.

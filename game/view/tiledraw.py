@@ -118,6 +118,7 @@ class Stamps:
         tw, th = level.tile_size
         self.tint = tint
         self.offsets = level.tile_offsets
+        self._faded: dict[tuple[pygame.Surface, int], pygame.Surface] = {}
         self.shapes: dict[int, tuple[pygame.Surface, int, int]] = {}
         fill_cell = set()
         animated = animated or {}
@@ -154,6 +155,19 @@ class Stamps:
             plain.blit(img, (0, 0))
             img = plain
         return img
+
+    def faded(self, img: pygame.Surface, alpha: int) -> pygame.Surface:
+        """``img`` drawn at ``alpha`` (0-255) of its opacity: a copy, made once."""
+        key = (img, alpha)  # the surface itself, not its id: a freed one's id comes back
+        got = self._faded.get(key)
+        if got is None:
+            # with an alpha channel: SDL blends a plain surface's alpha onto a transparent
+            # target as if the target were black and opaque
+            got = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+            got.blit(img, (0, 0))
+            got.set_alpha(alpha)
+            self._faded[key] = got
+        return got
 
     def show(self, gid: int, img: pygame.Surface) -> None:
         """Draw ``gid`` as ``img`` from now on (an animation's next frame)."""
@@ -193,11 +207,9 @@ def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, stamps: S
         return
     if layer.opacity >= 1:
         target.fblits(seq)
-    else:
-        dest = pygame.Surface(target.get_size(), pygame.SRCALPHA)
-        dest.fblits(seq)
-        dest.set_alpha(round(layer.opacity * 255))
-        target.blit(dest, (0, 0))
+    else:  # each tile faded, as Tiled draws a translucent layer: overlapping tiles show through
+        alpha = round(layer.opacity * 255)
+        target.fblits([(stamps.faded(img, alpha), at) for img, at in seq])
 
 
 def compose(level: Level, layers: Sequence[tuple[TileLayer, Stamps]],
