@@ -19,8 +19,8 @@ from game.maps.grid import TileGrid
 from game.sim.inputs import InputFrame
 from game.maps.level import MAX_WALKERS, WalkerSpawn, load_level
 from game.resolvers.base import overlapping_tiles
-from game.sim.walkers import (NO_LANE, REST_DY_MAX, REST_DY_MIN, Walker, lane, ledge_ahead,
-                              make_walkers, step_walkers)
+from game.sim.walkers import (LANE_MARGIN, NO_LANE, REST_DY_MAX, REST_DY_MIN, Walker, lane,
+                              ledge_ahead, make_walkers, step_walkers)
 from game.sim.world import World
 from helpers import resolver_names
 from test_level_loader import write_map
@@ -196,8 +196,8 @@ def full_steps(walkers: list[Walker], *args) -> None:
        at=st.floats(0, 1), part=st.floats(-1, 1), dy=st.floats(REST_DY_MIN, REST_DY_MAX))
 def test_every_resolver_lets_a_resting_box_walk_on_along_its_lane(name, tile, size, floor, at,
                                                                   part, dy):
-    """What cruising stands on: a box resting on a floor row, moved across its lane (walls or
-    nothing at the ends) by a step that is one move for the mover, with a small fall, ends at
+    """What cruising stands on: a box resting on a floor row (walls or nothing at its ends),
+    moved onto its lane by a step that is one move for the mover, with a small fall, ends at
     exactly ``x + dx``, on the same row's top, with ON_GROUND and no other contact."""
     from game.resolvers.base import ON_GROUND, move_box
     w, h = size
@@ -208,9 +208,9 @@ def test_every_resolver_lets_a_resting_box_walk_on_along_its_lane(name, tile, si
                               tile_w=tile)
     y = (rows * tile) - h
     lo, hi = lane(grid, tile + 1.5, y, w, h)
-    if lo > hi or not lo <= lo + (hi - lo) * at + dx <= hi:
+    x = lo - LANE_MARGIN + (hi - lo + 2 * LANE_MARGIN) * at  # anywhere over the floor
+    if lo > hi or not lo <= x + dx <= hi:
         return
-    x = lo + (hi - lo) * at
     res = resolvers.create(name)
     got = move_box(res, grid, x, y, w, h, dx, dy, one_way_bottom=y + h, drop_through=False,
                    was_on_ground=True, tell_one_way=False)

@@ -25,7 +25,8 @@ floor row (its bottom on the row's top, ``vy`` 0, a step short enough to be one 
 works out its *lane*: the span of x over which its box keeps a solid or one-way tile under every
 column and empty cells around it, less :data:`LANE_MARGIN` at each end. While its next ``x +
 step`` stays in that lane, the step is that sum and nothing more, the resolver is not asked, and
-the walker's state comes out exactly as the full step would leave it. A lane holds for the grid
+the walker's state comes out exactly as the full step would leave it. At the lane's end over a
+ledge the same holds for the turn: the brain sees the ledge, and the step back is on the lane. A lane holds for the grid
 it was read from (a door turning gives a new grid, and every lane is read again) and the tick
 length; anything that moves a walker other than this loop calls :meth:`Walker.wake`.
 """
@@ -154,8 +155,10 @@ def ledge_ahead(grid: TileGrid, x: float, w: float, bottom: float, step: float,
 
 
 def step_walkers(walkers: Sequence[Walker], resolver: Resolver, grid: TileGrid, gravity: float,
-                 max_fall_speed: float, dt: float) -> None:
-    """Advance every walker one tick, in the order of ``walkers``."""
+                 max_fall_speed: float, dt: float, full: list | None = None) -> None:
+    """Advance every walker one tick, in the order of ``walkers``. With ``full``, append to it
+    each walker that takes a full step (not cruising), with its state before the step:
+    ``(walker, x, y, vy, facing, on_ground)`` (``game.sim.shared_walkers`` takes them again)."""
     slopes = resolver.supports_slopes
     fall = gravity * dt
     bottom_px = grid.height_px
@@ -170,11 +173,22 @@ def step_walkers(walkers: Sequence[Walker], resolver: Resolver, grid: TileGrid, 
             continue
 
         # --- cruising: along its lane, the step is one sum (module docstring) -----------------
-        x += k.lane_step
+        step = k.lane_step
+        x += step
         if k.lane_lo <= x <= k.lane_hi and k.lane_grid is grid and k.lane_dt == dt and cruise:
             k.x = x
             continue
+        # ... and at a ledge, a turn back along it (the brain's question, then the same sum)
+        if (step and k.lane_grid is grid and k.lane_dt == dt and cruise
+                and k.lane_lo <= k.x - step <= k.lane_hi
+                and ledge_ahead(grid, k.x, k.w, k.y + k.h, step, slopes)):
+            k.facing = -k.facing
+            k.lane_step = -step
+            k.x -= step
+            continue
 
+        if full is not None:
+            full.append((k, k.x, k.y, k.vy, k.facing, k.on_ground))
         _full_step(k, resolver, grid, fall, max_fall_speed, dt, slopes)
         if k.y > bottom_px:
             k.fallen = True  # out of the map's bottom: gone until the level restarts
