@@ -27,7 +27,6 @@ one set of walkers a tick plus the few full steps taken again.
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING
 
 from game.sim.bodies import WalkerHash
@@ -86,7 +85,7 @@ class SharedWalkers:
         """``world`` goes on with walkers of its own: copies of the shared ones as they are now,
         or, for the walkers in ``mine`` (by ``id``), its own answers."""
         mine = mine or {}
-        own = [mine.get(id(k)) or copy.copy(k) for k in self.walkers]
+        own = [mine.get(id(k)) or k.copy() for k in self.walkers]
         world.walkers, world.walker_hash = own, WalkerHash(own)
         self.drop(world)
 
@@ -129,7 +128,7 @@ def _step_again(before: tuple, resolver, grid, gravity: float, max_fall_speed: f
     """A walker's full step taken again from its state before it, with another resolver: a new
     walker holding the answer."""
     k, x, y, vy, facing, on_ground = before
-    again = copy.copy(k)
+    again = k.copy()
     again.wake()
     again.x, again.y, again.vy, again.facing, again.on_ground = x, y, vy, facing, on_ground
     again.fallen = False  # only a walker in play takes a full step

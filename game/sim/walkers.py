@@ -62,12 +62,13 @@ class Walker:
     ``prev_x``/``prev_y`` are where it was before the last tick, for the view's blend.
     The lane (module docstring) is :func:`step_walkers`'s own: ``lane_lo``/``lane_hi``, the x a
     cruising step may reach; ``lane_step``, that step; ``lane_grid`` and ``lane_dt``, the grid
-    and the tick length it holds for.
+    and the tick length it holds for; ``lane_run``, the last lane read (grid, y, lo, hi), which
+    holds again while the box is over the same floor (a turn at a wall, a landing).
     """
 
     __slots__ = ("spawn", "x", "y", "w", "h", "speed", "facing", "vy", "on_ground",
                  "prev_x", "prev_y", "fallen", "lane_lo", "lane_hi", "lane_step", "lane_grid",
-                 "lane_dt")
+                 "lane_dt", "lane_run")
 
     def __init__(self, spawn: WalkerSpawn) -> None:
         self.spawn = spawn
@@ -82,6 +83,7 @@ class Walker:
         self.y = self.prev_y = s.y
         self.facing, self.vy = s.facing, 0.0
         self.on_ground = self.fallen = False
+        self.lane_run = None
         self.wake()
 
     def wake(self) -> None:
@@ -90,6 +92,13 @@ class Walker:
         self.lane_lo, self.lane_hi = NO_LANE
         self.lane_step = self.lane_dt = 0.0
         self.lane_grid = None
+
+    def copy(self) -> Walker:
+        """A walker in the same state, lane and all (``game.sim.shared_walkers``)."""
+        twin = Walker.__new__(Walker)
+        for name in Walker.__slots__:
+            setattr(twin, name, getattr(self, name))
+        return twin
 
     def settle(self, grid: TileGrid, slopes: bool) -> None:
         """Read ``on_ground`` off the map where no move has said it yet (a spawn, a switch)."""
@@ -232,7 +241,13 @@ def _full_step(k: Walker, resolver: Resolver, grid: TileGrid, fall: float,
 
     # --- the lane for the next ticks: resting on a floor row, a step that is one move ----------
     if c == ON_GROUND and vy == 0.0 and abs(step) <= max(min(grid.tile_w, wk) / 2, 0.5):
-        k.lane_lo, k.lane_hi = lane(grid, x, y, wk, hk)
+        run = k.lane_run  # the last lane read, whose floor the box may still be over
+        if (run is not None and run[0] is grid and run[1] == y
+                and run[2] - LANE_MARGIN / 2 <= x <= run[3] + LANE_MARGIN / 2):
+            k.lane_lo, k.lane_hi = run[2], run[3]
+        else:
+            k.lane_lo, k.lane_hi = lo, hi = lane(grid, x, y, wk, hk)
+            k.lane_run = (grid, y, lo, hi) if lo <= hi else None
         k.lane_step = k.facing * k.speed * dt
         k.lane_grid, k.lane_dt = grid, dt
     elif k.lane_grid is not None:
