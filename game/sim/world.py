@@ -39,7 +39,7 @@ from game.sim.platforms import Platform, make_platforms, move_platforms, overlap
 from game.sim.player import TIMER_EPS, Player
 from game.resolvers.base import Resolver, overlapping_tiles
 from game.sim.spear import FLYING, IDLE, Spear, make_spears, step_spears, throw
-from game.sim.shared_walkers import SharedWalkers
+from game.sim.shared_walkers import Member
 from game.sim.walkers import Walker, make_walkers, step_walkers
 
 # What can happen on a tick, as the trace's ``events`` names it (``World.events``).
@@ -72,7 +72,7 @@ class World:
         self.prev = (self.player.x, self.player.y)
         self.events: list[str] = []  # what happened on the last tick, in order (``EVENTS``)
         # Walkers shared with other worlds of a comparison (game.sim.shared_walkers), or None.
-        self.shared: SharedWalkers | None = None
+        self.shared: Member | None = None
         self.walker_hash = WalkerHash(self.walkers)
         self.spears: list[Spear] = make_spears(self.spear)
         # What the player's move meets besides tiles: the platforms, then spears stuck in walls.
@@ -124,8 +124,8 @@ class World:
             else:
                 self.shared.step(self)
             if not p.respawning and not was_respawning:
-                if self.shared is not None and self.walker_hash.touching(p.x, p.y, p.w, p.h):
-                    self.shared.leave(self)  # a stomp would change its walkers alone
+                if self.shared is not None:  # a stomp changes the walkers for this world alone
+                    self.shared.claim(p.x, p.y, p.w, p.h)
                 met = player_meets_walkers(self.walker_hash, p, prev_bottom)
                 if met == STOMP:
                     p.vy, p.rising, p.on_ground, p.riding = -ph.stomp_speed, True, False, None
