@@ -19,7 +19,8 @@ from game.maps.grid import TileGrid
 from game.sim.inputs import InputFrame
 from game.maps.level import MAX_WALKERS, WalkerSpawn, load_level
 from game.resolvers.base import overlapping_tiles
-from game.sim.walkers import Walker, ledge_ahead, make_walkers, step_walkers
+from game.sim.walkers import (LANE_MARGIN, NO_LANE, REST_DY_MAX, REST_DY_MIN, Walker, lane,
+                              ledge_ahead, make_walkers, step_walkers)
 from game.sim.world import World
 from helpers import resolver_names
 from test_level_loader import write_map
@@ -170,6 +171,120 @@ def test_deterministic(name):
     first = run(make_walkers(spawns, grid, True), name, grid, 200)
     again = run(make_walkers(spawns, grid, True), name, grid, 200)
     assert first == again
+
+
+# ----------------------------------------------------------------------------------------------
+# Cruising: a step on a lane is the full step, with every resolver
+# ----------------------------------------------------------------------------------------------
+
+def walker_state(walkers: list[Walker]) -> list[tuple]:
+    return [(k.x, k.y, k.vy, k.facing, k.on_ground, k.fallen, k.prev_x, k.prev_y)
+            for k in walkers]
+
+
+def full_steps(walkers: list[Walker], *args) -> None:
+    """``step_walkers`` with every walker's lane forgotten first: every step a full one."""
+    for k in walkers:
+        k.wake()
+    step_walkers(walkers, *args)
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(resolver_names()), tile=st.sampled_from((8, 16, 32)),
+       size=st.tuples(st.floats(2, 40), st.floats(2, 40)),
+       floor=st.lists(st.sampled_from("#="), min_size=2, max_size=8),
+       at=st.floats(0, 1), part=st.floats(-1, 1), dy=st.floats(REST_DY_MIN, REST_DY_MAX))
+def test_every_resolver_lets_a_resting_box_walk_on_along_its_lane(name, tile, size, floor, at,
+                                                                  part, dy):
+    """What cruising stands on: a box resting on a floor row (walls or nothing at its ends),
+    moved onto its lane by a step that is one move for the mover, with a small fall, ends at
+    exactly ``x + dx``, on the same row's top, with ON_GROUND and no other contact."""
+    from game.resolvers.base import ON_GROUND, move_box
+    w, h = size
+    dx = part * max(min(tile, w) / 2, 0.5)
+    rows = -(-int(h) // tile) + 1
+    grid = TileGrid.from_rows(["." * (len(floor) + 2)] * rows
+                              + ["#" + "".join(floor) + "#"] + ["#" * (len(floor) + 2)],
+                              tile_w=tile)
+    y = (rows * tile) - h
+    lo, hi = lane(grid, tile + 1.5, y, w, h)
+    x = lo - LANE_MARGIN + (hi - lo + 2 * LANE_MARGIN) * at  # anywhere over the floor
+    if lo > hi or not lo <= x + dx <= hi:
+        return
+    res = resolvers.create(name)
+    got = move_box(res, grid, x, y, w, h, dx, dy, one_way_bottom=y + h, drop_through=False,
+                   was_on_ground=True, tell_one_way=False)
+    assert got == (x + dx, y, ON_GROUND)
+
+
+def test_a_lane_is_the_floor_under_free_cells_less_a_margin():
+    grid = TileGrid.from_rows(["....#.....",
+                               "..........",
+                               ".##==##/#.",
+                               "##########"])
+    assert lane(grid, 20, 20, 12, 12) == (16 + 1, 7 * 16 - 12 - 1)  # up to the slope
+    assert lane(grid, 20, 8, 12, 24) == (16 + 1, 4 * 16 - 12 - 1)  # a taller box: up to the wall
+    assert lane(grid, 20, 19.5, 12, 12) == NO_LANE  # not resting on the row's top
+    assert lane(grid, 8, 20, 12, 12) == NO_LANE  # over the gap at column 0
+    assert lane(grid, 130, 36, 12, 12) == NO_LANE  # the bottom row: no row under it
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.lists(st.text(st.sampled_from(".......#=/\\"), min_size=10, max_size=10),
+                     min_size=5, max_size=5),
+       spots=st.lists(st.tuples(st.integers(0, 9), st.integers(0, 4), st.sampled_from((-1, 1)),
+                                st.floats(0, 200)), min_size=1, max_size=6),
+       name=st.sampled_from(resolver_names()))
+def test_cruising_steps_are_the_full_steps(rows, spots, name):
+    """The same walkers stepped with lanes and with every step a full one stay identical, every
+    value of every walker on every tick."""
+    grid = TileGrid.from_rows(rows + ["#.########"])
+    spawns = [WalkerSpawn(i, c * 16 + 2, r * 16 + 4, 12, 12, speed, facing)
+              for i, (c, r, facing, speed) in enumerate(spots)
+              if not overlapping_tiles(grid, c * 16 + 2, r * 16 + 4, 12, 12, r * 16 + 16, True)]
+    res = resolvers.create(name)
+    slopes = res.supports_slopes
+    fast, full = make_walkers(spawns, grid, slopes), make_walkers(spawns, grid, slopes)
+    for _ in range(150):
+        step_walkers(fast, res, grid, GRAVITY, MAX_FALL, DT)
+        full_steps(full, res, grid, GRAVITY, MAX_FALL, DT)
+        assert walker_state(fast) == walker_state(full)
+
+
+@pytest.mark.parametrize("name", resolver_names())
+def test_a_lane_is_read_again_on_a_new_grid(name):
+    """A door turning gives a new grid: a lane read from the old one is not used on it."""
+    before = TileGrid.from_rows(["..........",
+                                 "##########"])
+    after = before.with_kinds({1 * 10 + 6: 0})  # a gap opens in the floor
+    walkers = make_walkers([spawn(1, 1, facing=1, speed=60)], before, True)
+    res = resolvers.create(name)
+    for _ in range(10):
+        step_walkers(walkers, res, before, GRAVITY, MAX_FALL, DT)
+    assert walkers[0].lane_grid is before
+    for _ in range(300):
+        step_walkers(walkers, res, after, GRAVITY, MAX_FALL, DT)
+        assert walkers[0].x + 12 <= 6 * 16 + 1e-6  # turned at the new gap
+    assert not walkers[0].fallen
+
+
+@pytest.mark.parametrize("level", ["04_crowd.tmx", "05_features.tmx"])
+@pytest.mark.parametrize("name", resolver_names())
+def test_shipped_walkers_cruise_as_they_would_step(level, name):
+    """A world on each shipped level with walkers, run with lanes and with every walker's step a
+    full one, with the player running and jumping into them: the same walkers and player."""
+    worlds = [World.create(load_level(ROOT / "levels" / level), Config().physics,
+                           resolvers.create(name)) for _ in range(2)]
+    for t in range(400):
+        frame = InputFrame(move=1 if t // 150 % 2 == 0 else -1, jump_held=t % 50 < 12,
+                           jump_pressed=t % 50 == 0)
+        worlds[0].step(frame)
+        for k in worlds[1].walkers:
+            k.wake()
+        worlds[1].step(frame)
+        assert walker_state(worlds[0].walkers) == walker_state(worlds[1].walkers)
+        assert (worlds[0].player.x, worlds[0].player.y) == (worlds[1].player.x,
+                                                            worlds[1].player.y)
 
 
 # ----------------------------------------------------------------------------------------------

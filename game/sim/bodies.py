@@ -94,11 +94,11 @@ class WalkerHash:
                                 and k.y + k.h > y + EPS):
                             found.append(k)
         if len(found) > 1:
-            found.sort(key=_walker_id)
+            found.sort(key=walker_id)
         return found
 
 
-def _walker_id(k: Walker) -> int:
+def walker_id(k: Walker) -> int:
     return k.spawn.id
 
 

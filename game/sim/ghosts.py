@@ -27,6 +27,7 @@ from game import resolvers
 from game.config import Config, PhysicsConfig
 from game.sim.inputs import InputFrame
 from game.maps.level import Level
+from game.sim.shared_walkers import share_walkers
 from game.sim.world import World
 
 PART_PX = 1.0  # px: further apart than this on either axis counts as parted
@@ -48,6 +49,7 @@ class Comparison:
         self.worlds = worlds  # in resolvers.names() order
         self.cfg = cfg  # for the resolvers' options of the worlds made later (adopt)
         self.parted: dict[str, Parting | None] = {w.resolver.name: None for w in worlds}
+        share_walkers(worlds)
 
     @classmethod
     def create(cls, level: Level, physics: PhysicsConfig, cfg: Config,
@@ -83,6 +85,12 @@ class Comparison:
                 _follow(ghost, player)
                 self.worlds[i] = ghost
                 self.parted[place] = None
+        share_walkers(self.worlds)
+
+    def release(self, player: World) -> None:
+        """Ghosts off: ``player``'s world goes on alone, with walkers of its own."""
+        if player.shared is not None:
+            player.shared.leave(player)
 
     def track_parting(self, player: World) -> None:
         """After a tick: note where each world first parted from ``player`` by more than
@@ -105,6 +113,7 @@ class Comparison:
             if w is not player:
                 _follow(w, player)
         self.parted = dict.fromkeys(self.parted)
+        share_walkers(self.worlds)
 
 
 def _new_world(level: Level, physics: PhysicsConfig, cfg: Config, name: str) -> World:

@@ -38,7 +38,8 @@ from game.sim.living import Flow, ground_friction, in_water
 from game.sim.platforms import Platform, make_platforms, move_platforms, overlaps_solid_platform
 from game.sim.player import TIMER_EPS, Player
 from game.resolvers.base import Resolver, overlapping_tiles
-from game.sim.spear import IDLE, Spear, make_spears, step_spears, throw
+from game.sim.spear import FLYING, IDLE, Spear, make_spears, step_spears, throw
+from game.sim.shared_walkers import Member
 from game.sim.walkers import Walker, make_walkers, step_walkers
 
 # What can happen on a tick, as the trace's ``events`` names it (``World.events``).
@@ -70,6 +71,8 @@ class World:
     def __post_init__(self) -> None:
         self.prev = (self.player.x, self.player.y)
         self.events: list[str] = []  # what happened on the last tick, in order (``EVENTS``)
+        # Walkers shared with other worlds of a comparison (game.sim.shared_walkers), or None.
+        self.shared: Member | None = None
         self.walker_hash = WalkerHash(self.walkers)
         self.spears: list[Spear] = make_spears(self.spear)
         # What the player's move meets besides tiles: the platforms, then spears stuck in walls.
@@ -114,9 +117,15 @@ class World:
             if throw(self.spears, p, self.spear, self.tick, grid, self.resolver.supports_slopes):
                 self._ledges_changed()  # the spear taken may have been a ledge
         if self.walkers:
-            step_walkers(self.walkers, self.resolver, grid, ph.gravity, ph.max_fall_speed, ph.dt)
-            self.walker_hash.update()
+            if self.shared is None:
+                step_walkers(self.walkers, self.resolver, grid, ph.gravity, ph.max_fall_speed,
+                             ph.dt)
+                self.walker_hash.update()
+            else:
+                self.shared.step(self)
             if not p.respawning and not was_respawning:
+                if self.shared is not None:  # a stomp changes the walkers for this world alone
+                    self.shared.claim(p.x, p.y, p.w, p.h)
                 met = player_meets_walkers(self.walker_hash, p, prev_bottom)
                 if met == STOMP:
                     p.vy, p.rising, p.on_ground, p.riding = -ph.stomp_speed, True, False, None
@@ -132,6 +141,8 @@ class World:
                 self.grid = self.flow.grid(self.level.grid)
                 _prepare(self.resolver, self.grid)  # every resolver reads it from the next tick
                 grid = self.grid
+        if self.shared is not None and any(s.state == FLYING for s in self.spears):
+            self.shared.leave(self)  # a spear may hit one of its walkers alone
         if step_spears(self.spears, self.resolver, grid, self.spear, ph.dt,
                        self.walker_hash if self.walkers else None):
             self._ledges_changed()
@@ -176,6 +187,8 @@ class World:
     def set_resolver(self, resolver: Resolver) -> None:
         """Switch resolvers live; the player stays where they are, or as close as the new
         resolver allows (see :meth:`_fit_player`)."""
+        if self.shared is not None:
+            self.shared.leave(self)  # fitting them to the new resolver is for its walkers alone
         self.resolver = resolver
         _prepare(resolver, self.grid)
         self._fit_player()
@@ -212,6 +225,8 @@ class World:
 
     def _reset_walkers(self) -> None:
         """Walkers and platforms back at their spawns (a restart, a reload)."""
+        if self.shared is not None:
+            self.shared.drop(self)
         self.walkers = make_walkers(self.level.walkers, self.grid,
                                     self.resolver.supports_slopes)
         self.walker_hash = WalkerHash(self.walkers)

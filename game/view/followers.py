@@ -47,6 +47,7 @@ class Followers:
             self.comparison = Comparison.create(world.level, world.physics, self.cfg, player=world)
             self.comparison.follow(world)
         else:
+            self.comparison.release(world)
             self.comparison = None
 
     def resolver_switched(self, world: World) -> None:
