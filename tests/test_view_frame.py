@@ -128,6 +128,7 @@ def test_blit_scaled_is_scale_then_blit(src_size, factor, dest_size):
         want.blit(pygame.transform.scale(src, (w * factor, h * factor)), (0, 0))
         blit_scaled(src, factor, got)
         assert pixels(got) == pixels(want), depth
+        assert not got.get_locked()  # the HUD is blitted onto it next
 
 
 def test_a_translucent_sky_is_drawn_over_black_on_a_reused_view():
