@@ -14,9 +14,6 @@ parts one after the other.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import pygame
 
 from game.view.pixelfont import PixelFont
@@ -93,20 +90,23 @@ class TextPainter:
         else:
             self._card.append((key, img, rect))
 
-    @contextmanager
-    def card(self) -> Iterator[None]:
+    def card(self) -> TextPainter:
         """Panels and text drawn inside ``with painter.card():`` go on the surface as one image,
         made the first time this card is shown (the same parts at the same places) and kept
         while it is shown."""
-        self._card = parts = []
-        try:
-            yield
-        finally:
-            self._card = None
-        if not parts:
+        self._card = []
+        return self
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc) -> None:
+        parts, self._card = self._card, None
+        if not parts or exc[0] is not None:
             return
         area = parts[0][2].unionall([r for _, _, r in parts[1:]])
-        layout = tuple((key, r.x - area.x, r.y - area.y) for key, _, r in parts)
+        x, y = area.x, area.y
+        layout = tuple([(key, r.x - x, r.y - y) for key, _, r in parts])
         img = self.made.get(("card", area.size, layout), lambda: compose(parts, area))
         self.surface.blit(img, area)
 
