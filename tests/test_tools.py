@@ -65,6 +65,7 @@ def test_bench_quick_run_reports_every_figure_as_json():
     times = figures["frame/ours"]["frame_times"]
     for clock in ("", "cpu_"):
         assert 0 < times[f"{clock}p50_ms"]["median"] <= times[f"{clock}p99_ms"]["median"]
+    assert times["floor_cpu_p50_ms"]["median"] > 0 and times["tick_cpu_p50_ms"]["median"] > 0
     assert report["ratios"][f"load/{size} vs pytmx"]["median"] > 0
     assert "physics/arcade" not in figures  # no --peers, no peers
     # the floors, the set-up times, the scaling rows and the ghosts' simulation

@@ -15,6 +15,7 @@ import pytest
 from game import config
 from game.sim.inputs import parse_script
 from game.view.app import App
+from game.view.painter import SHADOW, WHITE, TextPainter, make_panel
 from game.view.surfaces import Recent, blit_scaled
 from game.view.sprites import Background
 
@@ -128,6 +129,7 @@ def test_blit_scaled_is_scale_then_blit(src_size, factor, dest_size):
         want.blit(pygame.transform.scale(src, (w * factor, h * factor)), (0, 0))
         blit_scaled(src, factor, got)
         assert pixels(got) == pixels(want), depth
+        assert not got.get_locked()  # the HUD is blitted onto it next
 
 
 def test_a_translucent_sky_is_drawn_over_black_on_a_reused_view():
@@ -191,3 +193,30 @@ def test_hills_blitted_encoded_are_the_same_pixels():
         encoded.draw(a, origin, (200, 150))
         plain.draw(b, origin, (200, 150))
         assert pixels(a) == pixels(b), origin
+
+
+def test_a_card_shows_the_pixels_of_its_parts_drawn_one_by_one():
+    pygame.display.init()
+    background = pygame.Surface((320, 120))
+    for x in range(0, 320, 4):  # something under the panel for its translucency to show
+        background.fill(((x * 3) % 256, 120, 255 - x % 256), (x, 0, 4, 120))
+    rows = [("Every Tile", WHITE), ("coins 2/16  (a card)", (150, 235, 160))]
+    got = background.copy()
+    painter = TextPainter(Recent())
+    painter.begin(got)
+    panel = painter.block(rows, painter.small, 20, 16, 6)
+    want = background.copy()  # the same parts, one blit each, in the same order
+    want.blit(make_panel(panel.size), panel)
+    line_h = painter.small.get_linesize()
+    for i, (text, colour) in enumerate(rows):
+        at = (20, 16 + i * line_h)
+        want.blit(painter.small.render(text, True, SHADOW), (at[0] + 2, at[1] + 2))
+        want.blit(painter.small.render(text, True, colour), at)
+    assert pixels(got) == pixels(want)
+    assert [t for t, _ in painter.drawn] == [t for t, _ in rows] and painter.panels == [panel]
+    # Shown again, the card is not made again: one image kept for it, as for each text.
+    kept = len(painter.made)
+    painter.made.next_frame()
+    painter.begin(got)
+    painter.block(rows, painter.small, 20, 16, 6)
+    assert len(painter.made) == kept

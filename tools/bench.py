@@ -99,7 +99,9 @@ DRAW_CPU = {"field": "cpu_fps", "theirs_field": "cpu_fps"}  # drawing, compared 
 # Per-frame times a measurement may report (ms): wall clock and this process's CPU time.
 FRAME_TIMES = {"p50_ms": "frame time, median", "p99_ms": "frame time, 99th percentile",
                "cpu_p50_ms": "CPU time a frame, median",
-               "cpu_p99_ms": "CPU time a frame, 99th percentile"}
+               "cpu_p99_ms": "CPU time a frame, 99th percentile",
+               "floor_cpu_p50_ms": "CPU time an empty frame (the floor), median",
+               "tick_cpu_p50_ms": "CPU time a tick of the world alone, median"}
 
 # Sizes: the full benchmark (the peers' figures are comparable at these), and --quick.
 FULL = {"map": "200x50", "movers": 100, "steps": 600, "render_maps": "60x34,1000x1000",

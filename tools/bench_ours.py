@@ -180,10 +180,17 @@ def frame(frames: int, warmup: int) -> dict:
     """Frames per second of the game's own frame (events, one tick, the whole picture, flip) on
     level 2 in a 1280x720 window on SDL's dummy driver, the player holding right; and the
     median and 99th percentile of the frames' times, wall clock (what a player waits; another
-    process taking the CPU shows here) and this process's CPU time (what the frame costs)."""
+    process taking the CPU shows here) and this process's CPU time (what the frame costs).
+
+    Then, in the same window, the floor under it: an empty frame (events, a view of the same
+    size stretched into the window as the game does, flip), its CPU time's median as
+    ``floor_cpu_p50_ms``; and one tick of the world alone (``tick_cpu_p50_ms``)."""
+    import pygame
+
     from game import config
     from game.sim.inputs import Held, InputScript
     from game.view.app import App
+    from game.view.surfaces import blit_scaled
 
     cfg = config.load()
     cfg = replace(cfg, display=replace(cfg.display, width=S.VIEW[0], height=S.VIEW[1], scale=0,
@@ -197,11 +204,21 @@ def frame(frames: int, warmup: int) -> dict:
     run_s, times = time_each(app.frame, [dt] * frames)
     ticks = app.world.tick - ticks
     resolver = app.world.resolver.name
-    import pygame
+    window = app.shared.window
+    view = pygame.Surface(window.view_size())
 
+    def empty(_):
+        pygame.event.get()
+        blit_scaled(view, window.scale(), window.surface)
+        pygame.display.flip()
+
+    _, floor = time_each(empty, [None] * frames)
+    world, held = app.world, InputScript(((0, Held(right=True)),))
+    _, tick = time_each(world.step, list(held.frames(frames)))
     pygame.quit()
     return {"value": frames / run_s, "unit": "fps", "run_s": run_s,
-            "ms_per_frame": run_s / frames * 1000, **times, "ticks": ticks, "resolver": resolver}
+            "ms_per_frame": run_s / frames * 1000, **times, "ticks": ticks, "resolver": resolver,
+            "floor_cpu_p50_ms": floor["cpu_p50_ms"], "tick_cpu_p50_ms": tick["cpu_p50_ms"]}
 
 
 def time_each(call, args: list) -> tuple[float, dict]:

@@ -38,12 +38,15 @@ Drawing:
 - ``debug``: the debug view (F3): marks on the scene, its numbers, the key to its colours.
 - ``hud``: the text over the scene: level and resolver, hint, help, error bar, clock state,
   ghost names, banners.
-- ``painter``: text with shadows and panels at window resolution, kept between frames.
+- ``painter``: text with shadows and panels at window resolution; a panel and its text are one
+  image (a card), made once and kept while it is shown.
 - ``render``: the map's tile layers, cached in view-sized buffers; ``blit_scaled``.
 - ``projection`` and ``projected``: isometric, staggered and hexagonal maps (``--render-map``
   only): where Tiled puts their cells and objects, and the whole map drawn.
 - ``sprites``: the player, walkers, platforms, spears and the sky, drawn in code.
 - ``living``: coins, checkpoints, switches and doors, and the HUD's line about them.
 - ``text``: wrapping and fitting text to a width.
+- ``surfaces``: what is kept between frames (``Recent``), and ``blit_scaled``: the view
+  stretched into the window by whole pixels (a row stretched across once, then copied down).
 - ``sound``: sound effects from the world's changes, volume and mute.
 """

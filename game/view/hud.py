@@ -153,10 +153,11 @@ def _corners(painter: TextPainter, lay: Layout, info: HudInfo, bottom: int) -> i
         if info.player is not None and box.colliderect(info.player):
             y = bottom - pad - line_h  # out of the player's way: the bottom corner
             box.y = y - inner
-        painter.panel(box)
-        for text, colour in items:
-            painter.text(small, text, (x, y), colour)
-            x += painter.width(small, text) + gap
+        with painter.card():
+            painter.panel(box)
+            for text, colour in items:
+                painter.text(small, text, (x, y), colour)
+                x += painter.width(small, text) + gap
     return top_line
 
 
@@ -190,10 +191,11 @@ def _help(painter: TextPainter, lay: Layout, bottom: int, world: World) -> int:
     lines = painter.wrap(explain(world.resolver.name), width) + painter.wrap(HELP, width, "   ")
     top = bottom - pad - len(lines) * line_h
     widest = max(painter.width(painter.small, line) for line in lines) + 2
-    painter.panel(pygame.Rect((win_w - widest) // 2 - inner, top - inner,
-                              widest + 2 * inner, len(lines) * line_h + 2 * inner))
-    for i, line in enumerate(lines):
-        painter.text(painter.small, line, (win_w // 2, top + i * line_h), anchor="midtop")
+    with painter.card():
+        painter.panel(pygame.Rect((win_w - widest) // 2 - inner, top - inner,
+                                  widest + 2 * inner, len(lines) * line_h + 2 * inner))
+        for i, line in enumerate(lines):
+            painter.text(painter.small, line, (win_w // 2, top + i * line_h), anchor="midtop")
     return top - inner
 
 

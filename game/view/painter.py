@@ -5,6 +5,11 @@ text with a drop shadow, translucent panels behind it (so text reads over sky, c
 alike), blocks of lines on one panel, a centred message. The images it makes are kept between
 frames in a ``Recent`` (so a frame makes no surfaces), and what it drew where is recorded in
 ``drawn`` and ``panels``, so a test can check the layout without looking at pixels.
+
+A panel and its text are one *card* (:meth:`TextPainter.card`): composed once into one image,
+kept while it is shown, and put on the window with one blit a frame, not one per line and
+shadow. The font's pixels are opaque or clear, so the card shows the same pixels as drawing its
+parts one after the other.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ class TextPainter:
         self._wrapped: dict[tuple, list[str]] = {}  # wrap_text's answers, kept between frames
         self.drawn: list[tuple[str, pygame.Rect]] = []  # this frame's text and the area it covers
         self.panels: list[pygame.Rect] = []  # this frame's panels
+        self._card: list[tuple[tuple, pygame.Surface | None, pygame.Rect]] | None = None
 
     def begin(self, surface: pygame.Surface) -> None:
         """Start a frame's text on ``surface``: fonts for its height, nothing drawn yet."""
@@ -57,12 +63,13 @@ class TextPainter:
     def text(self, font, text: str, pos: tuple[int, int], colour: Colour = WHITE,
              anchor: str = "topleft") -> pygame.Rect:
         """Text with a drop shadow; returns (and keeps in ``drawn``) the area both cover."""
-        img, shadow = self.made.get(("text", font, text, colour), lambda: (
-            font.render(text, True, colour), font.render(text, True, SHADOW)))
-        rect = img.get_rect(**{anchor: pos})
-        self.surface.blit(shadow, rect.move(2, 2))
-        self.surface.blit(img, rect)
-        covered = rect.union(rect.move(2, 2))
+        key = ("text", font, text, colour)
+        img = self.made.get(key, lambda: shadowed(font, text, colour))
+        w, h = img.get_size()
+        covered = pygame.Rect(0, 0, w - 2, h - 2)  # the text's own area, placed by anchor
+        setattr(covered, anchor, pos)
+        covered.size = (w, h)
+        self._put(key, img, covered)
         self.drawn.append((text, covered))
         return covered
 
@@ -70,9 +77,38 @@ class TextPainter:
         """A translucent dark panel with rounded corners."""
         if rect.width <= 0 or rect.height <= 0:
             return
-        self.surface.blit(self.made.get(("panel", rect.size), lambda: make_panel(rect.size)),
-                          rect)
+        key = ("panel", rect.size)
+        if self._card is None:
+            self.surface.blit(self.made.get(key, lambda: make_panel(rect.size)), rect)
+        else:
+            self._card.append((key, None, rect))  # drawn into the card's image, not blended
         self.panels.append(rect)
+
+    def _put(self, key: tuple, img: pygame.Surface, rect: pygame.Rect) -> None:
+        if self._card is None:
+            self.surface.blit(img, rect)
+        else:
+            self._card.append((key, img, rect))
+
+    def card(self) -> TextPainter:
+        """Panels and text drawn inside ``with painter.card():`` go on the surface as one image,
+        made the first time this card is shown (the same parts at the same places) and kept
+        while it is shown."""
+        self._card = []
+        return self
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc) -> None:
+        parts, self._card = self._card, None
+        if not parts or exc[0] is not None:
+            return
+        area = parts[0][2].unionall([r for _, _, r in parts[1:]])
+        x, y = area.x, area.y
+        layout = tuple([(key, r.x - x, r.y - y) for key, _, r in parts])
+        img = self.made.get(("card", area.size, layout), lambda: compose(parts, area))
+        self.surface.blit(img, area)
 
     def block(self, rows: list[tuple[str, Colour]], font, left: int, top: int,
               inner: int) -> pygame.Rect:
@@ -81,9 +117,10 @@ class TextPainter:
         line_h = font.get_linesize()
         panel = pygame.Rect(left - inner, top - inner, width + 2 * inner,
                             len(rows) * line_h + 2 * inner)
-        self.panel(panel)
-        for i, (text, colour) in enumerate(rows):
-            self.text(font, text, (left, top + i * line_h), colour)
+        with self.card():
+            self.panel(panel)
+            for i, (text, colour) in enumerate(rows):
+                self.text(font, text, (left, top + i * line_h), colour)
         return panel
 
     def stack(self, rows: list[tuple[str, object, Colour]], top: int, inner: int, *,
@@ -93,22 +130,52 @@ class TextPainter:
         height = sum(f.get_linesize() for _, f, _ in rows)
         width = max(self.width(f, t) for t, f, _ in rows) + 2
         x = left if across is None else (across - width) // 2
-        self.panel(pygame.Rect(x - inner, top - inner, width + 2 * inner, height + 2 * inner))
         pos, anchor = (left, "topleft") if across is None else (across // 2, "midtop")
-        for text, font, colour in rows:
-            self.text(font, text, (pos, top), colour, anchor)
-            top += font.get_linesize()
+        with self.card():
+            self.panel(pygame.Rect(x - inner, top - inner, width + 2 * inner,
+                                   height + 2 * inner))
+            for text, font, colour in rows:
+                self.text(font, text, (pos, top), colour, anchor)
+                top += font.get_linesize()
         return top
 
     def label(self, text: str, centre: tuple[int, int], colour: Colour, inner: int) -> None:
         """A message in the large font on its own panel, centred at ``centre``."""
         w, h = self.font.size(text)
-        self.panel(pygame.Rect(0, 0, w + 2 + 2 * inner, h + 2 * inner).move(
-            centre[0] - w // 2 - inner, centre[1] - h // 2 - inner))
-        self.text(self.font, text, centre, colour, "center")
+        with self.card():
+            self.panel(pygame.Rect(0, 0, w + 2 + 2 * inner, h + 2 * inner).move(
+                centre[0] - w // 2 - inner, centre[1] - h // 2 - inner))
+            self.text(self.font, text, centre, colour, "center")
 
 
 def make_panel(size: tuple[int, int]) -> pygame.Surface:
     panel = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, PANEL, panel.get_rect(), border_radius=max(2, size[1] // 12))
+    draw_panel(panel, panel.get_rect())
     return panel
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The panel's pixels written into ``surface`` at ``rect`` (not blended with what is there)."""
+    pygame.draw.rect(surface, PANEL, rect, border_radius=max(2, rect.height // 12))
+
+
+def shadowed(font, text: str, colour: Colour) -> pygame.Surface:
+    """``text`` in ``colour`` over its shadow 2 px down and right, on a clear image."""
+    img = font.render(text, True, colour)
+    out = pygame.Surface((img.get_width() + 2, img.get_height() + 2), pygame.SRCALPHA)
+    out.blit(font.render(text, True, SHADOW), (2, 2))
+    out.blit(img, (0, 0))
+    return out
+
+
+def compose(parts: list[tuple[tuple, pygame.Surface | None, pygame.Rect]],
+            area: pygame.Rect) -> pygame.Surface:
+    """A card's image: its panels' pixels written in, its text blitted over them, in order."""
+    out = pygame.Surface(area.size, pygame.SRCALPHA)
+    for _, img, rect in parts:
+        at = rect.move(-area.x, -area.y)
+        if img is None:
+            draw_panel(out, at)
+        else:
+            out.blit(img, at)
+    return out

@@ -41,17 +41,20 @@ def blit_scaled(src: pygame.Surface, factor: int, dest: pygame.Surface) -> None:
     ``dest``'s edges: the same pixels as ``dest.blit(pygame.transform.scale(src, (w * factor,
     h * factor)), (0, 0))``, without making and filling a window-sized surface each frame.
 
-    The source pixels shown whole are scaled straight into ``dest``; the last column and row,
-    which ``dest``'s edge cuts, are scaled apart (small surfaces) and blitted."""
+    The source pixels shown whole are scaled straight into ``dest`` (most of their rows by
+    :func:`_stretch_rows`, a third of the work); the last column and row, which ``dest``'s edge
+    cuts, are scaled apart (small surfaces) and blitted."""
     w, h = src.get_size()
     dw, dh = dest.get_size()
     if not same_format(src, dest):  # scale() writes only into its own format
         dest.blit(pygame.transform.scale(src, (w * factor, h * factor)), (0, 0))
         return
     fw, fh = min(w, dw // factor), min(h, dh // factor)  # source px shown whole
-    if fw and fh:
-        pygame.transform.scale(src.subsurface(0, 0, fw, fh), (fw * factor, fh * factor),
-                               dest.subsurface(0, 0, fw * factor, fh * factor))
+    done = _stretch_rows(src, factor, dest, fw, fh) if fw and fh else 0
+    if fw and done < fh:
+        pygame.transform.scale(
+            src.subsurface(0, done, fw, fh - done), (fw * factor, (fh - done) * factor),
+            dest.subsurface(0, done * factor, fw * factor, (fh - done) * factor))
     if fw < w and fh:
         part = src.subsurface(fw, 0, w - fw, fh)
         dest.blit(pygame.transform.scale(part, ((w - fw) * factor, fh * factor)),
@@ -60,3 +63,46 @@ def blit_scaled(src: pygame.Surface, factor: int, dest: pygame.Surface) -> None:
         part = src.subsurface(0, fh, w, h - fh)
         dest.blit(pygame.transform.scale(part, (w * factor, (h - fh) * factor)),
                   (0, fh * factor))
+
+
+def _stretch_rows(src: pygame.Surface, factor: int, dest: pygame.Surface, fw: int,
+                  fh: int) -> int:
+    """Scale the top-left ``fw`` x ``fh`` source px into ``dest`` for as many source rows as
+    it can; returns how many (0: none, the caller scales them all).
+
+    Nearest-neighbour scaling costs about the same for every pixel it writes; copying a row is
+    far cheaper. So each source row is stretched across once, into window row ``factor * i``,
+    and that row is then copied into the ``factor - 1`` rows under it. Both are done by whole
+    surfaces, not a Python loop over rows: ``dest``'s pixels are seen as ``factor`` surfaces,
+    the k-th made of rows ``k, k + factor, k + 2 * factor, ...`` (a pitch ``factor`` times
+    ``dest``'s), so one ``transform.scale`` fills the first and one plain blit copies it into
+    each of the others. Pixels are only copied, never converted: the labels of the borrowed
+    surfaces' format do not matter, only that a pixel is 4 bytes (32-bit windows, nearly all).
+    ``dest`` is locked only while this runs."""
+    if factor == 1 or dest.get_bytesize() != 4 or dest.get_parent() is not None:
+        return 0
+    pitch = dest.get_pitch()
+    # Each borrowed surface must end inside dest's pixels: the last rows are left to the caller.
+    rows = min(fh, (dest.get_height() - factor + 1) // factor)
+    if rows <= 0:
+        return 0
+    pixels = memoryview(dest.get_buffer())
+    _stretch_into(pixels, src.subsurface(0, 0, fw, rows), factor, dest.get_width(), pitch)
+    pixels.release()  # dest is unlocked again
+    return rows
+
+
+def _stretch_into(pixels: memoryview, src: pygame.Surface, factor: int, width: int,
+                  pitch: int) -> None:
+    """:func:`_stretch_rows`' work on ``pixels`` (a window's, rows ``pitch`` bytes apart), the
+    surfaces that borrow them let go on return."""
+    rows = src.get_height()
+    length = factor * pitch * rows
+    views = [pygame.image.frombuffer(pixels[k * pitch:k * pitch + length], (width, rows),
+                                     "BGRA", factor * pitch) for k in range(factor)]
+    for view in views:
+        view.set_alpha(None)  # copied as they are, never blended
+    pygame.transform.scale(src, (src.get_width() * factor, rows),
+                           views[0].subsurface(0, 0, src.get_width() * factor, rows))
+    for view in views[1:]:
+        view.blit(views[0], (0, 0))

@@ -24,6 +24,7 @@ from game.maps.level import Level
 from game.view.pixelfont import PixelFont
 from game.view.render import MapRenderer, TileImages
 from game.view.sprites import Background
+from game.view.surfaces import blit_scaled
 from game.view.text import fit_text, wrap_text
 
 GAME_NAME = "tilecollide"
@@ -189,6 +190,7 @@ class TitleScreen:
         self.drawn_text: list[str] = []
         self._fonts_for = 0
         self._rendered: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}  # text images
+        self._panels: dict[tuple[int, int], pygame.Surface] = {}  # panels, by size
         self._scene: pygame.Surface | None = None
 
     # --- choosing -------------------------------------------------------------------------------
@@ -276,10 +278,14 @@ class TitleScreen:
         self.drawn_text.append(text)
         return rect
 
-    @staticmethod
-    def _panel(window, rect: pygame.Rect) -> None:
-        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, PANEL, panel.get_rect(), border_radius=max(4, rect.height // 40))
+    def _panel(self, window, rect: pygame.Rect) -> None:
+        panel = self._panels.get(rect.size)
+        if panel is None:  # made once a size (the window's size sets them)
+            if len(self._panels) > 8:
+                self._panels.clear()
+            panel = self._panels[rect.size] = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(panel, PANEL, panel.get_rect(),
+                             border_radius=max(4, rect.height // 40))
         window.blit(panel, rect)
 
     def draw(self, window: pygame.Surface, scale: int, background: Background) -> None:
@@ -294,8 +300,7 @@ class TitleScreen:
             if self._scene is None or self._scene.get_size() != view:
                 self._scene = pygame.Surface(view)
             self.backdrop.draw(self._scene, background)
-            window.blit(pygame.transform.scale(self._scene, (view[0] * scale, view[1] * scale)),
-                        (0, 0))
+            blit_scaled(self._scene, scale, window)
         else:
             window.fill((24, 28, 48))
         pad = max(10, win_h // 40)
