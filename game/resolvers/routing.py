@@ -405,7 +405,9 @@ class RoutingResolver(BoxResolver):
             return
         if s.y + s.h < face - EPS:  # not there yet (or already stopped higher up)
             return
-        if self._across_x(s, col * grid.tile_w, (col + 1) * grid.tile_w):
+        # self._across_x(s, tile's left, tile's right), without the call
+        x = s.gx if s.solitary else s.x
+        if x + s.w > col * grid.tile_w + EPS and x < (col + 1) * grid.tile_w - EPS:
             s.y = face - s.h
             s.ground = True
 

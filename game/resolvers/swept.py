@@ -70,7 +70,7 @@ from typing import ClassVar
 
 from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
-                                 BoxResolver, NoOptions, Probe, one_way_counts, support_under)
+                                 BoxResolver, NoOptions, Probe, one_way_counts)
 
 INF = math.inf
 _PASSES = 4  # hits resolved in one tick, at most (one more pass goes on after a slope's end)
@@ -107,6 +107,7 @@ class SweptResolver(BoxResolver):
         one_way_from = INF if drop_through else one_way_bottom
         flags = 0
         grounded = False  # the last floor hit still holds the body
+        settle = False  # a free slide ended the motion: is it still on a floor?
         dropped = 0.0  # the downward motion that floor hit took away
         following = False  # the motion follows a slope's surface
         mx, my = dx, dy
@@ -140,7 +141,7 @@ class SweptResolver(BoxResolver):
                 x += mx
                 y += my
                 if mx and grounded and not then:
-                    grounded = _still_on_floor(grid, x, w, y + h)
+                    settle = True  # (answered below, where the body ended)
                 if my < 0 and not following:
                     grounded = False  # rising freely (following a slope up is not)
                 mx = my = 0.0
@@ -181,7 +182,7 @@ class SweptResolver(BoxResolver):
                     grounded = following = True
                 else:
                     flags |= side
-        if grounded and dx:
+        if grounded and (dx or settle):
             # Where the slide ended, the floor may not be the one last hit: the body went past a
             # slope's end, or onto a neighbour lower by a rounding error. It settles on what is
             # under it now, or is not standing.
@@ -232,6 +233,9 @@ def _first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float
     best_t = INF
     yb, xr = y + h, x + w
     for row in range(r0, r1):
+        at = row * cols
+        if not kinds[at + c0:at + c1].strip(b"\x00"):
+            continue  # nothing in this row of the broad phase
         ty0 = row * th
         # the row's slab on y (a slope's polygon is inside its cell: never in the cell's slab,
         # never in the polygon's)
@@ -245,9 +249,6 @@ def _first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float
             continue
         if ey > 1.0 or xy < 0.0:
             continue
-        at = row * cols
-        if not kinds[at + c0:at + c1].strip(b"\x00"):
-            continue  # nothing in this row of the broad phase
         for col in range(c0, c1):
             kind = kinds[at + col]
             if kind == EMPTY:
@@ -417,42 +418,33 @@ def _floor_ends(grid: TileGrid, x: float, w: float, bottom: float, mx: float,
     return off if off * mx > 0 else 0.0
 
 
-def _still_on_floor(grid: TileGrid, x: float, w: float, bottom: float) -> bool:
-    """After sliding along a floor: is something still under [x, x + w)?"""
-    th, tw = grid.tile_h, grid.tile_w
-    row = round(bottom / th)
-    if abs(row * th - bottom) <= EPS and 0 <= row < grid.rows:
-        c0 = max(math.floor((x + EPS) / tw), 0)
-        c1 = min(math.ceil((x + w - EPS) / tw), grid.cols)
-        under = grid.kinds[row * grid.cols + c0:row * grid.cols + c1]
-        if SOLID in under or ONE_WAY in under:
-            return True
-    return support_under(grid, x, w, bottom, True)[0]
-
-
 _SETTLE = 1e-3  # px: how far a body that slid along floors may settle onto the floor under it
 
 
 def _floor_top(grid: TileGrid, x: float, w: float, bottom: float,
                one_way_from: float) -> float | None:
     """The highest floor point under [x, x + w) within _SETTLE of ``bottom``, or None."""
-    tw, th, cols = grid.tile_w, grid.tile_h, grid.cols
-    c0 = max(math.floor((x + EPS) / tw), 0)
-    c1 = min(math.ceil((x + w - EPS) / tw), cols)
+    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
+    c0, c1 = math.floor((x + EPS) / tw), math.ceil((x + w - EPS) / tw)
+    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+    if c0 >= c1:
+        return None
+    r0, r1 = math.floor((bottom - _SETTLE) / th), math.floor((bottom + _SETTLE) / th) + 1
     best = None
-    for row in range(max(math.floor((bottom - _SETTLE) / th), 0),
-                     min(math.floor((bottom + _SETTLE) / th) + 1, grid.rows)):
+    for row in range(r0 if r0 > 0 else 0, r1 if r1 < grid.rows else grid.rows):
         base = row * cols
-        for col in range(c0, c1):
-            kind = grid.kinds[base + col]
-            if kind == EMPTY:
-                continue
-            if kind == SLOPE:
-                top = grid.surface_top(col, row, max(x, col * tw), min(x + w, (col + 1) * tw))
-            else:
-                top = row * th
-                if kind == ONE_WAY and one_way_from > top + EPS:  # it would not count
-                    continue
-            if abs(top - bottom) <= _SETTLE and (best is None or top < best):
-                best = top
+        under = kinds[base + c0:base + c1]
+        if not under.strip(b"\0"):
+            continue
+        # a solid tile's (or a counting one-way tile's) top is the row's
+        top = row * th
+        if ((SOLID in under or (ONE_WAY in under and one_way_from <= top + EPS))
+                and abs(top - bottom) <= _SETTLE and (best is None or top < best)):
+            best = top
+        if SLOPE in under:
+            for col in range(c0, c1):
+                if kinds[base + col] == SLOPE:
+                    top = grid.surface_top(col, row, max(x, col * tw), min(x + w, (col + 1) * tw))
+                    if abs(top - bottom) <= _SETTLE and (best is None or top < best):
+                        best = top
     return best
