@@ -135,10 +135,13 @@ class PixelResolver(BoxResolver):
             if hit:
                 flags = HIT_RIGHT if dx > 0 else HIT_LEFT
         if dy > 0:
-            y, landed = _down(grid, x, y, w, h, dy, INF if drop_through else one_way_bottom,
-                              probe)
-            if landed:
-                flags |= ON_GROUND
+            if probe is None and _on_solid(grid, x, y + h, w):
+                flags |= ON_GROUND  # what the falling pass finds at once: it stays there
+            else:
+                y, landed = _down(grid, x, y, w, h, dy, INF if drop_through else one_way_bottom,
+                                  probe)
+                if landed:
+                    flags |= ON_GROUND
         elif dy < 0:
             x, y, hit = self._up(grid, x, y, w, h, dx, -dy, probe)
             if hit:
@@ -203,6 +206,19 @@ def _clear(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
             if kinds[row * cols + c0:row * cols + c1].strip(b"\0"):
                 return False
     return True
+
+
+def _on_solid(grid: TileGrid, x: float, bottom: float, w: float) -> bool:
+    """Is ``bottom`` exactly a row's top with a solid tile of that row under [x, x + w)? (The
+    usual step of a walk: the falling pass would stop at once, on that top.)"""
+    th, cols = grid.tile_h, grid.cols
+    if bottom % th:
+        return False
+    row = int(bottom // th)
+    c0, c1 = _floor((x + EPS) / grid.tile_w), _ceil((x + w - EPS) / grid.tile_w)
+    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+    return 0 <= row < grid.rows and c0 < c1 and SOLID in grid.kinds[row * cols + c0:
+                                                                     row * cols + c1]
 
 
 def _probe_cells(probe: list[tuple[int, int]], rows: range, cols: range) -> None:

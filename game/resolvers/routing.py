@@ -219,6 +219,23 @@ def route_at(grid: TileGrid, i: int, raw: bool = False) -> Route | None:
     return (col, row, kind, *route_of(kind, faces_at(grid, col, row, raw)))
 
 
+def _walk(occupied: list[Route], floor_row: int, tw: int, x: float, w: float, h: float,
+          face: float) -> tuple[float, float, int] | None:
+    """A walk on a flat floor, told from the gathered tiles alone: the body's bottom was
+    exactly on ``face``, the top of ``floor_row``, and it moves down into it. If every gathered
+    tile is a solid or one-way tile of that row (nothing beside the body, nothing in its way),
+    and a solid one is under the body at its new ``x``, the vertical sides land it on the face
+    (a solid tile with nothing on it has its top) and the horizontal ones have nothing to stop
+    (a floor tile's sides start at its top): (x, y on the face, ON_GROUND). Else None."""
+    landed = False
+    for col, row, kind, _, _ in occupied:
+        if row != floor_row or kind == SLOPE:
+            return None
+        if kind == SOLID and x + w > col * tw + EPS and x < (col + 1) * tw - EPS:
+            landed = True  # (side_top's overlap across x)
+    return (x, face - h, ON_GROUND) if landed else None
+
+
 # A cell's place in a routes table before its route is worked out.
 _LATER: Any = ("later",)
 
@@ -329,6 +346,11 @@ class RoutingResolver(BoxResolver):
                     occupied.append(route)
         if not occupied:
             return nx, ny, 0
+        if dy > 0 and probe is None and not (y + h) % th and not self.options.raw_edges:
+            row = round((y + h) / th)
+            walked = _walk(occupied, row, tw, nx, w, h, float(row * th))
+            if walked is not None:
+                return walked
 
         s = self._s  # s.start(...) written out: a call costs more than these assignments
         s.x0, s.y0, s.w, s.h = x, y, w, h

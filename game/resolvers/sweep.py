@@ -230,6 +230,15 @@ class SweepResolver(BoxResolver):
         elif probe is not None:
             empty = False
         if dy > 0:
+            if empty and probe is None and not (y + h) % th and 0 <= below < rows:
+                # Pressed onto a row's top with nothing in its own rows (a walk): if the row
+                # under the body at its new x holds solid tiles and nothing else, the falling
+                # pass would stop at once, on their top, where the body is.
+                c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
+                c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+                under = kinds[below * cols + c0:below * cols + c1] if c0 < c1 else b""
+                if under.strip(b"\0") and not under.strip(b"\0\1"):
+                    return x, y, flags | ON_GROUND
             y, on_ground = self._down(grid, x, y, w, h, dy, bottom_before, drop_through, ignore,
                                       probe, below if empty else None)
             if on_ground:

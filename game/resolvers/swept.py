@@ -73,6 +73,7 @@ from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Ar
                                  BoxResolver, NoOptions, Probe, one_way_counts)
 
 INF = math.inf
+_floor, _ceil = math.floor, math.ceil
 _PASSES = 4  # hits resolved in one tick, at most (one more pass goes on after a slope's end)
 _TIE = 1e-12  # entry times this close are a tie between two faces
 
@@ -103,8 +104,13 @@ class SweptResolver(BoxResolver):
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
-        mark = 0 if probe is None else len(probe)
         one_way_from = INF if drop_through else one_way_bottom
+        if probe is None:
+            # The two usual moves, told by a few byte searches: what the passes below find
+            usual = _usual(grid, x, y, w, h, dx, dy, one_way_from)
+            if usual is not None:
+                return usual
+        mark = 0 if probe is None else len(probe)
         flags = 0
         grounded = False  # the last floor hit still holds the body
         settle = False  # a free slide ended the motion: is it still on a floor?
@@ -201,6 +207,72 @@ class SweptResolver(BoxResolver):
 # ----------------------------------------------------------------------------------------------
 # The ray test
 # ----------------------------------------------------------------------------------------------
+
+def _usual(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
+           one_way_from: float) -> tuple[float, float, int] | None:
+    """The answer of :meth:`SweptResolver.move_box` for the two usual moves, or None: a walk
+    along a flat floor (:func:`_walk`), and a motion with nothing at all in its broad phase
+    (see :func:`_first_hit`): no hit, the whole motion."""
+    tw, th, cols, rows, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.rows, grid.kinds
+    left, right = (x, x + w + dx) if dx > 0 else (x + dx, x + w)
+    bottom = y + h
+    if dy > 0 and dx and not bottom % th:
+        walked = _walk(grid, x, w, h, dx, bottom, left, right, one_way_from)
+        if walked is not None:
+            return walked
+    top, low = (y, bottom + dy) if dy > 0 else (y + dy, bottom)
+    c0, c1 = _floor((left - EPS) / tw), _ceil((right + EPS) / tw)  # as _first_hit's
+    r0, r1 = _floor((top - EPS) / th), _ceil((low + EPS) / th)
+    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+    r0, r1 = (r0 if r0 > 0 else 0), (r1 if r1 < rows else rows)
+    if c0 < c1:
+        for row in range(r0, r1):
+            if kinds[row * cols + c0:row * cols + c1].strip(b"\x00"):
+                return None
+    return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
+
+
+def _walk(grid: TileGrid, x: float, w: float, h: float, dx: float, bottom: float, left: float,
+          right: float, one_way_from: float) -> tuple[float, float, int] | None:
+    """A walk along a flat floor, the bottom exactly on a row's top (``left`` and ``right``
+    span the sideways motion): (x, y, ON_GROUND), or None if it is not that simple.
+
+    It is, with a floor tile of that row under the body at the start and at the end, nothing
+    beside it along the way (in a superset of the rows the level sweep looks at), and no slope
+    in that row or the one above under the end: then the first hit is the floor at once, the
+    slide finds no wall and does not leave the floor, and the settle step finds the row's top.
+    """
+    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
+    floor_row = int(bottom // th)
+    if not 1 <= floor_row < grid.rows:
+        return None
+    top = floor_row * th
+    at = floor_row * cols
+    counts = one_way_from <= top + EPS  # a one-way tile of the row is a floor
+    a, b = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)  # under the body at the start
+    if not (0 <= a < b <= cols):
+        return None
+    under = kinds[at + a:at + b]
+    if not (SOLID in under or (counts and ONE_WAY in under)):
+        return None
+    y = top - h  # on the floor, as the first hit puts it
+    # nothing beside the body along the way, in any row it overlaps
+    r0, r1 = _floor(y / th), _ceil((y + h) / th)
+    c0, c1 = _floor(left / tw) - 1, _ceil(right / tw) + 1
+    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+    for row in range(r0 if r0 > 0 else 0, r1):
+        if kinds[row * cols + c0:row * cols + c1].strip(b"\x00"):
+            return None
+    end_x = x + dx
+    a, b = _floor((end_x + EPS) / tw), _ceil((end_x + w - EPS) / tw)  # under it at the end
+    if not (0 <= a < b <= cols) or not -EPS <= top - (y + h) <= EPS:
+        return None
+    under = kinds[at + a:at + b]
+    if (not (SOLID in under or (counts and ONE_WAY in under)) or SLOPE in under
+            or SLOPE in kinds[at - cols + a:at - cols + b]):
+        return None
+    return end_x, y, ON_GROUND
+
 
 def _slab(lo: float, hi: float, t_lo: float, t_hi: float, v: float) -> tuple[float, float]:
     """Entry and exit times of a moving span [lo, hi] (velocity ``v``) through [t_lo, t_hi]
