@@ -40,7 +40,10 @@ run free costs one byte look-up per cell, so a fall through open air costs the c
 not its pixels. A floor of flat tiles (solid, or one-way counting) is met at its top edge, which is
 where the pixel walk would stop, so it too is taken at once. Pixel steps, each an overlap test,
 are left for where the answer can change inside a cell: slopes (climbing, walking down, landing on
-their surface) and a corner correction.
+their surface) and a corner correction. Before any pass, two usual moves are told by a few byte
+searches: a motion with nothing at all in the cells the passes would look at is taken whole, and
+a body whose bottom is exactly on a row's top with a solid tile of that row under it, moving
+down, stays on that top (where the falling pass would stop it at once).
 
 Departures, and why:
 

@@ -42,7 +42,10 @@ Departures from the article, and why:
   resolver ask one phase's sides (vertical, then horizontal) of every tile from the same table,
   and a new tile shape is one line. A tile's route depends only on the grid, so it is read from
   the table once per cell (:func:`route_at`), the first time a move gathers that cell, and kept:
-  a move only calls the side functions each gathered tile's route lists.
+  a move only calls the side functions each gathered tile's route lists. (A gathered row whose
+  bytes are all empty is passed at once; and a walk whose gathered tiles are only solid or
+  one-way tiles of the row its bottom is exactly on, a solid one under it, is answered as the
+  sides would answer it: landed on that row's top, nothing else touched.)
 * **Edge-only tiles are worked out automatically, cell by cell.** Instead of hand-made edge
   variants, :func:`faces_at` finds which faces of a tile its neighbours cover (the top of a tile
   under a solid or slope tile, the bottom of a tile on a solid one, the left side of a tile with a
@@ -336,8 +339,11 @@ class RoutingResolver(BoxResolver):
             first = 0
         if end > cols:
             end = cols
+        kinds = grid.kinds
         for row in range(first_row if first_row > 0 else 0, end_row if end_row < rows else rows):
             at = row * cols
+            if not kinds[at + first:at + end].strip(b"\0"):
+                continue  # empty cells only: no route (a look at the bytes, not at each cell)
             for i in range(at + first, at + end):
                 route = routes[i]
                 if route is _LATER:  # first gathered: work its route out now, and keep it

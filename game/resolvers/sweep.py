@@ -29,7 +29,11 @@ corner the body is pushed under. When the rows beside the path hold no solid or 
 all (the usual case), every cut would come out free at the same height, so the walk is skipped
 and the body simply moves (unless the probed cells are wanted: they list the cuts). The vertical
 pass walks the rows of the stretched box nearest first; the first row holding a tile that blocks
-ends the move on it.
+ends the move on it. Two usual moves are answered before any pass, from the same look at the
+grid's bytes, with what the passes would find: nothing at all in the rows of the body and of its
+vertical motion along the path (the whole motion, touching nothing), and a walk along solid tiles
+(the body's own rows empty, its bottom exactly on a row's top and only solid tiles under it at
+its new x: it stays on that top).
 
 Departures from the article, and why:
 
