@@ -121,14 +121,18 @@ def run_ticks(resolver, grid, body: Body, ticks, on_tick=None) -> None:
 # (a) no exception and (b) no overlap after every tick
 # ------------------------------------------------------------------------------------------------
 
-def draw_scene(data) -> tuple[MapSpec, Body, list]:
-    """A random map, a body in free space on it (from above the top to below the bottom), ticks."""
+def draw_scene(data, walks: bool = False) -> tuple[MapSpec, Body, list]:
+    """A random map, a body in free space on it (from above the top to below the bottom), ticks.
+    With ``walks``, half the time the body starts with its bottom on a row's top (the row under
+    it is left as it was), where a walk starts."""
     spec = data.draw(maps(), label="map")
     w, h = data.draw(sizes, label="w"), data.draw(sizes, label="h")
     width, height = spec.cols * spec.tile_w, len(spec.rows) * spec.tile_h
     x = data.draw(fractions, label="x fraction") * max(0.0, width - w)
     y = -h - 2 * spec.tile_h + data.draw(fractions, label="y fraction") * (
         height + h + 3 * spec.tile_h)
+    if walks and data.draw(st.booleans(), label="on a row's top"):
+        y = round((y + h) / spec.tile_h) * spec.tile_h - h
     spec = spec.cleared_under(x, y, w, h)
     ticks = data.draw(moves(spec), label="ticks")
     note(f"rows={spec.rows!r}")
@@ -267,19 +271,11 @@ def test_on_ground_means_a_floor_right_under_the_body(name, data):
 @settings(max_examples=MAP_EXAMPLES)
 @given(data=st.data())
 def test_the_answer_is_the_same_with_or_without_the_probed_cells(name, data):
-    spec = data.draw(maps(), label="map")
-    w, h = data.draw(sizes, label="w"), data.draw(sizes, label="h")
-    width, height = spec.cols * spec.tile_w, len(spec.rows) * spec.tile_h
-    x = data.draw(fractions, label="x fraction") * max(0.0, width - w)
-    y = -h - 2 * spec.tile_h + data.draw(fractions, label="y fraction") * (
-        height + h + 3 * spec.tile_h)
-    if data.draw(st.booleans(), label="on a row's top"):  # where a walk starts
-        y = round((y + h) / spec.tile_h) * spec.tile_h - h
-    spec = spec.cleared_under(x, y, w, h)  # (the row under the body is left as it was)
-    note(f"rows={spec.rows!r}")
+    spec, body, ticks = draw_scene(data, walks=True)
     resolver, grid = create(name), spec.grid()
+    x, y, w, h = body.x, body.y, body.w, body.h
     on_ground = False
-    for i, (dx, dy, drop) in enumerate(data.draw(moves(spec), label="ticks")):
+    for i, (dx, dy, drop) in enumerate(ticks):
         if data.draw(st.booleans(), label=f"tick {i} pressed down"):
             dy = data.draw(st.floats(0.01, spec.tile_h / 2, allow_nan=False))
         answers = [move_box(resolver, grid, x, y, w, h, dx, dy, one_way_bottom=y + h,
