@@ -7,7 +7,9 @@ of 2..40 px placed in free space, and a few ticks of motion up to 4 tiles per ti
 Every tick goes through ``move_body`` and is checked by ``helpers.step``: no exception, finite
 result, no overlap (``overlapping_tiles``). The tunnelling test adds a full row or column of solid
 tiles (or a full row of one-way tiles, crossed only downward) and checks the body never ends a tick
-on the other side of it.
+on the other side of it. Asking for the probed cells must change no answer: the resolvers take
+their shortcuts for the usual moves only when no cell list is wanted, so this checks each shortcut
+against the general passes.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 from game.maps.grid import TileGrid
-from game.resolvers import move_body
-from game.resolvers.base import support_under
+from game.resolvers import move_body, move_box
+from game.resolvers.base import ON_GROUND, support_under
 
 NAMES = resolver_names()
 # Random maps find rare corner cases only with enough examples; one example costs a few ms.
@@ -119,14 +121,18 @@ def run_ticks(resolver, grid, body: Body, ticks, on_tick=None) -> None:
 # (a) no exception and (b) no overlap after every tick
 # ------------------------------------------------------------------------------------------------
 
-def draw_scene(data) -> tuple[MapSpec, Body, list]:
-    """A random map, a body in free space on it (from above the top to below the bottom), ticks."""
+def draw_scene(data, walks: bool = False) -> tuple[MapSpec, Body, list]:
+    """A random map, a body in free space on it (from above the top to below the bottom), ticks.
+    With ``walks``, half the time the body starts with its bottom on a row's top (the row under
+    it is left as it was), where a walk starts."""
     spec = data.draw(maps(), label="map")
     w, h = data.draw(sizes, label="w"), data.draw(sizes, label="h")
     width, height = spec.cols * spec.tile_w, len(spec.rows) * spec.tile_h
     x = data.draw(fractions, label="x fraction") * max(0.0, width - w)
     y = -h - 2 * spec.tile_h + data.draw(fractions, label="y fraction") * (
         height + h + 3 * spec.tile_h)
+    if walks and data.draw(st.booleans(), label="on a row's top"):
+        y = round((y + h) / spec.tile_h) * spec.tile_h - h
     spec = spec.cleared_under(x, y, w, h)
     ticks = data.draw(moves(spec), label="ticks")
     note(f"rows={spec.rows!r}")
@@ -254,6 +260,31 @@ def test_on_ground_means_a_floor_right_under_the_body(name, data):
             assert standing, f"tick {i}: on_ground at ({m.x!r}, {m.y!r}) over nothing"
 
     run_ticks(resolver, grid, body, ticks, stands_on_something)
+
+
+# ------------------------------------------------------------------------------------------------
+# Asking for the probed cells changes no answer (the resolvers' shortcuts for the usual moves are
+# taken only when no cell list is wanted: they must answer as the general passes do)
+# ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=MAP_EXAMPLES)
+@given(data=st.data())
+def test_the_answer_is_the_same_with_or_without_the_probed_cells(name, data):
+    spec, body, ticks = draw_scene(data, walks=True)
+    resolver, grid = create(name), spec.grid()
+    x, y, w, h = body.x, body.y, body.w, body.h
+    on_ground = False
+    for i, (dx, dy, drop) in enumerate(ticks):
+        if data.draw(st.booleans(), label=f"tick {i} pressed down"):
+            dy = data.draw(st.floats(0.01, spec.tile_h / 2, allow_nan=False))
+        answers = [move_box(resolver, grid, x, y, w, h, dx, dy, one_way_bottom=y + h,
+                            drop_through=drop, was_on_ground=on_ground, probe=probe)
+                   for probe in (None, [])]
+        quick, probed = ((repr(ax), repr(ay), flags) for ax, ay, flags in answers)
+        assert quick == probed, f"tick {i} from ({x!r}, {y!r}) by ({dx!r}, {dy!r})"
+        x, y, flags = answers[0]
+        on_ground = bool(flags & ON_GROUND)
 
 
 # ------------------------------------------------------------------------------------------------

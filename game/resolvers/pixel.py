@@ -40,7 +40,10 @@ run free costs one byte look-up per cell, so a fall through open air costs the c
 not its pixels. A floor of flat tiles (solid, or one-way counting) is met at its top edge, which is
 where the pixel walk would stop, so it too is taken at once. Pixel steps, each an overlap test,
 are left for where the answer can change inside a cell: slopes (climbing, walking down, landing on
-their surface) and a corner correction.
+their surface) and a corner correction. Before any pass, two usual moves are told by a few byte
+searches: a motion with nothing at all in the cells the passes would look at is taken whole, and
+a body whose bottom is exactly on a row's top with a solid tile of that row under it, moving
+down, stays on that top (where the falling pass would stop it at once).
 
 Departures, and why:
 
@@ -87,6 +90,7 @@ from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Ar
                                  overlaps_any)
 
 INF = math.inf
+_floor, _ceil = math.floor, math.ceil
 CLIMB = 1.0  # px a sideways pixel step may rise (or step down) per px: 45 degrees
 _BISECT = 40  # halvings to find where a step into a slope's side touches (1 px / 2**40 << EPS)
 _CORRECTIONS = 4  # most corner corrections one rising move may take
@@ -122,6 +126,10 @@ class PixelResolver(BoxResolver):
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
+        # (not asked of a body pressed onto a row's top: it nearly always stands on something)
+        if probe is None and (dy <= 0 or (y + h) % grid.tile_h) and _clear(grid, x, y, w, h, dx,
+                                                                          dy):
+            return (x + dx if dx else x), (y + dy if dy else y), 0
         mark = 0 if probe is None else len(probe)
         flags = 0
         if dx:
@@ -130,10 +138,13 @@ class PixelResolver(BoxResolver):
             if hit:
                 flags = HIT_RIGHT if dx > 0 else HIT_LEFT
         if dy > 0:
-            y, landed = _down(grid, x, y, w, h, dy, INF if drop_through else one_way_bottom,
-                              probe)
-            if landed:
-                flags |= ON_GROUND
+            if probe is None and _on_solid(grid, x, y + h, w):
+                flags |= ON_GROUND  # what the falling pass finds at once: it stays there
+            else:
+                y, landed = _down(grid, x, y, w, h, dy, INF if drop_through else one_way_bottom,
+                                  probe)
+                if landed:
+                    flags |= ON_GROUND
         elif dy < 0:
             x, y, hit = self._up(grid, x, y, w, h, dx, -dy, probe)
             if hit:
@@ -166,6 +177,52 @@ def _reach(option: float, tile_w: int, w: float) -> float:
 # ----------------------------------------------------------------------------------------------
 # Scans: is a run of cells free of anything that could stop the body?
 # ----------------------------------------------------------------------------------------------
+
+def _clear(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+           dy: float) -> bool:
+    """Is every cell the passes below would look at empty? Then each of them finds the motion
+    free, pixel after pixel: (x + dx, y + dy), touching nothing. A few byte searches over the
+    rows the sideways pass looks at (the body's and the one under it) and those the vertical
+    pass looks at, along the sideways path and a column beyond each end."""
+    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
+    if dx > 0:
+        c0, c1 = _floor(x / tw) - 1, _ceil((x + w + dx) / tw) + 1
+    else:
+        c0, c1 = _floor((x + dx) / tw) - 1, _ceil((x + w) / tw) + 1
+    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+    # the body's rows and the row under it (_across), then those the fall or the rise crosses
+    r0, r1 = _floor((y + EPS) / th), _ceil((y + h - EPS) / th) + 1
+    if dy > 0:
+        last = _floor((y + h + dy + EPS) / th) + 1  # (_down's last row, and one more)
+        if last > r1:
+            r1 = last
+    elif dy < 0:
+        first = _ceil((y + dy - EPS) / th) - 1  # (_rise's last row)
+        if first < r0:
+            r0 = first
+    if r0 < 0:
+        r0 = 0
+    if r1 > grid.rows:
+        r1 = grid.rows
+    if c0 < c1:
+        for row in range(r0, r1):
+            if kinds[row * cols + c0:row * cols + c1].strip(b"\0"):
+                return False
+    return True
+
+
+def _on_solid(grid: TileGrid, x: float, bottom: float, w: float) -> bool:
+    """Is ``bottom`` exactly a row's top with a solid tile of that row under [x, x + w)? (The
+    usual step of a walk: the falling pass would stop at once, on that top.)"""
+    th, cols = grid.tile_h, grid.cols
+    if bottom % th:
+        return False
+    row = int(bottom // th)
+    c0, c1 = _floor((x + EPS) / grid.tile_w), _ceil((x + w - EPS) / grid.tile_w)
+    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+    return 0 <= row < grid.rows and c0 < c1 and SOLID in grid.kinds[row * cols + c0:
+                                                                     row * cols + c1]
+
 
 def _probe_cells(probe: list[tuple[int, int]], rows: range, cols: range) -> None:
     probe.extend((c, r) for r in rows for c in cols)
@@ -371,17 +428,20 @@ def _down(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
             if not 0 <= row < map_rows or a >= b:
                 continue  # outside the map every cell is empty
             seg = kinds[row * cols + a:row * cols + b]
+            if not seg.strip(b"\0"):
+                continue
             if SOLID in seg or SLOPE in seg:
-                hit_row, floors = row, (_FLOORS if one_way_counts(one_way_from, row * th)
+                hit_row, floors = row, (_FLOORS if one_way_from <= row * th + EPS  # counting
                                         else _WALLS)
                 break
-            if ONE_WAY in seg and one_way_counts(one_way_from, row * th):
+            if ONE_WAY in seg and one_way_from <= row * th + EPS:
                 hit_row, floors = row, _FLOORS
                 break
         if hit_row is None:
             return y + left, False  # a free run: every pixel of it would be free
         top = hit_row * th
-        flat = _holds(grid, hit_row, c0, c1, (SOLID, ONE_WAY) if floors is _FLOORS else (SOLID,))
+        # (seg is the row under the body: a flat top if it holds a tile that stops the body there)
+        flat = SOLID in seg or (floors is _FLOORS and ONE_WAY in seg)
         if flat and top >= bottom - EPS:
             # a flat top: the pixel walk stops exactly there, if it gets there
             if top > bottom + left + EPS:

@@ -42,7 +42,10 @@ Departures from the article, and why:
   resolver ask one phase's sides (vertical, then horizontal) of every tile from the same table,
   and a new tile shape is one line. A tile's route depends only on the grid, so it is read from
   the table once per cell (:func:`route_at`), the first time a move gathers that cell, and kept:
-  a move only calls the side functions each gathered tile's route lists.
+  a move only calls the side functions each gathered tile's route lists. (A gathered row whose
+  bytes are all empty is passed at once; and a walk whose gathered tiles are only solid or
+  one-way tiles of the row its bottom is exactly on, a solid one under it, is answered as the
+  sides would answer it: landed on that row's top, nothing else touched.)
 * **Edge-only tiles are worked out automatically, cell by cell.** Instead of hand-made edge
   variants, :func:`faces_at` finds which faces of a tile its neighbours cover (the top of a tile
   under a solid or slope tile, the bottom of a tile on a solid one, the left side of a tile with a
@@ -219,6 +222,23 @@ def route_at(grid: TileGrid, i: int, raw: bool = False) -> Route | None:
     return (col, row, kind, *route_of(kind, faces_at(grid, col, row, raw)))
 
 
+def _walk(occupied: list[Route], floor_row: int, tw: int, x: float, w: float, h: float,
+          face: float) -> tuple[float, float, int] | None:
+    """A walk on a flat floor, told from the gathered tiles alone: the body's bottom was
+    exactly on ``face``, the top of ``floor_row``, and it moves down into it. If every gathered
+    tile is a solid or one-way tile of that row (nothing beside the body, nothing in its way),
+    and a solid one is under the body at its new ``x``, the vertical sides land it on the face
+    (a solid tile with nothing on it has its top) and the horizontal ones have nothing to stop
+    (a floor tile's sides start at its top): (x, y on the face, ON_GROUND). Else None."""
+    landed = False
+    for col, row, kind, _, _ in occupied:
+        if row != floor_row or kind == SLOPE:
+            return None
+        if kind == SOLID and x + w > col * tw + EPS and x < (col + 1) * tw - EPS:
+            landed = True  # (side_top's overlap across x)
+    return (x, face - h, ON_GROUND) if landed else None
+
+
 # A cell's place in a routes table before its route is worked out.
 _LATER: Any = ("later",)
 
@@ -319,8 +339,11 @@ class RoutingResolver(BoxResolver):
             first = 0
         if end > cols:
             end = cols
+        kinds = grid.kinds
         for row in range(first_row if first_row > 0 else 0, end_row if end_row < rows else rows):
             at = row * cols
+            if not kinds[at + first:at + end].strip(b"\0"):
+                continue  # empty cells only: no route (a look at the bytes, not at each cell)
             for i in range(at + first, at + end):
                 route = routes[i]
                 if route is _LATER:  # first gathered: work its route out now, and keep it
@@ -329,6 +352,11 @@ class RoutingResolver(BoxResolver):
                     occupied.append(route)
         if not occupied:
             return nx, ny, 0
+        if dy > 0 and probe is None and not (y + h) % th and not self.options.raw_edges:
+            row = round((y + h) / th)
+            walked = _walk(occupied, row, tw, nx, w, h, float(row * th))
+            if walked is not None:
+                return walked
 
         s = self._s  # s.start(...) written out: a call costs more than these assignments
         s.x0, s.y0, s.w, s.h = x, y, w, h
@@ -405,7 +433,9 @@ class RoutingResolver(BoxResolver):
             return
         if s.y + s.h < face - EPS:  # not there yet (or already stopped higher up)
             return
-        if self._across_x(s, col * grid.tile_w, (col + 1) * grid.tile_w):
+        # self._across_x(s, tile's left, tile's right), without the call
+        x = s.gx if s.solitary else s.x
+        if x + s.w > col * grid.tile_w + EPS and x < (col + 1) * grid.tile_w - EPS:
             s.y = face - s.h
             s.ground = True
 

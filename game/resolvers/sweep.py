@@ -29,7 +29,11 @@ corner the body is pushed under. When the rows beside the path hold no solid or 
 all (the usual case), every cut would come out free at the same height, so the walk is skipped
 and the body simply moves (unless the probed cells are wanted: they list the cuts). The vertical
 pass walks the rows of the stretched box nearest first; the first row holding a tile that blocks
-ends the move on it.
+ends the move on it. Two usual moves are answered before any pass, from the same look at the
+grid's bytes, with what the passes would find: nothing at all in the rows of the body and of its
+vertical motion along the path (the whole motion, touching nothing), and a walk along solid tiles
+(the body's own rows empty, its bottom exactly on a row's top and only solid tiles under it at
+its new x: it stays on that top).
 
 Departures from the article, and why:
 
@@ -117,6 +121,7 @@ _SLIDES = 8  # most corner slides one rising move may take before it counts as a
 _BISECT = 40  # halvings when a cut is blocked part-way (16 px / 2**40 is far below EPS)
 _SNAP = 1e-9  # an edge this close to a tile border counts as on it when cutting the path
 _NONE: frozenset[tuple[int, int]] = frozenset()  # no tile to leave out
+_floor, _ceil = math.floor, math.ceil
 
 
 @dataclass(frozen=True)
@@ -161,33 +166,55 @@ class SweepResolver(BoxResolver):
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
         bottom_before = one_way_bottom  # one-way tiles judge the bottom at the tick start
-        # One look at the grid's bytes, over the body's rows along its sideways path and a
-        # column beyond each end, answers two questions that a real scan rarely has to:
+        # One look at the grid's bytes, over the rows of the body and of its vertical motion
+        # along its sideways path and a column beyond each end, answers questions that a real
+        # scan rarely has to:
+        # * with nothing at all there, every pass would find the motion free: it is taken whole
+        #   (unless the probed cells are wanted);
         # * tiles the body already overlaps (never, in play) are left out so it can get free: the
-        #   no-overlap rule is asked only if one of those cells holds anything at all;
-        # * with no solid or slope tile among them, every cut of the sideways walk would come out
-        #   free at this height, so the walk is skipped (unless the probed cells are wanted).
+        #   no-overlap rule is asked only if one of the body's own rows holds anything at all;
+        # * with no solid or slope tile in the body's rows, every cut of the sideways walk would
+        #   come out free at this height, so the walk is skipped (unless the probed cells are
+        #   wanted); with nothing at all in them, the falling pass then starts below them.
         tw, th, cols, rows, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.rows, grid.kinds
-        left, right = (x, x + w + dx) if dx > 0 else (x + dx, x + w)
-        first, end = math.floor(left / tw) - 1, math.ceil(right / tw) + 1
+        if dx > 0:
+            first, end = _floor(x / tw) - 1, _ceil((x + w + dx) / tw) + 1
+        else:
+            first, end = _floor((x + dx) / tw) - 1, _ceil((x + w) / tw) + 1
         if first < 0:
             first = 0
         if end > cols:
             end = cols
-        row, end_row = math.floor((y + EPS) / th), math.ceil((y + h - EPS) / th)
+        body, below = _floor((y + EPS) / th), _ceil((y + h - EPS) / th)  # the body's rows
+        clear = True  # nothing at all in the rows looked at
+        # the rows looked at: the body's, and those the falling or rising pass would look at
+        row, end_row = body, below
+        if dy > 0 and not (y + h) % th:
+            clear = False  # pressed onto a row's top: it stands there (the falling pass says)
+        elif dy > 0:
+            end_row = _floor((y + h + dy + EPS) / th) + 1
+            if h < 4 * EPS:  # (the falling pass may start above the body's rows)
+                last = _floor((y + h - EPS) / th)
+                row = last if last < row else row
+        elif dy < 0:
+            row = _floor((y + dy + EPS) / th)
         if row < 0:
             row = 0
         if end_row > rows:
             end_row = rows
-        empty = beside_free = True  # nothing at all there; no solid or slope tile there
+        empty = beside_free = True  # nothing in the body's rows; no solid or slope tile there
         while row < end_row:
             cells = kinds[row * cols + first:row * cols + end]
             if cells.strip(b"\0"):
-                empty = False
-                if SOLID in cells or SLOPE in cells:
-                    beside_free = False
-                    break
+                clear = False
+                if body <= row < below:
+                    empty = False
+                    if SOLID in cells or SLOPE in cells:
+                        beside_free = False
+                        break
             row += 1
+        if clear and probe is None:
+            return (x + dx if dx else x), (y + dy if dy else y), 0
         ignore = _NONE
         if not empty and overlaps_any(grid, x, y, w, h, bottom_before, True):
             ignore = frozenset(overlapping_tiles(grid, x, y, w, h, bottom_before, True))
@@ -198,18 +225,30 @@ class SweepResolver(BoxResolver):
             if probe is None and beside_free:
                 x += dx  # what the walk would find: every cut free at this height
             else:
-                iy = _inset(self.options.inset_y, grid.tile_h, h)
+                empty = False  # (the falling pass starts at the body's rows)
+                iy = _inset(self.options.inset_y, th, h)
                 x, y, stopped = self._across(grid, x, y, w, h, dx, iy, bottom_before,
                                              drop_through, ignore, probe)
                 if stopped:
                     flags = HIT_RIGHT if dx > 0 else HIT_LEFT
+        elif probe is not None:
+            empty = False
         if dy > 0:
+            if empty and probe is None and not (y + h) % th and 0 <= below < rows:
+                # Pressed onto a row's top with nothing in its own rows (a walk): if the row
+                # under the body at its new x holds solid tiles and nothing else, the falling
+                # pass would stop at once, on their top, where the body is.
+                c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
+                c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+                under = kinds[below * cols + c0:below * cols + c1] if c0 < c1 else b""
+                if under.strip(b"\0") and not under.strip(b"\0\1"):
+                    return x, y, flags | ON_GROUND
             y, on_ground = self._down(grid, x, y, w, h, dy, bottom_before, drop_through, ignore,
-                                      probe)
+                                      probe, below if empty else None)
             if on_ground:
                 flags |= ON_GROUND
         elif dy < 0:
-            ix = _inset(self.options.inset_x, grid.tile_w, w)
+            ix = _inset(self.options.inset_x, tw, w)
             x, y, hit_ceiling = self._up(grid, x, y, w, h, dy, ix, bottom_before, drop_through,
                                          ignore, probe)
             if hit_ceiling:
@@ -360,20 +399,27 @@ class SweepResolver(BoxResolver):
     # ------------------------------------------------------------------------------------------
     def _down(self, grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
               bottom_before: float, drop_through: bool, ignore: frozenset[tuple[int, int]],
-              probed: Probe) -> tuple[float, bool]:
-        """The falling pass: rows nearest first; the first row with a floor stops the body."""
+              probed: Probe, start: int | None = None) -> tuple[float, bool]:
+        """The falling pass: rows nearest first; the first row with a floor stops the body.
+        ``start``, if given, is a row above which the body's columns are known to hold nothing
+        (the move's first look at the grid found its own rows empty)."""
         tw, th = grid.tile_w, grid.tile_h
         map_cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds
         bottom = y + h
         reach = bottom + dy
-        cols = range(math.floor((x + EPS) / tw), math.ceil((x + w - EPS) / tw))
+        c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
         # the columns inside the map (outside it every cell is empty)
-        first = cols.start if cols.start > 0 else 0
-        end = cols.stop if cols.stop < map_cols else map_cols
+        first = c0 if c0 > 0 else 0
+        end = c1 if c1 < map_cols else map_cols
+        if end < first:
+            end = first  # wholly left of the map (never in play): no cell, not a slice's wrap
         # rows of the stretched box wholly behind the leading edge can hold nothing ahead of it
-        for row in range(math.floor((bottom - EPS) / th), math.floor((reach + EPS) / th) + 1):
+        row = _floor((bottom - EPS) / th)
+        if start is not None and start > row:
+            row = start
+        for row in range(row, _floor((reach + EPS) / th) + 1):
             if probed is not None:
-                probed.extend((col, row) for col in cols)
+                probed.extend((col, row) for col in range(c0, c1))
             if not 0 <= row < map_rows:
                 continue  # outside the map every cell is empty
             at = row * map_cols
@@ -381,7 +427,7 @@ class SweepResolver(BoxResolver):
             if not cells.strip(b"\0"):
                 continue  # nothing in this row under the body
             top = row * th
-            if not ignore and ONE_WAY not in cells and SLOPE not in cells:
+            if not ignore and not cells.strip(b"\0\1"):
                 # solid tiles only (the usual floor): each one's contact is the row's top
                 if bottom - EPS <= top <= reach + EPS:
                     return (y if abs(top - bottom) <= EPS else top - h), True
