@@ -54,3 +54,13 @@ def test_dropping_through_while_moving_sideways_keeps_the_sideways_motion(name):
     m = move_body(create(name), g, Body(10, 32 - 14, 12, 14), 4.0, 12.0, drop_through=True)
     assert m.x == pytest.approx(14.0) and not (m.contacts.hit_left or m.contacts.hit_right)
     assert m.y == pytest.approx(18 + 12.0)
+
+
+def test_a_slope_of_height_0_has_nothing_under_its_surface_to_overlap():
+    """A slope tile of heights 0/0 (its surface on the cell's bottom): a box reaching through
+    that bottom into the row below overlaps nothing of it (pixel was found there by hypothesis,
+    the rule counting the part of the box below the cell)."""
+    grid = TileGrid.from_rows(["..s", "...", "==="], 16, 16, {"s": (0.0, 0.0)})
+    assert overlapping_tiles(grid, 42.0, 15.0, 2.0, 2.0, 17.0, True) == []
+    rising = TileGrid.from_rows(["..s", "...", "==="], 16, 16, {"s": (0.0, 4.0)})
+    assert overlapping_tiles(rising, 42.0, 15.0, 2.0, 2.0, 17.0, True) == [(2, 0)]

@@ -188,7 +188,9 @@ def _overlapping(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_
             elif kind == SLOPE and slopes:
                 lo = max(x, col * tw)
                 hi = min(right, (col + 1) * tw)
-                if not bottom > grid.surface_top(col, row, lo, hi) + EPS:
+                # the box's part in this cell reaches under the surface (a slope of height 0
+                # has nothing under it: its surface is the cell's bottom)
+                if not min(bottom, top_y + th) > grid.surface_top(col, row, lo, hi) + EPS:
                     continue
             if hits is None:
                 return True
