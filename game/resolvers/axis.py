@@ -146,9 +146,9 @@ class AxisResolver(BoxResolver):
         # then y
         if dy:
             y += dy
-            first, end = floor((x + EPS) / tw), ceil((x + w - EPS) / tw)
+            if not dx or x != span_x:  # else the x pass's last columns are these
+                first, end = floor((x + EPS) / tw), ceil((x + w - EPS) / tw)
             lo, hi = (first if first > 0 else 0), (end if end < cols else cols)  # in the map
-            landing = dy > 0.0 and not drop_through
             row, end_row = floor((y + EPS) / th), ceil((y + h - EPS) / th)
             while row < end_row:
                 if probe is not None:
@@ -161,7 +161,8 @@ class AxisResolver(BoxResolver):
                         i += 1
                         # this row's one-way tiles block only a body landing on them from above
                         if kind == EMPTY or (kind == ONE_WAY and not (
-                                landing and one_way_counts(one_way_bottom, top))):
+                                dy > 0.0 and not drop_through
+                                and one_way_counts(one_way_bottom, top))):
                             continue
                         if kind == SLOPE:
                             # a slope blocks by its shape: the floor height under the body's foot
