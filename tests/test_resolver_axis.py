@@ -13,6 +13,7 @@ from helpers import GRAVITY_PER_TICK, Walker
 
 from game.maps.grid import EMPTY, TileGrid
 from game.resolvers import create, move_body
+from game.resolvers import axis as axis_module
 from game.resolvers.axis import AxisResolver
 from game.resolvers.base import Body, Contacts, Move, overlapping_tiles
 
@@ -225,9 +226,9 @@ def test_push_against_the_motion_not_by_centres():
     assert ArticleAxis(gap=0.0).move(grid, falling, 0.0, 13.0, False).y == 32.0
 
 
-def _article_rows(self, top, bottom):
-    """The article's row range: ``(int)`` of each edge, both ends included."""
-    return range(int(top / self.tile_h), int(bottom / self.tile_h) + 1)
+def _article_ceil(v):
+    """The article's far end of a range: ``(int)`` of the edge, included."""
+    return int(v) + 1
 
 
 def test_rows_from_floor_not_int(monkeypatch):
@@ -242,7 +243,9 @@ def test_rows_from_floor_not_int(monkeypatch):
     assert m.y == -10.25 and not m.contacts.on_ground
     m = axis_move(grid, body, 0.0, 1.0)  # reaches row 0 now: lands exactly on it
     assert m.y == -10.0 and m.contacts.on_ground
-    monkeypatch.setattr(TileGrid, "rows_between", _article_rows)
+    # the article's range box: ``(int)`` of each edge, both ends included
+    monkeypatch.setattr(axis_module, "floor", int)
+    monkeypatch.setattr(axis_module, "ceil", _article_ceil)
     m = axis_move(grid, body, 20.0, 0.0)
     assert m.contacts.hit_right  # a collision with row 0 that does not exist
     m = axis_move(grid, body, 0.0, 0.25)
@@ -269,9 +272,10 @@ def test_outside_the_map_is_empty_not_clamped_to_the_edge(monkeypatch):
         return original(self, min(max(col, 0), self.cols - 1), min(max(row, 0), self.rows - 1))
 
     monkeypatch.setattr(TileGrid, "kind", capped)
-    m = axis_move(grid, above, 6.0, 5.0)
-    # "hit" tiles from 26 px above the map: a wall and a floor that are not there
-    assert m.contacts.hit_right and m.contacts.on_ground and (m.x, m.y) != (6.0, -35.0)
+    # (the article's port: this resolver reads the map's cells straight from its bytes)
+    m = move_body(ArticleAxis(gap=0.0, by_centre=False), grid, above, 6.0, 5.0)
+    # "hit" a tile from 26 px above the map: a wall that is not there
+    assert m.contacts.hit_right and (m.x, m.y) != (6.0, -35.0)
 
 
 def test_no_map_offset_tiles_sit_where_the_map_draws_them():

@@ -66,6 +66,7 @@ Departures from the article, and why:
 
 from __future__ import annotations
 
+from math import ceil, floor
 from typing import ClassVar
 
 from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
@@ -93,6 +94,9 @@ class AxisResolver(BoxResolver):
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
+        # Written for speed: while loops over indexes into the grid's bytes (a range costs
+        # more than the one or two cells a row of the range box usually has), comparisons with
+        # float literals (an int against a float costs twice a float against a float).
         tw, th = grid.tile_w, grid.tile_h
         cols, rows, kinds = grid.cols, grid.rows, grid.kinds  # kinds[row * cols + col]
         flags = 0
@@ -100,74 +104,85 @@ class AxisResolver(BoxResolver):
         # x only: one-way tiles never block sideways
         if dx:
             x0, x = x, x + dx
-            span, span_x = grid.cols_between(x + EPS, x + w - EPS), x
             mark = 0 if probe is None else len(probe)
-            for row in grid.rows_between(y + EPS, y + h - EPS):
+            row, end_row = floor((y + EPS) / th), ceil((y + h - EPS) / th)
+            first, end, span_x = floor((x + EPS) / tw), ceil((x + w - EPS) / tw), x
+            while row < end_row:
                 if x != span_x:  # a push moved the body's edges: the range box's columns too
-                    span, span_x = grid.cols_between(x + EPS, x + w - EPS), x
-                inside, at = 0 <= row < rows, row * cols
-                for col in span:
-                    if probe is not None:
-                        probe.append((col, row))
-                    # the map's own cells straight from its bytes; the grid answers for the rest
-                    kind = kinds[at + col] if inside and 0 <= col < cols else grid.kind(col, row)
-                    if kind == EMPTY or kind == ONE_WAY:
-                        continue
-                    if kind == SLOPE:
-                        break
-                    # x = min(x, edge) or max(x, edge), written out: a call to min() or max()
-                    # costs several times more than the comparison
-                    if dx > 0:
-                        edge, flags = col * tw - w, flags | HIT_RIGHT
-                        if edge < x:
-                            x = edge
-                    else:
-                        edge, flags = (col + 1) * tw, flags | HIT_LEFT
-                        if edge > x:
-                            x = edge
-                else:
-                    continue
-                # A slope in the range box: the x pass again from the start, reading the floor
-                # height at the body's foot (only here, so maps without slopes pay nothing).
+                    first, end, span_x = floor((x + EPS) / tw), ceil((x + w - EPS) / tw), x
                 if probe is not None:
-                    del probe[mark:]
-                x, y, flags = _across_slopes(grid, x0, y, w, h, dx, probe)
-                break
+                    probe.extend([(col, row) for col in range(first, end)])
+                if 0 <= row < rows:  # outside the map every cell is empty
+                    # the row's cells in the range box, clipped to the map
+                    at = row * cols
+                    i, stop = at + (first if first > 0 else 0), at + (end if end < cols else cols)
+                    while i < stop:
+                        kind = kinds[i]
+                        if kind == EMPTY or kind == ONE_WAY:
+                            pass
+                        elif kind == SLOPE:
+                            break
+                        # x = min(x, edge) or max(x, edge), written out: a call to min() or
+                        # max() costs several times more than the comparison
+                        elif dx > 0.0:
+                            edge, flags = (i - at) * tw - w, flags | HIT_RIGHT
+                            if edge < x:
+                                x = edge
+                        else:
+                            edge, flags = (i - at + 1) * tw, flags | HIT_LEFT
+                            if edge > x:
+                                x = edge
+                        i += 1
+                    if i < stop:
+                        # A slope in the range box: the x pass again from the start, reading
+                        # the floor height at the body's foot (only here, so maps without
+                        # slopes pay nothing).
+                        if probe is not None:
+                            del probe[mark:]
+                        x, y, flags = _across_slopes(grid, x0, y, w, h, dx, probe)
+                        break
+                row += 1
 
         # then y
         if dy:
             y += dy
-            span = grid.cols_between(x + EPS, x + w - EPS)
-            for row in grid.rows_between(y + EPS, y + h - EPS):
-                top = row * th
-                # this row's one-way tiles block only a body landing on them from above
-                one_way_blocks = (dy > 0 and not drop_through
-                                  and one_way_counts(one_way_bottom, top))
-                inside, at = 0 <= row < rows, row * cols
-                for col in span:
-                    if probe is not None:
-                        probe.append((col, row))
-                    kind = kinds[at + col] if inside and 0 <= col < cols else grid.kind(col, row)
-                    if kind == EMPTY or (kind == ONE_WAY and not one_way_blocks):
-                        continue
-                    if kind == SLOPE:
-                        # a slope blocks by its shape: the floor height under the body's foot
-                        surface = top_under(grid, SLOPE, col, row, x, x + w)
-                        if y + h <= surface + EPS:
-                            continue  # above the surface
-                        if dy > 0:
-                            edge, flags = surface - h, flags | ON_GROUND
+            if not dx or x != span_x:  # else the x pass's last columns are these
+                first, end = floor((x + EPS) / tw), ceil((x + w - EPS) / tw)
+            lo, hi = (first if first > 0 else 0), (end if end < cols else cols)  # in the map
+            row, end_row = floor((y + EPS) / th), ceil((y + h - EPS) / th)
+            while row < end_row:
+                if probe is not None:
+                    probe.extend([(col, row) for col in range(first, end)])
+                if 0 <= row < rows:
+                    top, at = row * th, row * cols
+                    i, stop = at + lo, at + hi
+                    while i < stop:
+                        kind = kinds[i]
+                        i += 1
+                        # this row's one-way tiles block only a body landing on them from above
+                        if kind == EMPTY or (kind == ONE_WAY and not (
+                                dy > 0.0 and not drop_through
+                                and one_way_counts(one_way_bottom, top))):
+                            continue
+                        if kind == SLOPE:
+                            # a slope blocks by its shape: the floor height under the body's foot
+                            surface = top_under(grid, SLOPE, i - 1 - at, row, x, x + w)
+                            if y + h <= surface + EPS:
+                                continue  # above the surface
+                            if dy > 0.0:
+                                edge, flags = surface - h, flags | ON_GROUND
+                                if edge < y:
+                                    y = edge
+                                continue
+                        if dy > 0.0:
+                            edge, flags = top - h, flags | ON_GROUND
                             if edge < y:
                                 y = edge
-                            continue
-                    if dy > 0:
-                        edge, flags = top - h, flags | ON_GROUND
-                        if edge < y:
-                            y = edge
-                    else:
-                        edge, flags = top + th, flags | HIT_CEILING
-                        if edge > y:
-                            y = edge
+                        else:
+                            edge, flags = top + th, flags | HIT_CEILING
+                            if edge > y:
+                                y = edge
+                row += 1
 
         return x, y, flags
 

@@ -222,30 +222,32 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
     elif dx > 0 and x + w + dx > grid.width_px:
         dx, edge = max(0.0, grid.width_px - w - x), HIT_RIGHT
 
-    try:
-        move = resolver.move_box
-    except AttributeError:
-        move = _adapted(resolver)
+    # One part is enough when the motion is no longer than substeps()'s step on each axis (the
+    # usual case): asked here without substeps()'s calls, as 2|d| <= min(size, tile) or
+    # |d| <= 0.5 (doubling is exact, so this is the same test as halving).
     if resolver.destination_only:
-        # One part is enough when the motion is no longer than substeps()'s step on each axis
-        # (the usual case): told without its divisions, and with conditionals for min() and
-        # max(), which cost several times more in a hot path.
-        tw, th = grid.tile_w, grid.tile_h
-        step_x = (w if w < tw else tw) / 2
-        step_y = (h if h < th else th) / 2
-        if not ((dx if dx >= 0 else -dx) <= (step_x if step_x > 0.5 else 0.5)
-                and (dy if dy >= 0 else -dy) <= (step_y if step_y > 0.5 else 0.5)):
-            parts = substeps(grid, w, h, dx, dy)
-            x, y, last, flags = _sub_steps(move, resolver.supports_slopes, grid, x, y, w, h,
-                                           dx / parts, dy / parts, parts, one_way_bottom,
-                                           drop_through, probe)
-            # Walls and ceilings touched at any point of the tick count; the ground is where
-            # it ended.
-            flags = (last & ON_GROUND) | (flags & _TOUCHED)
-        else:
-            x, y, flags = move(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through, probe)
+        ax, ay = (dx + dx if dx >= 0 else -dx - dx), (dy + dy if dy >= 0 else -dy - dy)
+        one_part = ((ax <= w and ax <= grid.tile_w or ax <= 1.0)
+                    and (ay <= h and ay <= grid.tile_h or ay <= 1.0))
     else:
-        x, y, flags = move(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through, probe)
+        one_part = True
+    if one_part:
+        try:  # the method called straight away: no bound method is made on the hot path
+            x, y, flags = resolver.move_box(grid, x, y, w, h, dx, dy, one_way_bottom,
+                                            drop_through, probe)
+        except AttributeError:
+            if hasattr(resolver, "move_box"):
+                raise  # from inside the resolver's own move_box: not ours to hide
+            x, y, flags = _adapted(resolver)(grid, x, y, w, h, dx, dy, one_way_bottom,
+                                             drop_through, probe)
+    else:
+        parts = substeps(grid, w, h, dx, dy)
+        x, y, last, flags = _sub_steps(_core(resolver), resolver.supports_slopes, grid, x, y,
+                                       w, h, dx / parts, dy / parts, parts, one_way_bottom,
+                                       drop_through, probe)
+        # Walls and ceilings touched at any point of the tick count; the ground is where it
+        # ended.
+        flags = (last & ON_GROUND) | (flags & _TOUCHED)
 
     # Snap when the body did not *end* the tick on the ground: a tick can start on a floor (the
     # first sub-step lands) and end over a slope that falls away (the later ones only move across).
@@ -254,6 +256,7 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
         # Stay on a slope going down: look as far below as the slope could fall over this step.
         reach = abs(dx) * grid.tile_h / grid.tile_w + 1.0
         mark = 0 if probe is None else len(probe)
+        move = _core(resolver)
         _, snap_y, snap = move(grid, x, y, w, h, 0.0, reach, one_way_bottom, drop_through,
                                probe)
         if (snap & ON_GROUND and resolver.destination_only
@@ -319,6 +322,12 @@ def _snap_down(move: MoveBox, grid: TileGrid, x: float, y: float, w: float, h: f
         if flags & (ON_GROUND | HIT_CEILING):
             break
     return x, y, flags
+
+
+def _core(resolver: Any) -> MoveBox:
+    """The resolver's ``move_box``, or one made from its ``move`` if it has only that."""
+    move = getattr(resolver, "move_box", None)
+    return _adapted(resolver) if move is None else move
 
 
 def _adapted(resolver: Any) -> MoveBox:

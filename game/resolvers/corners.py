@@ -77,6 +77,7 @@ Departures from the article, and why:
 from __future__ import annotations
 
 import math
+from math import ceil, floor
 from typing import ClassVar
 
 from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
@@ -85,8 +86,9 @@ from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Ar
 from game.resolvers.footing import climbs_onto, on_slope, room_at, top_under, wall_x
 
 
-def _segment_cells(start: float, end: float, size: int) -> range:
-    """Cells of the probe points along an edge covering [start, end], for tiles ``size`` px long.
+def _segment_cells(start: float, end: float, size: int) -> tuple[int, int]:
+    """Cells of the probe points along an edge covering [start, end], for tiles ``size`` px long:
+    ``range(first, end)`` as the pair (first, end).
 
     The points are the near corner, one every ``size`` px after it, and the far corner. A span
     that only touches a tile border (within EPS) stays out of the next cell. The near corner is in
@@ -96,9 +98,9 @@ def _segment_cells(start: float, end: float, size: int) -> range:
     therefore this range (one cell for an edge shorter than a tile: its two corners share it or
     sit in neighbours, which the range then holds).
     """
-    first = math.floor((start + EPS) / size)
-    last = math.ceil((end - EPS) / size) - 1
-    return range(first, (last if last > first else first) + 1)  # max(first, last), faster
+    first = floor((start + EPS) / size)
+    last = ceil((end - EPS) / size) - 1
+    return first, (last if last > first else first) + 1  # max(first, last), faster
 
 
 class CornersResolver(BoxResolver):
@@ -121,8 +123,13 @@ class CornersResolver(BoxResolver):
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
+        # Written for speed: the probe points' cells are walked by while loops over indexes
+        # into the grid's bytes (a range costs more than the one or two cells an edge usually
+        # has), and motions are compared with float literals (an int against a float costs
+        # twice a float against a float).
         tw, th = grid.tile_w, grid.tile_h
         cols, rows, kinds = grid.cols, grid.rows, grid.kinds  # kinds[row * cols + col]
+        slopes = grid.slopes  # empty on a map without slope tiles
         flags = 0
 
         # Horizontal first: the leading edge of the destination, top corner to bottom corner.
@@ -131,35 +138,40 @@ class CornersResolver(BoxResolver):
             nx = x + dx
             # the column the leading edge ends in; an edge exactly on a border has not entered
             # the next column
-            col = math.ceil((nx + w) / tw) - 1 if dx > 0 else math.floor(nx / tw)
-            cells = _segment_cells(y, y + h, th)
+            col = ceil((nx + w) / tw) - 1 if dx > 0.0 else floor(nx / tw)
+            first, end = _segment_cells(y, y + h, th)
             if probe is not None:
-                probe.extend((col, row) for row in cells)
+                probe.extend([(col, row) for row in range(first, end)])
             blocked = False
             if 0 <= col < cols:  # outside the map every cell is empty
-                for row in cells:
-                    if 0 <= row < rows:
-                        k = kinds[row * cols + col]
-                        if k != EMPTY and k != ONE_WAY:
-                            blocked = True
-                            break
+                row = first if first > 0 else 0
+                stop = end if end < rows else rows
+                while row < stop:
+                    k = kinds[row * cols + col]
+                    if k != EMPTY and k != ONE_WAY:
+                        blocked = True
+                        break
+                    row += 1
             left = col  # the column the leading edge left, if it crossed into the next one
-            if grid.slopes:
+            if slopes:
                 # a leading edge that crossed into the next column probes the column it left
                 # too: a slope there rises to that column's far side, now under the body
-                left = math.ceil((x + w) / tw) - 1 if dx > 0 else math.floor(x / tw)
+                cells = range(first, end)
+                left = ceil((x + w) / tw) - 1 if dx > 0.0 else floor(x / tw)
                 if left != col and any(grid.kind(left, row) == SLOPE for row in cells):
                     blocked = True
                     if probe is not None:
                         probe.extend((left, row) for row in cells)
                 else:
                     left = col
-            if blocked and grid.slopes:
-                # a map with slopes: the probes read the slope's height (and a floor to step
-                # onto from one) at the leading bottom corner
-                x, y, flags = _across_slopes(grid, x, y, w, h, dx, left, col, cells)
+                if blocked:
+                    # a map with slopes: the probes read the slope's height (and a floor to
+                    # step onto from one) at the leading bottom corner
+                    x, y, flags = _across_slopes(grid, x, y, w, h, dx, left, col, cells)
+                else:
+                    x = nx
             elif blocked:
-                if dx > 0:
+                if dx > 0.0:
                     x, flags = col * tw - w, HIT_RIGHT
                 else:
                     x, flags = (col + 1) * tw, HIT_LEFT
@@ -169,32 +181,36 @@ class CornersResolver(BoxResolver):
         # Then vertical, probing along the bottom or top edge at the x just found.
         if dy:
             ny = y + dy
-            row = math.ceil((ny + h) / th) - 1 if dy > 0 else math.floor(ny / th)
-            one_way_blocks = (dy > 0 and not drop_through
-                              and one_way_counts(one_way_bottom, row * th))
-            cells = _segment_cells(x, x + w, tw)
+            row = ceil((ny + h) / th) - 1 if dy > 0.0 else floor(ny / th)
+            first, end = _segment_cells(x, x + w, tw)
             if probe is not None:
-                probe.extend((col, row) for col in cells)
+                probe.extend([(col, row) for col in range(first, end)])
             blocked = slope = False
             if 0 <= row < rows:
                 at = row * cols
-                for col in cells:
-                    if 0 <= col < cols:
-                        k = kinds[at + col]
-                        if k == SLOPE:
-                            slope = True
-                        elif k != EMPTY and (k != ONE_WAY or one_way_blocks):
-                            blocked = True
-                            break
-            start = math.ceil((y + h) / th) - 1 if dy > 0 and grid.slopes else row
-            if dy > 0 and (slope or start != row):
+                i = at + (first if first > 0 else 0)
+                stop = at + (end if end < cols else cols)
+                while i < stop:
+                    k = kinds[i]
+                    if k == EMPTY:
+                        pass
+                    elif k == SLOPE:
+                        slope = True
+                    elif k != ONE_WAY or (dy > 0.0 and not drop_through
+                                          and one_way_counts(one_way_bottom, row * th)):
+                        blocked = True
+                        break
+                    i += 1
+            start = ceil((y + h) / th) - 1 if dy > 0.0 and slopes else row
+            if dy > 0.0 and (slope or start != row):
                 # the bottom edge's probes read the slope's height; a bottom that crossed into
                 # the next row probes the row it left first (its slopes reach down to its bottom)
-                y, landed = _down_slopes(grid, x, w, h, ny, start, row, cells, blocked, probe)
+                y, landed = _down_slopes(grid, x, w, h, ny, start, row, range(first, end),
+                                         blocked, probe)
                 flags |= landed
-            elif dy < 0 and slope and not blocked:
+            elif dy < 0.0 and slope and not blocked:
                 # a slope's solid part is a ceiling to a body that meets it from below
-                for col in cells:
+                for col in range(first, end):
                     if (grid.kind(col, row) == SLOPE
                             and ny + h > top_under(grid, SLOPE, col, row, x, x + w) + EPS):
                         y, flags = (row + 1) * th, flags | HIT_CEILING
@@ -202,7 +218,7 @@ class CornersResolver(BoxResolver):
                 else:
                     y = ny
             elif blocked:
-                if dy > 0:
+                if dy > 0.0:
                     y, flags = row * th - h, flags | ON_GROUND
                 else:
                     y, flags = (row + 1) * th, flags | HIT_CEILING

@@ -104,6 +104,7 @@ Departures from the article, and why:
 from __future__ import annotations
 
 import math
+from math import ceil, floor
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -150,42 +151,43 @@ def overlapping_by_area(grid: TileGrid, x: float, y: float, w: float, h: float, 
     With ``largest_first`` false the list stays in row-major order (the article's "natural"
     order). Every cell looked at is appended to ``probed`` if given.
     """
+    # Written for speed: while loops over the cells (a range costs more than the one or two
+    # cells a row of a small box has), and a row the box does not reach into is not walked.
     tw, th = grid.tile_w, grid.tile_h
     cols, rows, kinds = grid.cols, grid.rows, grid.kinds  # kinds[row * cols + col]
     right, bottom = x + w, y + h
-    first, end = math.floor((x + EPS) / tw), math.ceil((right - EPS) / tw)
-    inside = range(first if first > 0 else 0, end if end < cols else cols)  # clipped to the map
+    first, end = floor((x + EPS) / tw), ceil((right - EPS) / tw)
+    lo, hi = (first if first > 0 else 0), (end if end < cols else cols)  # clipped to the map
     hits: list[Hit] = []
-    for row in range(math.floor((y + EPS) / th), math.ceil((bottom - EPS) / th)):
+    row, end_row = floor((y + EPS) / th), ceil((bottom - EPS) / th)
+    while row < end_row:
         if probed is not None:
-            probed.extend((col, row) for col in range(first, end))
-        if not 0 <= row < rows:
-            continue  # outside the map every cell is empty
+            probed.extend([(col, row) for col in range(first, end)])
         top = row * th
         # the intersection's height, min(bottom, top + th) - max(y, top), written with
         # conditionals: a call to min() or max() costs several times more
         low = top + th
         oy = (low if low < bottom else bottom) - (top if top > y else y)
-        at = row * cols
-        for col in inside:
-            kind = kinds[at + col]
-            if kind == EMPTY:
-                continue
-            if kind == ONE_WAY and not (dy > 0 and not drop_through
-                                        and one_way_counts(bottom_before, top)):
-                continue  # see _blocks
-            left = col * tw
-            far = left + tw
-            ox = (far if far < right else right) - (left if left > x else x)  # and its width
-            if ox > EPS and oy > EPS:
-                if kind == SLOPE:
+        if 0 <= row < rows and oy > EPS:  # outside the map every cell is empty
+            at, col = row * cols, lo
+            while col < hi:
+                kind = kinds[at + col]
+                if kind == EMPTY or (kind == ONE_WAY and not (
+                        dy > 0.0 and not drop_through and one_way_counts(bottom_before, top))):
+                    col += 1
+                    continue  # see _blocks
+                left = col * tw
+                far = left + tw
+                ox = (far if far < right else right) - (left if left > x else x)  # and its width
+                if ox > EPS:
+                    if kind != SLOPE:
+                        hits.append((ox * oy, col, row, kind))
                     # a slope counts by its shape: the part of the box under its surface
-                    if bottom <= top_under(grid, SLOPE, col, row, x, right) + EPS:
-                        continue
-                    hits.append((slope_area(grid, col, row, x, y, right, bottom), col, row,
-                                 kind))
-                else:
-                    hits.append((ox * oy, col, row, kind))
+                    elif bottom > top_under(grid, SLOPE, col, row, x, right) + EPS:
+                        hits.append((slope_area(grid, col, row, x, y, right, bottom), col, row,
+                                     kind))
+                col += 1
+        row += 1
     if largest_first and len(hits) > 1:
         hits.sort(key=_area_desc)  # stable: equal areas keep row-major order
     return hits
