@@ -227,21 +227,14 @@ def layers(tmx_path: Path, frames: int, warmup: int) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="what", required=True)
-    p = sub.add_parser("physics")
-    p.add_argument("--map", required=True, type=S.parse_size)
-    p.add_argument("--movers", required=True, type=int)
-    p.add_argument("--steps", required=True, type=int)
-    p = sub.add_parser("blit")
-    p.add_argument("--frames", required=True, type=int)
-    p.add_argument("--warmup", required=True, type=int)
-    p = sub.add_parser("cut")
-    p.add_argument("--map", required=True, type=S.parse_size)
-    p.add_argument("--frames", required=True, type=int)
-    p.add_argument("--warmup", required=True, type=int)
-    p = sub.add_parser("layers")
-    p.add_argument("--tmx", required=True, type=Path)
-    p.add_argument("--frames", required=True, type=int)
-    p.add_argument("--warmup", required=True, type=int)
+    parts = {"physics": [("--map", S.parse_size), ("--movers", int), ("--steps", int)],
+             "blit": [("--frames", int), ("--warmup", int)],
+             "cut": [("--map", S.parse_size), ("--frames", int), ("--warmup", int)],
+             "layers": [("--tmx", Path), ("--frames", int), ("--warmup", int)]}
+    for name, options in parts.items():
+        p = sub.add_parser(name)
+        for option, kind in options:
+            p.add_argument(option, required=True, type=kind)
     a = ap.parse_args(argv)
     if a.what == "physics":
         res = physics(a.map, a.movers, a.steps)
