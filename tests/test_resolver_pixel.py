@@ -103,3 +103,23 @@ def test_config_reads_the_corner_correction(tmp_path):
     with pytest.raises(Exception) as err:
         config.load(path)
     assert "corner_correction" in str(err.value)
+
+
+@pytest.mark.parametrize("rows,body,dx,ends", [
+    # walking down a slope into the column of a one-way tile whose top it began on: onto it
+    (['....', '....', '....', '....', '....', '.=/.'], (75.75, 158.0, 27.0, 2.0), -12.0, 158.0),
+    # ... and past an empty column into one: onto it too
+    (['\\.='], (0.0, -2.0, 2.0, 2.0), 31.0, -2.0),
+])
+def test_a_body_walking_down_never_ends_under_a_one_way_top_it_began_on(rows, body, dx, ends):
+    """Found by hypothesis: the no-overlap rule holds a one-way tile against a body that was at
+    or above its top when the move began, so a body that walked down a slope in the same move
+    and then came over such a tile stands on it."""
+    from game.resolvers import move_body
+    from game.resolvers.base import Body, overlapping_tiles
+    tile = 32 if len(rows) > 1 else 16
+    g = TileGrid.from_rows(rows, tile)
+    start = Body(*body)
+    m = move_body(create("pixel"), g, start, dx, 0.0, was_on_ground=True)
+    assert m.y == ends
+    assert overlapping_tiles(g, m.x, m.y, start.w, start.h, start.y + start.h, True) == []

@@ -61,7 +61,9 @@ Departures, and why:
   (``one_way_bottom``), and never when ``drop_through``; never sideways, never from below.
   Celeste asks before every pixel whether the actor overlapped the platform; in a tick that
   moves x then y the two rules agree, except that here a body that dropped below a platform's top
-  does not land on it later in the same tick.
+  does not land on it later in the same tick. One case of the tick-wide rule: a body that walked
+  down a slope and then comes sideways over a platform whose top it began the tick on stands on
+  it (or, with no room on it, stops at its side).
 * **Corner correction** is an option (``corner_correction``, px; 0 turns it off). The default,
   -1, is a quarter of the tile width: Celeste's 4 px on this game's 16 px tiles (Celeste's own
   tiles are 8 px and its player 8 px wide, so there it is half a tile); it is capped at half the
@@ -299,10 +301,11 @@ def _across(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, n
         x += ahead * free
         left -= free
     # then pixel by pixel
+    start_y = y
     grounded = not_rising and _floor_under(grid, x, w, y + h, 0.0, one_way_from) != INF
     while left > 0:
         step = 1.0 if left > 1.0 else left
-        nx = x + ahead * step
+        nx, was = x + ahead * step, (x, y)
         if probe is not None:
             _probe_cells(probe, *_box_cells(grid, nx, y, w, h))
         if not overlaps_any(grid, nx, y, w, h, INF, True):
@@ -314,6 +317,11 @@ def _across(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, n
                     grounded = False  # walked off: from here on it falls (the y pass)
                 elif floor > y + h + EPS:
                     y = floor - h
+            if y > start_y:  # lower than it began: a one-way tile it began above may be beside
+                lifted = _onto_one_way(grid, x, y, w, h, one_way_from)
+                if lifted is None:  # no room on it: its side stops the body, as a wall's
+                    return was[0], was[1], True
+                y = lifted
             continue
         cells = overlapping_tiles(grid, nx, y, w, h, INF, True)
         lift = y + h - min(_top(grid, c, r, nx, w) for c, r in cells)
@@ -324,6 +332,21 @@ def _across(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, n
             continue
         return _contact(grid, x, nx, y, w, h, cells), y, True
     return x, y, False
+
+
+def _onto_one_way(grid: TileGrid, x: float, y: float, w: float, h: float,
+                  one_way_from: float) -> float | None:
+    """The y of a body lower than it began the move: lifted onto a one-way tile whose top the
+    move began at or above, if its side has come over that tile below its top (the no-overlap
+    rule holds a one-way tile against a body that was above it when the move began); None if
+    there is no room on it."""
+    if one_way_from == INF or not overlaps_any(grid, x, y, w, h, one_way_from, True):
+        return y
+    tops = [r * grid.tile_h for c, r in overlapping_tiles(grid, x, y, w, h, one_way_from, True)
+            if grid.kinds[r * grid.cols + c] == ONE_WAY]
+    if tops and not overlaps_any(grid, x, min(tops) - h, w, h, one_way_from, True):
+        return min(tops) - h
+    return None
 
 
 def _path_clear(grid: TileGrid, path: range, r0: int, r1: int) -> bool:
