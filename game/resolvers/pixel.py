@@ -340,10 +340,12 @@ def _onto_one_way(grid: TileGrid, x: float, y: float, w: float, h: float,
     move began at or above, if its side has come over that tile below its top (the no-overlap
     rule holds a one-way tile against a body that was above it when the move began); None if
     there is no room on it."""
-    if one_way_from == INF or not overlaps_any(grid, x, y, w, h, one_way_from, True):
+    if one_way_from == INF:
         return y
-    tops = [r * grid.tile_h for c, r in overlapping_tiles(grid, x, y, w, h, one_way_from, True)
-            if grid.kinds[r * grid.cols + c] == ONE_WAY]
+    cells = overlapping_tiles(grid, x, y, w, h, one_way_from, True)
+    if not cells:
+        return y
+    tops = [r * grid.tile_h for c, r in cells if grid.kinds[r * grid.cols + c] == ONE_WAY]
     if tops and not overlaps_any(grid, x, min(tops) - h, w, h, one_way_from, True):
         return min(tops) - h
     return None
