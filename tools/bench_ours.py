@@ -64,7 +64,11 @@ def physics(resolver_name: str, size: tuple[int, int], movers: int, steps: int) 
     grounded = [False] * movers
     blocked = [0] * movers
     jumps = reversals = 0
-    half_speed = S.RUN_SPEED / 2
+    # The scenario's rules exactly as the floor's loop writes them (constants in locals, the
+    # same tests in the same order), so that only the move itself differs between the two.
+    gravity, max_fall, jump_speed = S.GRAVITY, S.MAX_FALL, S.JUMP_SPEED
+    period, reverse_after, half_speed = S.JUMP_PERIOD, S.REVERSE_AFTER, S.RUN_SPEED / 2
+    landed_or_ceiling = ON_GROUND | HIT_CEILING
     # One step of a throwaway mover, as the Arcade side takes one, so anything done once on
     # first use happens before the timer.
     move_box(resolver, grid, xs[0], ys[0], bw, bh, vxs[0], S.GRAVITY, one_way_bottom=ys[0] + bh)
@@ -72,20 +76,26 @@ def physics(resolver_name: str, size: tuple[int, int], movers: int, steps: int) 
     t0, c0 = time.perf_counter(), time.process_time()
     for step in range(steps):
         for i in range(movers):
-            if (blocked[i] or (step + i) % S.JUMP_PERIOD == 0) and grounded[i]:
-                vys[i] = -S.JUMP_SPEED
+            vy = vys[i]
+            ground = grounded[i]
+            if ground and (blocked[i] or (step + i) % period == 0):
+                vy = -jump_speed
                 jumps += 1
-            vys[i] = min(vys[i] + S.GRAVITY, S.MAX_FALL)
+                ground = False  # jumping: no ground snap for this tick
+            vy += gravity
+            if vy > max_fall:
+                vy = max_fall
             x0, y0 = xs[i], ys[i]
-            x, y, flags = move_box(resolver, grid, x0, y0, bw, bh, vxs[i], vys[i],
-                                   one_way_bottom=y0 + bh, was_on_ground=grounded[i])
-            xs[i], ys[i], grounded[i] = x, y, bool(flags & ON_GROUND)
-            if flags & (ON_GROUND | HIT_CEILING):
-                vys[i] = 0.0
+            dx = vxs[i]
+            x, y, flags = move_box(resolver, grid, x0, y0, bw, bh, dx, vy,
+                                   one_way_bottom=y0 + bh, was_on_ground=ground)
+            if flags & landed_or_ceiling:
+                vy = 0.0
+            xs[i], ys[i], vys[i], grounded[i] = x, y, vy, flags & ON_GROUND
             if abs(x - x0) < half_speed:
                 blocked[i] += 1
-                if blocked[i] >= S.REVERSE_AFTER:
-                    vxs[i], blocked[i] = -vxs[i], 0
+                if blocked[i] >= reverse_after:
+                    vxs[i], blocked[i] = -dx, 0
                     reversals += 1
             else:
                 blocked[i] = 0
