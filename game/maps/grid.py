@@ -40,6 +40,7 @@ class TileGrid:
     width_px: int = field(init=False, repr=False)
     height_px: int = field(init=False, repr=False)
     has_one_way: bool = field(init=False, repr=False)  # any ONE_WAY cell at all
+    right_edge: float = field(init=False, repr=False)  # width_px as a float, for hot comparisons
     # Made by with_kinds: (a weak reference to the grid it was made from, the cells changed).
     _made_from: tuple[weakref.ref, frozenset[int]] | None = field(
         init=False, repr=False, default=None)
@@ -50,6 +51,7 @@ class TileGrid:
         object.__setattr__(self, "width_px", self.cols * self.tile_w)
         object.__setattr__(self, "height_px", self.rows * self.tile_h)
         object.__setattr__(self, "has_one_way", ONE_WAY in self.kinds)
+        object.__setattr__(self, "right_edge", float(self.width_px))
 
     def with_kinds(self, changes: Mapping[int, int]) -> TileGrid:
         """This grid with some cells' kinds changed ({row * cols + col: kind}): a door turning.

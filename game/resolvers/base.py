@@ -52,6 +52,7 @@ HIT_RIGHT = 8  # stopped moving right
 ON_ONE_WAY = 16  # standing on one-way tiles only (set by the mover): down + jump drops through
 _HIT_SIDE = HIT_LEFT | HIT_RIGHT
 _TOUCHED = HIT_CEILING | HIT_LEFT | HIT_RIGHT  # the flags a tick keeps from any of its sub-steps
+_LANDED_OR_CEILING = ON_GROUND | HIT_CEILING
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,8 +201,28 @@ def substeps(grid: TileGrid, w: float, h: float, dx: float, dy: float) -> int:
     return max(1, math.ceil(abs(dx) / step_x), math.ceil(abs(dy) / step_y))
 
 
+# The mover's last answer to "how long may one part of a move be" (see :func:`_part_limits`):
+# [resolver, grid, w, h, limit along x, limit along y, their negatives]. Asked every move, and almost always for
+# the same resolver, grid and box size as the move before.
+_last_limits: list[Any] = [None, None, None, None, 0.0, 0.0, 0.0, 0.0]
+
+
+def _part_limits(resolver: Resolver, grid: TileGrid, w: float, h: float) -> list[Any]:
+    """The longest motion along x and along y that :func:`substeps` takes in one part for this
+    box (``math.inf`` for a resolver that is not destination-only): one part is enough when
+    ``|dx|`` and ``|dy|`` are within them. Kept for the next move."""
+    if resolver.destination_only:
+        # substeps()'s step, max(min(tile, size) / 2, 0.5), halved exactly as it halves
+        lim_x = max(min(grid.tile_w, w) / 2, 0.5)
+        lim_y = max(min(grid.tile_h, h) / 2, 0.5)
+    else:
+        lim_x = lim_y = math.inf
+    _last_limits[:] = [resolver, grid, w, h, lim_x, lim_y, -lim_x, -lim_y]
+    return _last_limits
+
+
 def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h: float,
-             dx: float, dy: float, *, one_way_bottom: float, drop_through: bool = False,
+             dx: float, dy: float, one_way_bottom: float, drop_through: bool = False,
              was_on_ground: bool = False, probe: Probe = None,
              tell_one_way: bool = True) -> tuple[float, float, int]:
     """Move a box for one tick with ``resolver``: the call the simulation makes each tick.
@@ -214,24 +235,28 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
     :data:`ON_ONE_WAY` out (never set), for a body that never drops through (a walker): it saves
     looking at the floor again after every landing on a map with one-way tiles.
     """
+    # Written for speed, as it runs once per body per tick: in CPython 3.11 a float compared with
+    # an int, a float made by arithmetic, and a class attribute read through an instance each
+    # cost several times a comparison of two floats in an ``if``, so those are kept out of the
+    # usual path (the part limits are remembered from the last move).
+
     # The map's sides are walls: clamp the motion, not the result, so nothing is pushed into a tile.
     edge = 0
-    if dx < 0:
-        if x + dx < 0:
-            dx, edge = min(0.0, -x), HIT_LEFT
-    elif dx > 0 and x + w + dx > grid.width_px:
-        dx, edge = max(0.0, grid.width_px - w - x), HIT_RIGHT
+    if dx < 0.0:
+        if x + dx < 0.0:
+            dx, edge = (-x if x > 0.0 else 0.0), HIT_LEFT  # min(0.0, -x)
+    elif dx > 0.0 and x + w + dx > grid.right_edge:
+        dx, edge = grid.width_px - w - x, HIT_RIGHT
+        if not dx > 0.0:
+            dx = 0.0  # max(0.0, ...)
 
     # One part is enough when the motion is no longer than substeps()'s step on each axis (the
-    # usual case): asked here without substeps()'s calls, as 2|d| <= min(size, tile) or
-    # |d| <= 0.5 (doubling is exact, so this is the same test as halving).
-    if resolver.destination_only:
-        ax, ay = (dx + dx if dx >= 0 else -dx - dx), (dy + dy if dy >= 0 else -dy - dy)
-        one_part = ((ax <= w and ax <= grid.tile_w or ax <= 1.0)
-                    and (ay <= h and ay <= grid.tile_h or ay <= 1.0))
-    else:
-        one_part = True
-    if one_part:
+    # usual case).
+    limits = _last_limits
+    if (limits[0] is not resolver or limits[1] is not grid or limits[2] != w
+            or limits[3] != h):
+        limits = _part_limits(resolver, grid, w, h)
+    if limits[6] <= dx <= limits[4] and limits[7] <= dy <= limits[5]:
         try:  # the method called straight away: no bound method is made on the hot path
             x, y, flags = resolver.move_box(grid, x, y, w, h, dx, dy, one_way_bottom,
                                             drop_through, probe)
@@ -251,7 +276,7 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
 
     # Snap when the body did not *end* the tick on the ground: a tick can start on a floor (the
     # first sub-step lands) and end over a slope that falls away (the later ones only move across).
-    if (was_on_ground and dy >= 0 and not flags & (ON_GROUND | HIT_CEILING)
+    if (was_on_ground and not flags & _LANDED_OR_CEILING and dy >= 0.0
             and resolver.supports_slopes):
         # Stay on a slope going down: look as far below as the slope could fall over this step.
         reach = abs(dx) * grid.tile_h / grid.tile_w + 1.0
@@ -277,7 +302,8 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
         elif probe is not None:
             del probe[mark:]  # a snap that found no ground is not part of the answer
 
-    flags |= edge
+    if edge:
+        flags |= edge
     if (flags & ON_GROUND and tell_one_way and grid.has_one_way
             and only_one_way_under(grid, x, w, y + h)):
         flags |= ON_ONE_WAY
