@@ -111,6 +111,21 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(w), int(h)
 
 
+def best_run(runs: list[dict], mover_steps: int, setup_s: float) -> dict:
+    """The physics figures of the fastest of ``runs`` (each {run_s, cpu_s, jumps, reversals}),
+    by CPU time, with every run's CPU seconds; the runs must have done the same thing."""
+    if len({(r["jumps"], r["reversals"]) for r in runs}) != 1:
+        raise RuntimeError(f"the runs did different things: {runs}")
+    best = min(runs, key=lambda r: r["cpu_s"])
+    run_s, cpu_s = min(r["run_s"] for r in runs), best["cpu_s"]
+    return {"value": mover_steps / run_s, "unit": "entity-steps/s", "run_s": run_s,
+            "us_per_mover_step": run_s / mover_steps * 1e6, "jumps": best["jumps"],
+            "reversals": best["reversals"], "setup_s": setup_s, "cpu_s": cpu_s,
+            "cpu_steps_per_s": mover_steps / cpu_s, "best_of": len(runs),
+            "cpu_s_runs": [r["cpu_s"] for r in runs]}
+
+
+
 # ----------------------------------------------------------------------------------------------
 # The render benchmark: camera path and map file
 # ----------------------------------------------------------------------------------------------
