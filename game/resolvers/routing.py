@@ -120,7 +120,7 @@ Departures from the article, and why:
 
 from __future__ import annotations
 
-import math
+from math import ceil, floor
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -222,23 +222,6 @@ def route_at(grid: TileGrid, i: int, raw: bool = False) -> Route | None:
     return (col, row, kind, *route_of(kind, faces_at(grid, col, row, raw)))
 
 
-def _walk(occupied: list[Route], floor_row: int, tw: int, x: float, w: float, h: float,
-          face: float) -> tuple[float, float, int] | None:
-    """A walk on a flat floor, told from the gathered tiles alone: the body's bottom was
-    exactly on ``face``, the top of ``floor_row``, and it moves down into it. If every gathered
-    tile is a solid or one-way tile of that row (nothing beside the body, nothing in its way),
-    and a solid one is under the body at its new ``x``, the vertical sides land it on the face
-    (a solid tile with nothing on it has its top) and the horizontal ones have nothing to stop
-    (a floor tile's sides start at its top): (x, y on the face, ON_GROUND). Else None."""
-    landed = False
-    for col, row, kind, _, _ in occupied:
-        if row != floor_row or kind == SLOPE:
-            return None
-        if kind == SOLID and x + w > col * tw + EPS and x < (col + 1) * tw - EPS:
-            landed = True  # (side_top's overlap across x)
-    return (x, face - h, ON_GROUND) if landed else None
-
-
 # A cell's place in a routes table before its route is worked out.
 _LATER: Any = ("later",)
 
@@ -286,6 +269,7 @@ class RoutingResolver(BoxResolver):
 
     def __init__(self, options: RoutingOptions | None = None) -> None:
         self.options = options or RoutingOptions()
+        self._raw = self.options.raw_edges
         self._s = _Move.__new__(_Move)  # the body during a move, reused
         self._grid: TileGrid | None = None  # the grid the routes below belong to
         # cell -> its route (None for an empty cell), worked out the first time a move gathers
@@ -315,26 +299,104 @@ class RoutingResolver(BoxResolver):
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
+        # Broad phase: the cells of the box before and after the move. On an axis the body moves
+        # along, the far side reaches EPS further so a face it only just touches is included.
+        # (Written per sign of the motion: x + dx is never past x against the sign of dx, so
+        # these are the min() and max() of the two boxes' edges without the calls.)
+        nx, ny = x + dx, y + dy
+        if dx > 0.0:
+            left, right = x + EPS, nx + w + EPS
+        elif dx < 0.0:
+            left, right = nx - EPS, x + w - EPS
+        else:
+            left, right = x + EPS, x + w - EPS
+        if dy > 0.0:
+            top, bottom = y + EPS, ny + h + EPS
+        elif dy < 0.0:
+            top, bottom = ny - EPS, y + h - EPS
+        else:
+            top, bottom = y + EPS, y + h - EPS
+        tw, th = grid.tile_w, grid.tile_h
+        first, end = floor(left / tw), ceil(right / tw)
+        first_row, end_row = floor(top / th), ceil(bottom / th)
+        if probe is not None:
+            probe.extend([(col, row) for row in range(first_row, end_row)
+                          for col in range(first, end)])
+        else:
+            # The two moves the game makes most, answered from the grid's bytes without the
+            # routes (taken only when no probed cells are asked for, so a move with a probe
+            # list always runs the whole technique: the tests compare the two). Walked by
+            # index with while loops: a range costs more than the two or three cells a row of
+            # a small box's broad phase has. Outside the map every cell is empty.
+            kinds, cols = grid.kinds, grid.cols
+            lo = first if first > 0 else 0
+            width = (end if end < cols else cols) - lo  # the broad phase's columns in the map
+            row = first_row if first_row > 0 else 0
+            stop_row = end_row if end_row < grid.rows else grid.rows
+            if width <= 0 or row >= stop_row:
+                return nx, ny, 0  # all outside the map: empty
+            # to the first cell with a tile in it, row after row (i: the cell, stop: the end of
+            # its row's cells in the broad phase)
+            i = row * cols + lo
+            stop = i + width
+            while not kinds[i]:
+                i += 1
+                if i == stop:
+                    row += 1
+                    if row == stop_row:
+                        # 1. Nothing but empty cells: no tile, no route, no side to call.
+                        return nx, ny, 0
+                    i += cols - width
+                    stop += cols
+            face = row * th + 0.0  # the top of that row, as a float
+            if dy > 0.0 and y + h == face and not self._raw:
+                # 2. A walk on a flat floor: the body's bottom was exactly on the top of the
+                # first row with a tile in it, and gravity presses it into that row. If that
+                # row's tiles are solid or one-way only, the rows below (if gathered) are
+                # empty, and a solid tile is under the body at its new x, the vertical sides
+                # land it on the face (the tile above each is empty, so a solid one has its
+                # top; a one-way top, if it counts at all, lands it on the same face), and the
+                # horizontal ones stop nothing (a floor tile's sides begin at its top, where
+                # the body's bottom now is): the whole technique gives exactly this.
+                landed = False
+                at = row * cols
+                while i < stop:
+                    kind = kinds[i]
+                    if kind == SOLID:
+                        if not landed and (nx + w > (i - at) * tw + EPS
+                                           and nx < (i - at + 1) * tw - EPS):
+                            landed = True  # (side_top's overlap across x)
+                    elif kind == SLOPE:
+                        landed = False
+                        break
+                    i += 1
+                row += 1
+                while landed and row < stop_row:  # and the rows below are empty
+                    i = row * cols + lo
+                    stop = i + width
+                    while i < stop:
+                        if kinds[i]:
+                            landed = False
+                            break
+                        i += 1
+                    row += 1
+                if landed:
+                    return nx, face - h, ON_GROUND
+        return self._resolve(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through,
+                             first, end, first_row, end_row)
+
+    def _resolve(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                 dy: float, one_way_bottom: float, drop_through: bool, first: int, end: int,
+                 first_row: int, end_row: int) -> tuple[float, float, int]:
+        """The whole technique for a move whose broad phase is columns ``first`` to ``end`` and
+        rows ``first_row`` to ``end_row`` (end excluded): gather the tiles' routes, then call
+        their sides, y-first, in rounds."""
         if grid is not self._grid:
             self.prepare(grid)
         routes = self._routes
-
-        # Broad phase: the cells of the box before and after the move. On an axis the body moves
-        # along, the far side reaches EPS further so a face it only just touches is included.
-        # (min() and max() written as conditionals: a call to them costs several times more)
-        nx, ny = x + dx, y + dy
-        left = (nx if nx < x else x) + (-EPS if dx < 0 else EPS)
-        right = (nx if nx > x else x) + w + (EPS if dx > 0 else -EPS)
-        top = (ny if ny < y else y) + (-EPS if dy < 0 else EPS)
-        bottom = (ny if ny > y else y) + h + (EPS if dy > 0 else -EPS)
-        tw, th, cols, rows = grid.tile_w, grid.tile_h, grid.cols, grid.rows
-        first, end = math.floor(left / tw), math.ceil(right / tw)
-        first_row, end_row = math.floor(top / th), math.ceil(bottom / th)
-        if probe is not None:
-            probe.extend((col, row) for row in range(first_row, end_row)
-                         for col in range(first, end))
         occupied = []
         # outside the map every cell is empty
+        cols, rows = grid.cols, grid.rows
         if first < 0:
             first = 0
         if end > cols:
@@ -347,21 +409,17 @@ class RoutingResolver(BoxResolver):
             for i in range(at + first, at + end):
                 route = routes[i]
                 if route is _LATER:  # first gathered: work its route out now, and keep it
-                    route = routes[i] = route_at(grid, i, self.options.raw_edges)
+                    route = routes[i] = route_at(grid, i, self._raw)
                 if route is not None:
                     occupied.append(route)
+        nx, ny = x + dx, y + dy
         if not occupied:
             return nx, ny, 0
-        if dy > 0 and probe is None and not (y + h) % th and not self.options.raw_edges:
-            row = round((y + h) / th)
-            walked = _walk(occupied, row, tw, nx, w, h, float(row * th))
-            if walked is not None:
-                return walked
 
         s = self._s  # s.start(...) written out: a call costs more than these assignments
         s.x0, s.y0, s.w, s.h = x, y, w, h
         s.x, s.y = s.gx, s.gy = nx, ny
-        s.dx, s.dy, s.drop, s.solitary = dx, dy, drop_through, self.options.raw_edges
+        s.dx, s.dy, s.drop, s.solitary = dx, dy, drop_through, self._raw
         s.one_way_bottom = one_way_bottom
         s.ground = s.ceiling = s.left = s.right = False
         # y-first over every gathered tile, then x. A wall (or a slope too steep to climb) that
