@@ -42,10 +42,7 @@ Departures from the article, and why:
   resolver ask one phase's sides (vertical, then horizontal) of every tile from the same table,
   and a new tile shape is one line. A tile's route depends only on the grid, so it is read from
   the table once per cell (:func:`route_at`), the first time a move gathers that cell, and kept:
-  a move only calls the side functions each gathered tile's route lists. (A gathered row whose
-  bytes are all empty is passed at once; and a walk whose gathered tiles are only solid or
-  one-way tiles of the row its bottom is exactly on, a solid one under it, is answered as the
-  sides would answer it: landed on that row's top, nothing else touched.)
+  a move only calls the side functions each gathered tile's route lists.
 * **Edge-only tiles are worked out automatically, cell by cell.** Instead of hand-made edge
   variants, :func:`faces_at` finds which faces of a tile its neighbours cover (the top of a tile
   under a solid or slope tile, the bottom of a tile on a solid one, the left side of a tile with a
@@ -116,6 +113,14 @@ Departures from the article, and why:
   wraps a column past the right edge onto the next row and reads nothing outside the array. Here
   the grid answers "empty" for any cell outside the map, so bodies above the top or beyond the
   edges never crash or hit invented tiles; the mover makes the map's sides walls.
+* **Shortcuts where the answer is known.** A move that lists no probed cells (every move in
+  play) skips the calls where the grid's bytes already tell what they would answer: cells that
+  are all empty (the body moves freely); a walk whose bottom is exactly on the top of the first
+  row with a tile in it, that row's tiles solid or one-way, a solid one under the body (it lands
+  on that top, nothing else touched); and tiles that are all solid, whose sides' tests are
+  written out in one loop in the order the calls would come (:func:`_solids`). Each gives what
+  the calls give, bit for bit; a move with a probe list always makes the calls, and the tests
+  hold the two to each other.
 """
 
 from __future__ import annotations
@@ -152,7 +157,6 @@ Faces = dict[str, Any]
 # vertical phase and in the horizontal phase, in table order.
 Route = tuple[int, int, int, tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]]
 _Y_CALLS, _X_CALLS = 3, 4  # where a Route keeps the calls of each phase
-_PHASES = (_Y_CALLS, _X_CALLS)  # in their order
 
 def _side_heights(grid: TileGrid, col: int, row: int) -> tuple[float, float]:
     """How far up from its bottom a cell is solid along its left and its right edge."""
@@ -237,13 +241,54 @@ class _Move:
 
     def start(self, x: float, y: float, w: float, h: float, one_way_bottom: float, dx: float,
               dy: float, drop: bool, solitary: bool) -> None:
-        """Begin a move of the box (x, y, w, h) by (dx, dy) (a record is reused move to move)."""
+        """Begin a move of the box (x, y, w, h) by (dx, dy) (the record is reused move to move)."""
         self.x0, self.y0, self.w, self.h = x, y, w, h
         self.x, self.y = x + dx, y + dy
         self.gx, self.gy = self.x, self.y  # the box the tiles were gathered with
         self.dx, self.dy, self.drop, self.solitary = dx, dy, drop, solitary
         self.one_way_bottom = one_way_bottom  # the bottom at the start of the tick
         self.ground = self.ceiling = self.left = self.right = False
+
+
+def _solids(occupied: list[Route], tw: int, x: float, y: float, w: float, h: float, dx: float,
+            dy: float) -> tuple[float, float, int] | None:
+    """The rounds of side calls (:meth:`RoutingResolver._rounds`) for gathered tiles that are
+    all solid, faces not raw: in place of each call, that side function's test for a solid
+    tile, in the same order, on locals instead of the move's record (a call per side costs
+    more than its test). None if the rounds do not settle: then the rounds give the answer."""
+    sx = x + dx
+    left = right = False
+    for _ in range(MAX_ROUNDS):
+        x_seen = sx
+        sy, ground, ceiling = y + dy, False, False
+        for col, _, _, y_calls, _ in occupied:
+            for method, face in y_calls:
+                if method == "side_top":
+                    if dy <= 0 or y + h > face + EPS or sy + h < face - EPS:
+                        continue
+                    if sx + w > col * tw + EPS and sx < (col + 1) * tw - EPS:
+                        sy, ground = face - h, True
+                else:  # side_bottom
+                    if dy >= 0 or y < face - EPS or sy > face + EPS:
+                        continue
+                    if sx + w > col * tw + EPS and sx < (col + 1) * tw - EPS:
+                        sy, ceiling = face, True
+        for _, _, _, _, x_calls in occupied:
+            for method, (fx, upper, lower) in x_calls:
+                if method == "side_left":
+                    if dx <= 0 or x + w > fx + EPS or sx + w < fx - EPS:
+                        continue
+                    if sy + h > upper + EPS and sy < lower - EPS:
+                        sx, right = fx - w, True
+                else:  # side_right
+                    if dx >= 0 or x < fx - EPS or sx > fx + EPS:
+                        continue
+                    if sy + h > upper + EPS and sy < lower - EPS:
+                        sx, left = fx, True
+        if sx == x_seen:
+            return sx, sy, ((ON_GROUND if ground else 0) | (HIT_CEILING if ceiling else 0)
+                            | (HIT_LEFT if left else 0) | (HIT_RIGHT if right else 0))
+    return None
 
 
 @dataclass(frozen=True)
@@ -301,127 +346,112 @@ class RoutingResolver(BoxResolver):
                  probe: Probe) -> tuple[float, float, int]:
         # Broad phase: the cells of the box before and after the move. On an axis the body moves
         # along, the far side reaches EPS further so a face it only just touches is included.
-        # (Written per sign of the motion: x + dx is never past x against the sign of dx, so
-        # these are the min() and max() of the two boxes' edges without the calls.)
+        # (x + dx is never past x against the sign of dx: so these are the min() and max() of
+        # the two boxes' edges, without the calls.)
         nx, ny = x + dx, y + dy
-        if dx > 0.0:
-            left, right = x + EPS, nx + w + EPS
-        elif dx < 0.0:
-            left, right = nx - EPS, x + w - EPS
-        else:
-            left, right = x + EPS, x + w - EPS
-        if dy > 0.0:
-            top, bottom = y + EPS, ny + h + EPS
-        elif dy < 0.0:
-            top, bottom = ny - EPS, y + h - EPS
-        else:
-            top, bottom = y + EPS, y + h - EPS
+        left = nx - EPS if dx < 0.0 else x + EPS
+        right = nx + w + EPS if dx > 0.0 else x + w - EPS
+        top = ny - EPS if dy < 0.0 else y + EPS
+        bottom = ny + h + EPS if dy > 0.0 else y + h - EPS
         tw, th = grid.tile_w, grid.tile_h
         first, end = floor(left / tw), ceil(right / tw)
         first_row, end_row = floor(top / th), ceil(bottom / th)
         if probe is not None:
             probe.extend([(col, row) for row in range(first_row, end_row)
                           for col in range(first, end)])
-        else:
-            # The two moves the game makes most, answered from the grid's bytes without the
-            # routes (taken only when no probed cells are asked for, so a move with a probe
-            # list always runs the whole technique: the tests compare the two). Walked by
-            # index with while loops: a range costs more than the two or three cells a row of
-            # a small box's broad phase has. Outside the map every cell is empty.
-            kinds, cols = grid.kinds, grid.cols
-            lo = first if first > 0 else 0
-            width = (end if end < cols else cols) - lo  # the broad phase's columns in the map
-            row = first_row if first_row > 0 else 0
-            stop_row = end_row if end_row < grid.rows else grid.rows
-            if width <= 0 or row >= stop_row:
-                return nx, ny, 0  # all outside the map: empty
-            # to the first cell with a tile in it, row after row (i: the cell, stop: the end of
-            # its row's cells in the broad phase)
-            i = row * cols + lo
-            stop = i + width
-            while not kinds[i]:
-                i += 1
-                if i == stop:
-                    row += 1
-                    if row == stop_row:
-                        # 1. Nothing but empty cells: no tile, no route, no side to call.
-                        return nx, ny, 0
-                    i += cols - width
-                    stop += cols
-            face = row * th + 0.0  # the top of that row, as a float
-            if dy > 0.0 and y + h == face and not self._raw:
-                # 2. A walk on a flat floor: the body's bottom was exactly on the top of the
-                # first row with a tile in it, and gravity presses it into that row. If that
-                # row's tiles are solid or one-way only, the rows below (if gathered) are
-                # empty, and a solid tile is under the body at its new x, the vertical sides
-                # land it on the face (the tile above each is empty, so a solid one has its
-                # top; a one-way top, if it counts at all, lands it on the same face), and the
-                # horizontal ones stop nothing (a floor tile's sides begin at its top, where
-                # the body's bottom now is): the whole technique gives exactly this.
-                landed = False
-                at = row * cols
-                while i < stop:
-                    kind = kinds[i]
-                    if kind == SOLID:
-                        if not landed and (nx + w > (i - at) * tw + EPS
-                                           and nx < (i - at + 1) * tw - EPS):
-                            landed = True  # (side_top's overlap across x)
-                    elif kind == SLOPE:
-                        landed = False
-                        break
-                    i += 1
-                row += 1
-                while landed and row < stop_row:  # and the rows below are empty
-                    i = row * cols + lo
-                    stop = i + width
-                    while i < stop:
-                        if kinds[i]:
-                            landed = False
-                            break
-                        i += 1
-                    row += 1
-                if landed:
-                    return nx, face - h, ON_GROUND
-        return self._resolve(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through,
-                             first, end, first_row, end_row)
+        # The broad phase's cells in the map (outside it every cell is empty): columns lo to
+        # lo + width of rows row to stop_row, walked by index with while loops (a range costs
+        # more than the two or three cells a row of a small box has).
+        kinds, cols = grid.kinds, grid.cols
+        lo = first if first > 0 else 0
+        width = (end if end < cols else cols) - lo
+        row = first_row if first_row > 0 else 0
+        stop_row = end_row if end_row < grid.rows else grid.rows
+        if width <= 0 or row >= stop_row:
+            return nx, ny, 0
+        if probe is not None:
+            # The whole technique, as the article teaches it with the project's fixes, for a
+            # move that lists its cells (the tests hold the shortcuts below to it).
+            occupied = self._gather(grid, lo, width, row, stop_row)
+            if not occupied:
+                return nx, ny, 0
+            return self._rounds(grid, occupied, x, y, w, h, dx, dy, one_way_bottom,
+                                drop_through)
 
-    def _resolve(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
-                 dy: float, one_way_bottom: float, drop_through: bool, first: int, end: int,
-                 first_row: int, end_row: int) -> tuple[float, float, int]:
-        """The whole technique for a move whose broad phase is columns ``first`` to ``end`` and
-        rows ``first_row`` to ``end_row`` (end excluded): gather the tiles' routes, then call
-        their sides, y-first, in rounds."""
+        # Shortcuts for the moves the game makes most, each answered as the whole technique
+        # answers it. First, up to the first cell with a tile in it, row after row (i: the
+        # cell, stop: the end of its row's cells):
+        i = row * cols + lo
+        stop = i + width
+        while not kinds[i]:
+            i += 1
+            if i == stop:
+                row += 1
+                if row == stop_row:
+                    return nx, ny, 0  # 1. Empty cells only: no tile, no route, no side.
+                i += cols - width
+                stop += cols
+        face = row * th + 0.0  # the top of that row, as a float
+        if dy > 0.0 and y + h == face and row + 1 == stop_row and not self._raw:
+            # 2. A walk: the bottom was exactly on the top of the broad phase's last row, the
+            # first with a tile in it. If its tiles are solid or one-way, a solid one under the
+            # body's new x, the vertical sides land it on that top (the cells above are empty,
+            # so a solid tile has its top; a one-way top is the same face) and the horizontal
+            # ones stop nothing (a floor tile's sides begin at its top, where the bottom is).
+            at = row * cols
+            landed = False
+            while i < stop:
+                kind = kinds[i]
+                if kind == SOLID:
+                    if not landed and (nx + w > (i - at) * tw + EPS
+                                       and nx < (i - at + 1) * tw - EPS):
+                        landed = True  # (side_top's overlap across x)
+                elif kind == SLOPE:
+                    landed = False
+                    break
+                i += 1
+            if landed:
+                return nx, face - h, ON_GROUND
+        occupied = self._gather(grid, lo, width, row, stop_row)
+        if not self._raw:
+            for route in occupied:
+                if route[2] != SOLID:
+                    break
+            else:  # 3. Solid tiles only: their sides' tests written out (see _solids).
+                moved = _solids(occupied, tw, x, y, w, h, dx, dy)
+                if moved is not None:
+                    return moved
+        return self._rounds(grid, occupied, x, y, w, h, dx, dy, one_way_bottom, drop_through)
+
+    def _gather(self, grid: TileGrid, lo: int, width: int, row: int,
+                stop_row: int) -> list[Route]:
+        """The routes of the tiles in columns ``lo`` to ``lo + width`` of rows ``row`` to
+        ``stop_row`` (all in the map), row after row. A cell's route is worked out the first
+        time a move gathers it, and kept; an empty cell has none."""
         if grid is not self._grid:
             self.prepare(grid)
-        routes = self._routes
+        routes, kinds, cols = self._routes, grid.kinds, grid.cols
         occupied = []
-        # outside the map every cell is empty
-        cols, rows = grid.cols, grid.rows
-        if first < 0:
-            first = 0
-        if end > cols:
-            end = cols
-        kinds = grid.kinds
-        for row in range(first_row if first_row > 0 else 0, end_row if end_row < rows else rows):
-            at = row * cols
-            if not kinds[at + first:at + end].strip(b"\0"):
-                continue  # empty cells only: no route (a look at the bytes, not at each cell)
-            for i in range(at + first, at + end):
-                route = routes[i]
-                if route is _LATER:  # first gathered: work its route out now, and keep it
-                    route = routes[i] = route_at(grid, i, self._raw)
-                if route is not None:
+        i = row * cols + lo
+        while row < stop_row:
+            stop = i + width
+            while i < stop:
+                if kinds[i]:
+                    route = routes[i]
+                    if route is _LATER:  # first gathered: work its route out now, and keep it
+                        route = routes[i] = route_at(grid, i, self._raw)
                     occupied.append(route)
-        nx, ny = x + dx, y + dy
-        if not occupied:
-            return nx, ny, 0
+                i += 1
+            i += cols - width
+            row += 1
+        return occupied
 
-        s = self._s  # s.start(...) written out: a call costs more than these assignments
-        s.x0, s.y0, s.w, s.h = x, y, w, h
-        s.x, s.y = s.gx, s.gy = nx, ny
-        s.dx, s.dy, s.drop, s.solitary = dx, dy, drop_through, self._raw
-        s.one_way_bottom = one_way_bottom
-        s.ground = s.ceiling = s.left = s.right = False
+    def _rounds(self, grid: TileGrid, occupied: list[Route], x: float, y: float, w: float,
+                h: float, dx: float, dy: float, one_way_bottom: float,
+                drop_through: bool) -> tuple[float, float, int]:
+        """The gathered tiles' sides called, y-first, in rounds: (x, y, flags)."""
+        s = self._s
+        s.start(x, y, w, h, one_way_bottom, dx, dy, drop_through, self._raw)
         # y-first over every gathered tile, then x. A wall (or a slope too steep to climb) that
         # pushes the body back moves it to an x where the vertical answer may be different: a
         # floor it landed on at the far x may not be under it any more, or a floor it missed may
@@ -431,12 +461,8 @@ class RoutingResolver(BoxResolver):
         for _ in range(MAX_ROUNDS):
             x_seen = s.x
             s.y, s.ground, s.ceiling = s.y0 + dy, False, False
-            for which in _PHASES:  # self._phase(s, grid, occupied, which), without the call
-                for route in occupied:
-                    calls = route[which]
-                    if calls:
-                        for method, face in calls:
-                            getattr(self, method)(s, grid, route[0], route[1], route[2], face)
+            self._phase(s, grid, occupied, _Y_CALLS)
+            self._phase(s, grid, occupied, _X_CALLS)
             if s.x == x_seen:
                 break
         else:
@@ -446,10 +472,8 @@ class RoutingResolver(BoxResolver):
             s.right, s.left = s.right or dx > 0, s.left or dx < 0
             s.y, s.ground, s.ceiling = s.y0 + dy, False, False
             self._phase(s, grid, occupied, _Y_CALLS)
-
-        flags = ((ON_GROUND if s.ground else 0) | (HIT_CEILING if s.ceiling else 0)
-                 | (HIT_LEFT if s.left else 0) | (HIT_RIGHT if s.right else 0))
-        return s.x, s.y, flags
+        return s.x, s.y, ((ON_GROUND if s.ground else 0) | (HIT_CEILING if s.ceiling else 0)
+                          | (HIT_LEFT if s.left else 0) | (HIT_RIGHT if s.right else 0))
 
     def _phase(self, s: _Move, grid: TileGrid, occupied: list[Route], which: int) -> None:
         """Call every gathered tile's sides of one phase (``which``: ``_Y_CALLS`` or
