@@ -49,8 +49,7 @@ Departures from the article, and why:
   solid tile on its left, the part of a slope's side covered by the next slope's side...) and
   keeps only the exposed faces. A cell's faces and route are worked out the first time a move
   gathers it and kept in the resolver's table for its grid, so set-up costs nothing on any map
-  size (a 1000x1000 map once took half a second and 80 MB to tabulate whole, most of it cells no
-  body ever reaches). The world calls :meth:`RoutingResolver.prepare` when the grid changes: a
+  size (a 1000x1000 map once took half a second and 80 MB to tabulate whole). The world calls :meth:`RoutingResolver.prepare` when the grid changes: a
   new level starts an empty table; a door turning (a grid made by ``TileGrid.with_kinds``) drops
   only the changed cells and their four neighbours, whose faces may have changed with them.
 * **y-first across all gathered tiles, not tile by tile.** The article runs one tile's four sides,
@@ -395,9 +394,9 @@ class RoutingResolver(BoxResolver):
         if dy > 0.0 and y + h == face and row + 1 == stop_row and not self._raw:
             # 2. A walk: the bottom was exactly on the top of the broad phase's last row, the
             # first with a tile in it. If its tiles are solid or one-way, a solid one under the
-            # body's new x, the vertical sides land it on that top (the cells above are empty,
-            # so a solid tile has its top; a one-way top is the same face) and the horizontal
-            # ones stop nothing (a floor tile's sides begin at its top, where the bottom is).
+            # body's new x, the vertical sides land it on that top (the cells above, which the
+            # body covers, are empty: a solid tile has its top; a one-way top is the same face)
+            # and the horizontal ones stop nothing (a floor tile's sides begin at its top).
             at = row * cols
             landed = False
             while i < stop:
