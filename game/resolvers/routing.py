@@ -49,9 +49,10 @@ Departures from the article, and why:
   solid tile on its left, the part of a slope's side covered by the next slope's side...) and
   keeps only the exposed faces. A cell's faces and route are worked out the first time a move
   gathers it and kept in the resolver's table for its grid, so set-up costs nothing on any map
-  size (a 1000x1000 map once took half a second and 80 MB to tabulate whole). The world calls :meth:`RoutingResolver.prepare` when the grid changes: a
-  new level starts an empty table; a door turning (a grid made by ``TileGrid.with_kinds``) drops
-  only the changed cells and their four neighbours, whose faces may have changed with them.
+  size (a 1000x1000 map once took half a second and 80 MB to tabulate whole). The world calls
+  :meth:`RoutingResolver.prepare` when the grid changes: a new level starts an empty table; a
+  door turning (a grid made by ``TileGrid.with_kinds``) drops only the changed cells and their
+  four neighbours, whose faces may have changed with them.
 * **y-first across all gathered tiles, not tile by tile.** The article runs one tile's four sides,
   then the next tile's. A body walking on a floor is pressed slightly into it by gravity; if a
   tile's left side is asked before the floor's top has put the body back on the floor, it is
