@@ -7,11 +7,14 @@ import math
 
 import pytest
 from helpers import RUN_PER_TICK, Walker, floor_below, step
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.maps.grid import ONE_WAY, SLOPE, SOLID, TileGrid
-from game.resolvers import create, move_body
+from game.resolvers import create, move_body, move_box
 from game.resolvers import routing as routing_mod
-from game.resolvers.base import Body, overlapping_tiles
+from game.resolvers.base import (HIT_CEILING, HIT_RIGHT, ON_GROUND, Body,
+                                 overlapping_tiles)
 from game.resolvers.routing import ROUTES, RoutingOptions, RoutingResolver, faces_of
 
 SIDES = ("top", "bottom", "left", "right", "slope")
@@ -373,6 +376,107 @@ def test_past_the_round_cap_the_body_keeps_its_starting_x(monkeypatch):
     m = create("routing").move(grid, body, -3.0, 4.0, False)
     assert (m.x, m.y) == (17.0, 13.0) and m.contacts.hit_left and not m.contacts.on_ground
     assert not overlapping_tiles(grid, m.x, m.y, 12.0, 20.0, body.bottom, slopes=True)
+
+
+# ------------------------------------------------------------------------------------------------
+# Shortcuts: the usual moves are answered without the side calls, as the calls answer them
+# ------------------------------------------------------------------------------------------------
+
+PLAIN = ["........",
+         "......#.",  # an overhang: (6, 1), y 16..32
+         "...#....",  # a wall: column 3, rows 2 and 3, x 48..64
+         "...#....",
+         "########"]  # the floor: top at y 64
+USUAL_MOVES = [
+    # what, box (x, y, w, h), motion (dx, dy), answer (x, y, flags)
+    ("in the air", (8.0, 4.0, 12.0, 14.0), (2.0, 3.0), (10.0, 7.0, 0)),
+    ("walking on the floor", (8.0, 50.0, 12.0, 14.0), (2.0, 0.4), (10.0, 50.0, ON_GROUND)),
+    ("landing on the floor", (8.0, 48.0, 12.0, 14.0), (-1.0, 4.0), (7.0, 50.0, ON_GROUND)),
+    ("into the wall in the air", (34.0, 20.0, 12.0, 14.0), (4.0, 1.0), (36.0, 21.0, HIT_RIGHT)),
+    ("walking into the wall", (33.0, 50.0, 12.0, 14.0), (5.0, 0.4),
+     (36.0, 50.0, ON_GROUND | HIT_RIGHT)),
+    ("head against the overhang", (98.0, 34.0, 12.0, 14.0), (1.0, -4.0), (99.0, 32.0, HIT_CEILING)),
+    ("walking off the wall's top", (62.0, 18.0, 12.0, 14.0), (3.0, 0.4), (65.0, 18.4, 0)),
+]
+
+
+@pytest.mark.parametrize("what, box, motion, answer", USUAL_MOVES, ids=[m[0] for m in USUAL_MOVES])
+def test_the_usual_moves_call_no_side_and_answer_as_the_calls_do(what, box, motion, answer):
+    grid = TileGrid.from_rows(PLAIN)
+    r = create("routing")
+    calls = record_sides(r)
+    x, y, w, h = box
+    quick = r.move_box(grid, x, y, w, h, *motion, y + h, False, None)
+    assert quick == answer and calls == []  # no cell list asked for: a shortcut, no side called
+    probed: list[tuple[int, int]] = []
+    full = r.move_box(grid, x, y, w, h, *motion, y + h, False, probed)
+    assert repr(full) == repr(quick)  # the side calls give the same, bit for bit
+    assert probed and (calls or what == "in the air")
+
+
+def test_slopes_one_way_tiles_and_raw_edges_take_the_side_calls():
+    """The shortcuts are only for plain tiles: near a slope or a one-way tile (that is not part of
+    a flat floor under a walk), or with raw_edges, every move calls the sides."""
+    box = (8.0, 34.0, 12.0, 14.0)  # falling towards the tile under it
+    for rows, resolver in ((["....", "....", "./..", "####"], create("routing")),
+                           (["....", "....", ".=..", "...."], create("routing")),
+                           (["....", "....", ".#..", "...."],
+                            RoutingResolver(RoutingOptions(raw_edges=True)))):
+        grid = TileGrid.from_rows(rows)
+        calls = record_sides(resolver)
+        quick = resolver.move_box(grid, *box, 2.0, 4.0, 48.0, False, None)
+        assert calls, rows
+        assert repr(quick) == repr(resolver.move_box(grid, *box, 2.0, 4.0, 48.0, False, []))
+
+
+def test_past_the_round_cap_among_solid_tiles_the_calls_answer(monkeypatch):
+    """Solid tiles only: the shortcut's rounds that do not settle leave the answer to the calls
+    (the body keeps its starting x, as above)."""
+    monkeypatch.setattr(routing_mod, "MAX_ROUNDS", 1)  # a push-back needs a second round
+    grid = TileGrid.from_rows(PLAIN)
+    r = create("routing")
+    calls = record_sides(r)
+    quick = r.move_box(grid, 34.0, 20.0, 12.0, 14.0, 4.0, 1.0, 34.0, False, None)
+    assert quick == (34.0, 21.0, HIT_RIGHT) and calls
+
+
+TILE_LINES = st.integers(-1, 9).map(float)
+NUDGES = st.sampled_from([0.0, 0.0, 0.0, 1e-7, -1e-7, 1e-6, -1e-6, 0.5, -0.5])
+
+
+@st.composite
+def plain_moves(draw):
+    """A small map of mostly plain tiles and a box on tile lines (resting on tops, against walls)
+    or anywhere, moved by the game's usual motions or anything up to a tile and a half."""
+    tile = draw(st.sampled_from([8, 16, 32]))
+    cols, rows = draw(st.integers(1, 8)), draw(st.integers(1, 7))
+    cells = draw(st.lists(st.sampled_from("....###=/"), min_size=cols * rows,
+                          max_size=cols * rows))
+    grid = TileGrid.from_rows(["".join(cells[r * cols:(r + 1) * cols]) for r in range(rows)],
+                              tile_w=tile)
+    w = draw(st.sampled_from([0.75 * tile, 1.5 * tile, 12.0, 24.0, 3.0]))
+    h = draw(st.sampled_from([0.9 * tile, 2.0 * tile, 14.0, 30.0, 5.0]))
+    x = draw(st.one_of(st.floats(-tile, (cols + 1) * tile),
+                       st.builds(lambda k, e, wall: k * tile - (w if wall else 0.0) + e,
+                                 TILE_LINES, NUDGES, st.booleans())))
+    y = draw(st.one_of(st.floats(-tile, (rows + 1) * tile),
+                       st.builds(lambda k, e: k * tile - h + e, TILE_LINES, NUDGES)))
+    motion = st.one_of(st.sampled_from([0.0, 0.4, 1.0, -1.0, 5.0, -5.0, 15.0, -9.5]),
+                       st.floats(-1.5 * tile, 1.5 * tile))
+    return grid, x, y, w, h, draw(motion), draw(motion), draw(st.booleans())
+
+
+@given(plain_moves(), st.booleans())
+@settings(max_examples=400)
+def test_the_shortcuts_answer_as_the_side_calls_do(move, was_on_ground):
+    grid, x, y, w, h, dx, dy, drop = move
+    r = create("routing")
+    for owb in (y + h, y + h - 3.0):
+        answers = [r.move_box(grid, x, y, w, h, dx, dy, owb, drop, probe) for probe in (None, [])]
+        assert repr(answers[0]) == repr(answers[1])
+    answers = [move_box(r, grid, x, y, w, h, dx, dy, one_way_bottom=y + h, drop_through=drop,
+                        was_on_ground=was_on_ground, probe=probe) for probe in (None, [])]
+    assert repr(answers[0]) == repr(answers[1])
 
 
 # ------------------------------------------------------------------------------------------------

@@ -42,20 +42,17 @@ Departures from the article, and why:
   resolver ask one phase's sides (vertical, then horizontal) of every tile from the same table,
   and a new tile shape is one line. A tile's route depends only on the grid, so it is read from
   the table once per cell (:func:`route_at`), the first time a move gathers that cell, and kept:
-  a move only calls the side functions each gathered tile's route lists. (A gathered row whose
-  bytes are all empty is passed at once; and a walk whose gathered tiles are only solid or
-  one-way tiles of the row its bottom is exactly on, a solid one under it, is answered as the
-  sides would answer it: landed on that row's top, nothing else touched.)
+  a move only calls the side functions each gathered tile's route lists.
 * **Edge-only tiles are worked out automatically, cell by cell.** Instead of hand-made edge
   variants, :func:`faces_at` finds which faces of a tile its neighbours cover (the top of a tile
   under a solid or slope tile, the bottom of a tile on a solid one, the left side of a tile with a
   solid tile on its left, the part of a slope's side covered by the next slope's side...) and
   keeps only the exposed faces. A cell's faces and route are worked out the first time a move
   gathers it and kept in the resolver's table for its grid, so set-up costs nothing on any map
-  size (a 1000x1000 map once took half a second and 80 MB to tabulate whole, most of it cells no
-  body ever reaches). The world calls :meth:`RoutingResolver.prepare` when the grid changes: a
-  new level starts an empty table; a door turning (a grid made by ``TileGrid.with_kinds``) drops
-  only the changed cells and their four neighbours, whose faces may have changed with them.
+  size (a 1000x1000 map once took half a second and 80 MB to tabulate whole). The world calls
+  :meth:`RoutingResolver.prepare` when the grid changes: a new level starts an empty table; a
+  door turning (a grid made by ``TileGrid.with_kinds``) drops only the changed cells and their
+  four neighbours, whose faces may have changed with them.
 * **y-first across all gathered tiles, not tile by tile.** The article runs one tile's four sides,
   then the next tile's. A body walking on a floor is pressed slightly into it by gravity; if a
   tile's left side is asked before the floor's top has put the body back on the floor, it is
@@ -116,11 +113,19 @@ Departures from the article, and why:
   wraps a column past the right edge onto the next row and reads nothing outside the array. Here
   the grid answers "empty" for any cell outside the map, so bodies above the top or beyond the
   edges never crash or hit invented tiles; the mover makes the map's sides walls.
+* **Shortcuts where the answer is known.** A move that lists no probed cells (every move in
+  play) skips the calls where the grid's bytes already tell what they would answer: cells that
+  are all empty (the body moves freely); a walk whose bottom is exactly on the top of the first
+  row with a tile in it, that row's tiles solid or one-way, a solid one under the body (it lands
+  on that top, nothing else touched); and tiles that are all solid, whose sides' tests are
+  written out in one loop in the order the calls would come (:func:`_solids`). Each gives what
+  the calls give, bit for bit; a move with a probe list always makes the calls, and the tests
+  hold the two to each other.
 """
 
 from __future__ import annotations
 
-import math
+from math import ceil, floor
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -152,7 +157,6 @@ Faces = dict[str, Any]
 # vertical phase and in the horizontal phase, in table order.
 Route = tuple[int, int, int, tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]]
 _Y_CALLS, _X_CALLS = 3, 4  # where a Route keeps the calls of each phase
-_PHASES = (_Y_CALLS, _X_CALLS)  # in their order
 
 def _side_heights(grid: TileGrid, col: int, row: int) -> tuple[float, float]:
     """How far up from its bottom a cell is solid along its left and its right edge."""
@@ -222,23 +226,6 @@ def route_at(grid: TileGrid, i: int, raw: bool = False) -> Route | None:
     return (col, row, kind, *route_of(kind, faces_at(grid, col, row, raw)))
 
 
-def _walk(occupied: list[Route], floor_row: int, tw: int, x: float, w: float, h: float,
-          face: float) -> tuple[float, float, int] | None:
-    """A walk on a flat floor, told from the gathered tiles alone: the body's bottom was
-    exactly on ``face``, the top of ``floor_row``, and it moves down into it. If every gathered
-    tile is a solid or one-way tile of that row (nothing beside the body, nothing in its way),
-    and a solid one is under the body at its new ``x``, the vertical sides land it on the face
-    (a solid tile with nothing on it has its top) and the horizontal ones have nothing to stop
-    (a floor tile's sides start at its top): (x, y on the face, ON_GROUND). Else None."""
-    landed = False
-    for col, row, kind, _, _ in occupied:
-        if row != floor_row or kind == SLOPE:
-            return None
-        if kind == SOLID and x + w > col * tw + EPS and x < (col + 1) * tw - EPS:
-            landed = True  # (side_top's overlap across x)
-    return (x, face - h, ON_GROUND) if landed else None
-
-
 # A cell's place in a routes table before its route is worked out.
 _LATER: Any = ("later",)
 
@@ -254,13 +241,54 @@ class _Move:
 
     def start(self, x: float, y: float, w: float, h: float, one_way_bottom: float, dx: float,
               dy: float, drop: bool, solitary: bool) -> None:
-        """Begin a move of the box (x, y, w, h) by (dx, dy) (a record is reused move to move)."""
+        """Begin a move of the box (x, y, w, h) by (dx, dy) (the record is reused move to move)."""
         self.x0, self.y0, self.w, self.h = x, y, w, h
         self.x, self.y = x + dx, y + dy
         self.gx, self.gy = self.x, self.y  # the box the tiles were gathered with
         self.dx, self.dy, self.drop, self.solitary = dx, dy, drop, solitary
         self.one_way_bottom = one_way_bottom  # the bottom at the start of the tick
         self.ground = self.ceiling = self.left = self.right = False
+
+
+def _solids(occupied: list[Route], tw: int, x: float, y: float, w: float, h: float, dx: float,
+            dy: float) -> tuple[float, float, int] | None:
+    """The rounds of side calls (:meth:`RoutingResolver._rounds`) for gathered tiles that are
+    all solid, faces not raw: in place of each call, that side function's test for a solid
+    tile, in the same order, on locals instead of the move's record (a call per side costs
+    more than its test). None if the rounds do not settle: then the rounds give the answer."""
+    sx = x + dx
+    left = right = False
+    for _ in range(MAX_ROUNDS):
+        x_seen = sx
+        sy, ground, ceiling = y + dy, False, False
+        for col, _, _, y_calls, _ in occupied:
+            for method, face in y_calls:
+                if method == "side_top":
+                    if dy <= 0 or y + h > face + EPS or sy + h < face - EPS:
+                        continue
+                    if sx + w > col * tw + EPS and sx < (col + 1) * tw - EPS:
+                        sy, ground = face - h, True
+                else:  # side_bottom
+                    if dy >= 0 or y < face - EPS or sy > face + EPS:
+                        continue
+                    if sx + w > col * tw + EPS and sx < (col + 1) * tw - EPS:
+                        sy, ceiling = face, True
+        for _, _, _, _, x_calls in occupied:
+            for method, (fx, upper, lower) in x_calls:
+                if method == "side_left":
+                    if dx <= 0 or x + w > fx + EPS or sx + w < fx - EPS:
+                        continue
+                    if sy + h > upper + EPS and sy < lower - EPS:
+                        sx, right = fx - w, True
+                else:  # side_right
+                    if dx >= 0 or x < fx - EPS or sx > fx + EPS:
+                        continue
+                    if sy + h > upper + EPS and sy < lower - EPS:
+                        sx, left = fx, True
+        if sx == x_seen:
+            return sx, sy, ((ON_GROUND if ground else 0) | (HIT_CEILING if ceiling else 0)
+                            | (HIT_LEFT if left else 0) | (HIT_RIGHT if right else 0))
+    return None
 
 
 @dataclass(frozen=True)
@@ -286,6 +314,7 @@ class RoutingResolver(BoxResolver):
 
     def __init__(self, options: RoutingOptions | None = None) -> None:
         self.options = options or RoutingOptions()
+        self._raw = self.options.raw_edges
         self._s = _Move.__new__(_Move)  # the body during a move, reused
         self._grid: TileGrid | None = None  # the grid the routes below belong to
         # cell -> its route (None for an empty cell), worked out the first time a move gathers
@@ -315,55 +344,114 @@ class RoutingResolver(BoxResolver):
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
-        if grid is not self._grid:
-            self.prepare(grid)
-        routes = self._routes
-
         # Broad phase: the cells of the box before and after the move. On an axis the body moves
         # along, the far side reaches EPS further so a face it only just touches is included.
-        # (min() and max() written as conditionals: a call to them costs several times more)
+        # (x + dx is never past x against the sign of dx: so these are the min() and max() of
+        # the two boxes' edges, without the calls.)
         nx, ny = x + dx, y + dy
-        left = (nx if nx < x else x) + (-EPS if dx < 0 else EPS)
-        right = (nx if nx > x else x) + w + (EPS if dx > 0 else -EPS)
-        top = (ny if ny < y else y) + (-EPS if dy < 0 else EPS)
-        bottom = (ny if ny > y else y) + h + (EPS if dy > 0 else -EPS)
-        tw, th, cols, rows = grid.tile_w, grid.tile_h, grid.cols, grid.rows
-        first, end = math.floor(left / tw), math.ceil(right / tw)
-        first_row, end_row = math.floor(top / th), math.ceil(bottom / th)
+        left = nx - EPS if dx < 0.0 else x + EPS
+        right = nx + w + EPS if dx > 0.0 else x + w - EPS
+        top = ny - EPS if dy < 0.0 else y + EPS
+        bottom = ny + h + EPS if dy > 0.0 else y + h - EPS
+        tw, th = grid.tile_w, grid.tile_h
+        first, end = floor(left / tw), ceil(right / tw)
+        first_row, end_row = floor(top / th), ceil(bottom / th)
         if probe is not None:
-            probe.extend((col, row) for row in range(first_row, end_row)
-                         for col in range(first, end))
-        occupied = []
-        # outside the map every cell is empty
-        if first < 0:
-            first = 0
-        if end > cols:
-            end = cols
-        kinds = grid.kinds
-        for row in range(first_row if first_row > 0 else 0, end_row if end_row < rows else rows):
-            at = row * cols
-            if not kinds[at + first:at + end].strip(b"\0"):
-                continue  # empty cells only: no route (a look at the bytes, not at each cell)
-            for i in range(at + first, at + end):
-                route = routes[i]
-                if route is _LATER:  # first gathered: work its route out now, and keep it
-                    route = routes[i] = route_at(grid, i, self.options.raw_edges)
-                if route is not None:
-                    occupied.append(route)
-        if not occupied:
+            probe.extend([(col, row) for row in range(first_row, end_row)
+                          for col in range(first, end)])
+        # The broad phase's cells in the map (outside it every cell is empty): columns lo to
+        # lo + width of rows row to stop_row, walked by index with while loops (a range costs
+        # more than the two or three cells a row of a small box has).
+        kinds, cols = grid.kinds, grid.cols
+        lo = first if first > 0 else 0
+        width = (end if end < cols else cols) - lo
+        row = first_row if first_row > 0 else 0
+        stop_row = end_row if end_row < grid.rows else grid.rows
+        if width <= 0 or row >= stop_row:
             return nx, ny, 0
-        if dy > 0 and probe is None and not (y + h) % th and not self.options.raw_edges:
-            row = round((y + h) / th)
-            walked = _walk(occupied, row, tw, nx, w, h, float(row * th))
-            if walked is not None:
-                return walked
+        if probe is not None:
+            # The whole technique, as the article teaches it with the project's fixes, for a
+            # move that lists its cells (the tests hold the shortcuts below to it).
+            occupied = self._gather(grid, lo, width, row, stop_row)
+            if not occupied:
+                return nx, ny, 0
+            return self._rounds(grid, occupied, x, y, w, h, dx, dy, one_way_bottom,
+                                drop_through)
 
-        s = self._s  # s.start(...) written out: a call costs more than these assignments
-        s.x0, s.y0, s.w, s.h = x, y, w, h
-        s.x, s.y = s.gx, s.gy = nx, ny
-        s.dx, s.dy, s.drop, s.solitary = dx, dy, drop_through, self.options.raw_edges
-        s.one_way_bottom = one_way_bottom
-        s.ground = s.ceiling = s.left = s.right = False
+        # Shortcuts for the moves the game makes most, each answered as the whole technique
+        # answers it. First, up to the first cell with a tile in it, row after row (i: the
+        # cell, stop: the end of its row's cells):
+        i = row * cols + lo
+        stop = i + width
+        while not kinds[i]:
+            i += 1
+            if i == stop:
+                row += 1
+                if row == stop_row:
+                    return nx, ny, 0  # 1. Empty cells only: no tile, no route, no side.
+                i += cols - width
+                stop += cols
+        face = row * th + 0.0  # the top of that row, as a float
+        if dy > 0.0 and y + h == face and row + 1 == stop_row and not self._raw:
+            # 2. A walk: the bottom was exactly on the top of the broad phase's last row, the
+            # first with a tile in it. If its tiles are solid or one-way, a solid one under the
+            # body's new x, the vertical sides land it on that top (the cells above, which the
+            # body covers, are empty: a solid tile has its top; a one-way top is the same face)
+            # and the horizontal ones stop nothing (a floor tile's sides begin at its top).
+            at = row * cols
+            landed = False
+            while i < stop:
+                kind = kinds[i]
+                if kind == SOLID:
+                    if not landed and (nx + w > (i - at) * tw + EPS
+                                       and nx < (i - at + 1) * tw - EPS):
+                        landed = True  # (side_top's overlap across x)
+                elif kind == SLOPE:
+                    landed = False
+                    break
+                i += 1
+            if landed:
+                return nx, face - h, ON_GROUND
+        occupied = self._gather(grid, lo, width, row, stop_row)
+        if not self._raw:
+            for route in occupied:
+                if route[2] != SOLID:
+                    break
+            else:  # 3. Solid tiles only: their sides' tests written out (see _solids).
+                moved = _solids(occupied, tw, x, y, w, h, dx, dy)
+                if moved is not None:
+                    return moved
+        return self._rounds(grid, occupied, x, y, w, h, dx, dy, one_way_bottom, drop_through)
+
+    def _gather(self, grid: TileGrid, lo: int, width: int, row: int,
+                stop_row: int) -> list[Route]:
+        """The routes of the tiles in columns ``lo`` to ``lo + width`` of rows ``row`` to
+        ``stop_row`` (all in the map), row after row. A cell's route is worked out the first
+        time a move gathers it, and kept; an empty cell has none."""
+        if grid is not self._grid:
+            self.prepare(grid)
+        routes, kinds, cols = self._routes, grid.kinds, grid.cols
+        occupied = []
+        i = row * cols + lo
+        while row < stop_row:
+            stop = i + width
+            while i < stop:
+                if kinds[i]:
+                    route = routes[i]
+                    if route is _LATER:  # first gathered: work its route out now, and keep it
+                        route = routes[i] = route_at(grid, i, self._raw)
+                    occupied.append(route)
+                i += 1
+            i += cols - width
+            row += 1
+        return occupied
+
+    def _rounds(self, grid: TileGrid, occupied: list[Route], x: float, y: float, w: float,
+                h: float, dx: float, dy: float, one_way_bottom: float,
+                drop_through: bool) -> tuple[float, float, int]:
+        """The gathered tiles' sides called, y-first, in rounds: (x, y, flags)."""
+        s = self._s
+        s.start(x, y, w, h, one_way_bottom, dx, dy, drop_through, self._raw)
         # y-first over every gathered tile, then x. A wall (or a slope too steep to climb) that
         # pushes the body back moves it to an x where the vertical answer may be different: a
         # floor it landed on at the far x may not be under it any more, or a floor it missed may
@@ -373,12 +461,8 @@ class RoutingResolver(BoxResolver):
         for _ in range(MAX_ROUNDS):
             x_seen = s.x
             s.y, s.ground, s.ceiling = s.y0 + dy, False, False
-            for which in _PHASES:  # self._phase(s, grid, occupied, which), without the call
-                for route in occupied:
-                    calls = route[which]
-                    if calls:
-                        for method, face in calls:
-                            getattr(self, method)(s, grid, route[0], route[1], route[2], face)
+            self._phase(s, grid, occupied, _Y_CALLS)
+            self._phase(s, grid, occupied, _X_CALLS)
             if s.x == x_seen:
                 break
         else:
@@ -388,10 +472,8 @@ class RoutingResolver(BoxResolver):
             s.right, s.left = s.right or dx > 0, s.left or dx < 0
             s.y, s.ground, s.ceiling = s.y0 + dy, False, False
             self._phase(s, grid, occupied, _Y_CALLS)
-
-        flags = ((ON_GROUND if s.ground else 0) | (HIT_CEILING if s.ceiling else 0)
-                 | (HIT_LEFT if s.left else 0) | (HIT_RIGHT if s.right else 0))
-        return s.x, s.y, flags
+        return s.x, s.y, ((ON_GROUND if s.ground else 0) | (HIT_CEILING if s.ceiling else 0)
+                          | (HIT_LEFT if s.left else 0) | (HIT_RIGHT if s.right else 0))
 
     def _phase(self, s: _Move, grid: TileGrid, occupied: list[Route], which: int) -> None:
         """Call every gathered tile's sides of one phase (``which``: ``_Y_CALLS`` or
