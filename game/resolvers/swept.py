@@ -108,104 +108,170 @@ class SweptResolver(BoxResolver):
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
-        one_way_from = INF if drop_through else one_way_bottom
         if probe is None:
-            # The two usual moves, told by a few byte searches: what the passes below find
-            usual = _usual(grid, x, y, w, h, dx, dy, one_way_from)
-            if usual is not None:
-                return usual
-        mark = 0 if probe is None else len(probe)
-        flags = 0
-        grounded = False  # the last floor hit still holds the body
-        settle = False  # a free slide ended the motion: is it still on a floor?
-        dropped = 0.0  # the downward motion that floor hit took away
-        following = False  # the motion follows a slope's surface
-        mx, my = dx, dy
-        then = 0.0  # sideways motion to go on with once a slope's surface has been followed
-        if my > 0 and _on_flat_floor(grid, x, w, y + h, one_way_from):
-            # standing on a flat floor and pressed into it: that is the first hit, at once (the
-            # general test finds it EPS / dy later and goes back to where it touched: here),
-            # on the row's top exactly (a fall may have ended a rounding error above it)
-            flags, grounded, dropped, my = ON_GROUND, True, my, 0.0
-            y = round((y + h) / grid.tile_h) * grid.tile_h - h
-        for _ in range(_PASSES + 1):
-            if not mx and not my:
-                if not then:
+            # The usual moves, answered from the grid's bytes with what the passes would find
+            # (walked by index in while loops: a range or a slice costs more than the one or two
+            # cells a row of the broad phase holds here).
+            tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
+            if dx > 0.0:
+                left, right = x, x + w + dx
+            else:
+                left, right = x + dx, x + w
+            # the broad phase's columns, as _first_hit takes them (not yet clipped to the map)
+            c0, c1 = _floor((left - EPS) / tw), _ceil((right + EPS) / tw)
+            bottom = y + h
+            if dy > 0.0 and dx and not bottom % th and 0 <= c0 and c1 <= cols and w >= 1.0:
+                # A walk along a flat floor: the bottom on a row's top, every cell of that row
+                # under the broad phase solid, every cell of the rows above it that the body
+                # overlaps empty there. The passes find the floor hit at once (_on_flat_floor),
+                # no wall in the slide (nothing beside the body), a floor still under it at the
+                # end (_floor_ends), and no other floor within _SETTLE of its bottom there
+                # (_floor_top: the row above is empty, no slope in this one): on the row's top.
+                row = int(bottom // th)
+                top = row * th
+                y2 = top - h
+                if 0 < row < grid.rows and -EPS <= top - (y2 + h) <= EPS:
+                    at = row * cols
+                    i, stop = at + c0, at + c1
+                    while i < stop and kinds[i] == SOLID:
+                        i += 1
+                    while i == stop:  # (a loop only to leave it: "break" is "not the usual")
+                        # the rows the body overlaps, from the one above the floor up
+                        at -= cols
+                        i, stop = at + c0, at + c1
+                        while i < stop and not kinds[i]:
+                            i += 1
+                        if i < stop:
+                            break
+                        row -= 1
+                        if row * th <= y2 or not row:  # its top row, or the map's
+                            return x + dx, y2, ON_GROUND
+            # A motion with nothing at all in its broad phase: no hit, the whole motion.
+            if dy > 0.0:
+                r0, r1 = _floor((y - EPS) / th), _ceil((bottom + dy + EPS) / th)
+            else:
+                r0, r1 = _floor((y + dy - EPS) / th), _ceil((bottom + EPS) / th)
+            if r0 < 0:
+                r0 = 0
+            if r1 > grid.rows:
+                r1 = grid.rows
+            if c0 < 0:
+                c0 = 0
+            if c1 > cols:
+                c1 = cols
+            at = r0 * cols
+            while r0 < r1 and c0 < c1:
+                i, stop = at + c0, at + c1
+                while i < stop and not kinds[i]:
+                    i += 1
+                if i < stop:
                     break
-                mx, then = then, 0.0
-            hit = _first_hit(grid, x, y, w, h, mx, my, one_way_from, probe)
-            if hit is None and grounded and dropped and not my:
-                # sliding along a floor: if it ends on the way, the fall dropped at the landing
-                # starts where the body leaves it, for the rest of the slide
-                off = _floor_ends(grid, x, w, y + h, mx, one_way_from)
-                if off is None:  # still on the floor at the end of the slide
-                    x += mx
-                    mx = 0.0
-                    continue
-                if off != INF:
-                    x += off
-                    mx, my = mx - off, dropped * (mx - off) / mx
-                    grounded, dropped = False, 0.0
-                    continue
-            if hit is None:
+                r0 += 1
+                at += cols
+            else:
+                return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
+        return _passes(grid, x, y, w, h, dx, dy, INF if drop_through else one_way_bottom, probe)
+
+
+# ----------------------------------------------------------------------------------------------
+# The passes
+# ----------------------------------------------------------------------------------------------
+
+def _passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
+            one_way_from: float, probe: Probe) -> tuple[float, float, int]:
+    """The technique: sweep what motion is left to its first hit, respond, repeat."""
+    mark = 0 if probe is None else len(probe)
+    flags = 0
+    grounded = False  # the last floor hit still holds the body
+    settle = False  # a free slide ended the motion: is it still on a floor?
+    dropped = 0.0  # the downward motion that floor hit took away
+    following = False  # the motion follows a slope's surface
+    mx, my = dx, dy
+    then = 0.0  # sideways motion to go on with once a slope's surface has been followed
+    if my > 0 and _on_flat_floor(grid, x, w, y + h, one_way_from):
+        # standing on a flat floor and pressed into it: that is the first hit, at once (the
+        # general test finds it EPS / dy later and goes back to where it touched: here),
+        # on the row's top exactly (a fall may have ended a rounding error above it)
+        flags, grounded, dropped, my = ON_GROUND, True, my, 0.0
+        y = round((y + h) / grid.tile_h) * grid.tile_h - h
+    for _ in range(_PASSES + 1):
+        if not mx and not my:
+            if not then:
+                break
+            mx, then = then, 0.0
+        hit = _first_hit(grid, x, y, w, h, mx, my, one_way_from, probe)
+        if hit is None and grounded and dropped and not my:
+            # sliding along a floor: if it ends on the way, the fall dropped at the landing
+            # starts where the body leaves it, for the rest of the slide
+            off = _floor_ends(grid, x, w, y + h, mx, one_way_from)
+            if off is None:  # still on the floor at the end of the slide
                 x += mx
-                y += my
-                if mx and grounded and not then:
-                    settle = True  # (answered below, where the body ended)
-                if my < 0 and not following:
-                    grounded = False  # rising freely (following a slope up is not)
-                mx = my = 0.0
+                mx = 0.0
                 continue
-            following = False
-            t, face, col, row = hit
-            # The test found the time the body is EPS inside the face; the body goes to the time
-            # it touches it (EPS less along that face's normal): there nothing else was hit yet.
-            speed = (abs(mx) if face == _SIDE else abs(my) if face == _FLAT
-                     else abs(my - _line(grid, col, row)[1] * mx))
-            t = t - EPS / speed if speed > 0 and t > EPS / speed else 0.0
-            x += mx * t
-            y += my * t
-            rx, ry = mx * (1.0 - t), my * (1.0 - t)
-            kind = grid.kind(col, row)
-            if face == _SIDE:
-                # a wall: on its face exactly; the vertical part goes on (the article's slide)
-                if mx > 0:
-                    x, flags = col * grid.tile_w - w, flags | HIT_RIGHT
-                else:
-                    x, flags = (col + 1) * grid.tile_w, flags | HIT_LEFT
-                mx, my = 0.0, ry
-                if my < 0:
-                    grounded = False
-            elif face == _FLAT and my < 0:
-                y, flags = (row + 1) * grid.tile_h, flags | HIT_CEILING
-                mx, my = rx, 0.0
-            elif face == _FLAT:
-                lo, hi = max(x, col * grid.tile_w), min(x + w, (col + 1) * grid.tile_w)
-                y = (grid.surface_top(col, row, lo, hi) if kind == SLOPE else row * grid.tile_h) - h
-                flags |= ON_GROUND
-                grounded, dropped = True, ry
-                mx, my = rx, 0.0
+            if off != INF:
+                x += off
+                mx, my = mx - off, dropped * (mx - off) / mx
+                grounded, dropped = False, 0.0
+                continue
+        if hit is None:
+            x += mx
+            y += my
+            if mx and grounded and not then:
+                settle = True  # (answered below, where the body ended)
+            if my < 0 and not following:
+                grounded = False  # rising freely (following a slope up is not)
+            mx = my = 0.0
+            continue
+        following = False
+        t, face, col, row = hit
+        # The test found the time the body is EPS inside the face; the body goes to the time
+        # it touches it (EPS less along that face's normal): there nothing else was hit yet.
+        speed = (abs(mx) if face == _SIDE else abs(my) if face == _FLAT
+                 else abs(my - _line(grid, col, row)[1] * mx))
+        t = t - EPS / speed if speed > 0 and t > EPS / speed else 0.0
+        x += mx * t
+        y += my * t
+        rx, ry = mx * (1.0 - t), my * (1.0 - t)
+        kind = grid.kind(col, row)
+        if face == _SIDE:
+            # a wall: on its face exactly; the vertical part goes on (the article's slide)
+            if mx > 0:
+                x, flags = col * grid.tile_w - w, flags | HIT_RIGHT
             else:
-                y, mx, my, then, floor, side = _on_line(grid, col, row, x, y, w, h, rx, ry, then)
-                if floor:
-                    flags |= ON_GROUND
-                    grounded = following = True
-                else:
-                    flags |= side
-        if grounded and (dx or settle):
-            # Where the slide ended, the floor may not be the one last hit: the body went past a
-            # slope's end, or onto a neighbour lower by a rounding error. It settles on what is
-            # under it now, or is not standing.
-            top = _floor_top(grid, x, w, y + h, one_way_from)
-            if top is None:
+                x, flags = (col + 1) * grid.tile_w, flags | HIT_LEFT
+            mx, my = 0.0, ry
+            if my < 0:
                 grounded = False
+        elif face == _FLAT and my < 0:
+            y, flags = (row + 1) * grid.tile_h, flags | HIT_CEILING
+            mx, my = rx, 0.0
+        elif face == _FLAT:
+            lo, hi = max(x, col * grid.tile_w), min(x + w, (col + 1) * grid.tile_w)
+            y = (grid.surface_top(col, row, lo, hi) if kind == SLOPE else row * grid.tile_h) - h
+            flags |= ON_GROUND
+            grounded, dropped = True, ry
+            mx, my = rx, 0.0
+        else:
+            y, mx, my, then, floor, side = _on_line(grid, col, row, x, y, w, h, rx, ry, then)
+            if floor:
+                flags |= ON_GROUND
+                grounded = following = True
             else:
-                y = top - h
-        if not grounded:
-            flags &= ~ON_GROUND
-        if probe is not None:
-            probe[mark:] = dict.fromkeys(probe[mark:])  # each cell once, first look first
-        return x, y, flags
+                flags |= side
+    if grounded and (dx or settle):
+        # Where the slide ended, the floor may not be the one last hit: the body went past a
+        # slope's end, or onto a neighbour lower by a rounding error. It settles on what is
+        # under it now, or is not standing.
+        top = _floor_top(grid, x, w, y + h, one_way_from)
+        if top is None:
+            grounded = False
+        else:
+            y = top - h
+    if not grounded:
+        flags &= ~ON_GROUND
+    if probe is not None:
+        probe[mark:] = dict.fromkeys(probe[mark:])  # each cell once, first look first
+    return x, y, flags
 
 
 # ----------------------------------------------------------------------------------------------
