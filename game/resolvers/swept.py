@@ -135,6 +135,8 @@ class SweptResolver(BoxResolver):
                     i, stop = at + c0, at + c1
                     while i < stop and kinds[i] == SOLID:
                         i += 1
+                    if i < stop and _stays_on(kinds, at, x, w, dx, tw):
+                        i = stop  # near a floor's end, but on the floor at the start and end
                     while i == stop:  # (a loop only to leave it: "break" is "not the usual")
                         # the rows the body overlaps, from the one above the floor up
                         at -= cols
@@ -226,13 +228,18 @@ def _passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
         t, face, col, row = hit
         # The test found the time the body is EPS inside the face; the body goes to the time
         # it touches it (EPS less along that face's normal): there nothing else was hit yet.
-        speed = (abs(mx) if face == _SIDE else abs(my) if face == _FLAT
-                 else abs(my - _line(grid, col, row)[1] * mx))
-        t = t - EPS / speed if speed > 0 and t > EPS / speed else 0.0
+        speed = (mx if face == _SIDE else my if face == _FLAT
+                 else my - _line(grid, col, row)[1] * mx)
+        if speed < 0.0:
+            speed = -speed
+        if speed > 0.0 and t > EPS / speed:
+            t = t - EPS / speed
+        else:
+            t = 0.0
         x += mx * t
         y += my * t
         rx, ry = mx * (1.0 - t), my * (1.0 - t)
-        kind = grid.kind(col, row)
+        kind = grid.kinds[row * grid.cols + col]  # (a hit is in the map)
         if face == _SIDE:
             # a wall: on its face exactly; the vertical part goes on (the article's slide)
             if mx > 0:
@@ -246,8 +253,11 @@ def _passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
             y, flags = (row + 1) * grid.tile_h, flags | HIT_CEILING
             mx, my = rx, 0.0
         elif face == _FLAT:
-            lo, hi = max(x, col * grid.tile_w), min(x + w, (col + 1) * grid.tile_w)
-            y = (grid.surface_top(col, row, lo, hi) if kind == SLOPE else row * grid.tile_h) - h
+            if kind == SLOPE:
+                lo, hi = max(x, col * grid.tile_w), min(x + w, (col + 1) * grid.tile_w)
+                y = grid.surface_top(col, row, lo, hi) - h
+            else:
+                y = row * grid.tile_h - h
             flags |= ON_GROUND
             grounded, dropped = True, ry
             mx, my = rx, 0.0
@@ -278,70 +288,15 @@ def _passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
 # The ray test
 # ----------------------------------------------------------------------------------------------
 
-def _usual(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
-           one_way_from: float) -> tuple[float, float, int] | None:
-    """The answer of :meth:`SweptResolver.move_box` for the two usual moves, or None: a walk
-    along a flat floor (:func:`_walk`), and a motion with nothing at all in its broad phase
-    (see :func:`_first_hit`): no hit, the whole motion."""
-    tw, th, cols, rows, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.rows, grid.kinds
-    left, right = (x, x + w + dx) if dx > 0 else (x + dx, x + w)
-    bottom = y + h
-    if dy > 0 and dx and not bottom % th:
-        walked = _walk(grid, x, w, h, dx, bottom, left, right, one_way_from)
-        if walked is not None:
-            return walked
-    top, low = (y, bottom + dy) if dy > 0 else (y + dy, bottom)
-    c0, c1 = _floor((left - EPS) / tw), _ceil((right + EPS) / tw)  # as _first_hit's
-    r0, r1 = _floor((top - EPS) / th), _ceil((low + EPS) / th)
-    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-    r0, r1 = (r0 if r0 > 0 else 0), (r1 if r1 < rows else rows)
-    if c0 < c1:
-        for row in range(r0, r1):
-            if kinds[row * cols + c0:row * cols + c1].strip(b"\x00"):
-                return None
-    return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
-
-
-def _walk(grid: TileGrid, x: float, w: float, h: float, dx: float, bottom: float, left: float,
-          right: float, one_way_from: float) -> tuple[float, float, int] | None:
-    """A walk along a flat floor, the bottom exactly on a row's top (``left`` and ``right``
-    span the sideways motion): (x, y, ON_GROUND), or None if it is not that simple.
-
-    It is, with a floor tile of that row under the body at the start and at the end, nothing
-    beside it along the way (in a superset of the rows the level sweep looks at), and no slope
-    in that row or the one above under the end: then the first hit is the floor at once, the
-    slide finds no wall and does not leave the floor, and the settle step finds the row's top.
-    """
-    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
-    floor_row = int(bottom // th)
-    if not 1 <= floor_row < grid.rows:
-        return None
-    top = floor_row * th
-    at = floor_row * cols
-    counts = one_way_from <= top + EPS  # a one-way tile of the row is a floor
-    a, b = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)  # under the body at the start
-    if not (0 <= a < b <= cols):
-        return None
-    under = kinds[at + a:at + b]
-    if not (SOLID in under or (counts and ONE_WAY in under)):
-        return None
-    y = top - h  # on the floor, as the first hit puts it
-    # nothing beside the body along the way, in any row it overlaps
-    r0, r1 = _floor(y / th), _ceil((y + h) / th)
-    c0, c1 = _floor(left / tw) - 1, _ceil(right / tw) + 1
-    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-    for row in range(r0 if r0 > 0 else 0, r1):
-        if kinds[row * cols + c0:row * cols + c1].strip(b"\x00"):
-            return None
-    end_x = x + dx
-    a, b = _floor((end_x + EPS) / tw), _ceil((end_x + w - EPS) / tw)  # under it at the end
-    if not (0 <= a < b <= cols) or not -EPS <= top - (y + h) <= EPS:
-        return None
-    under = kinds[at + a:at + b]
-    if (not (SOLID in under or (counts and ONE_WAY in under)) or SLOPE in under
-            or SLOPE in kinds[at - cols + a:at - cols + b]):
-        return None
-    return end_x, y, ON_GROUND
+def _stays_on(kinds: bytes, at: int, x: float, w: float, dx: float, tw: int) -> bool:
+    """A walk whose floor row (cells from ``at``) is not solid all along the broad phase: is a
+    solid tile of it under the body at the start, and one at the end with no slope there?"""
+    under = kinds[at + _floor((x + EPS) / tw):at + _ceil((x + w - EPS) / tw)]
+    if SOLID not in under:
+        return False
+    x += dx
+    under = kinds[at + _floor((x + EPS) / tw):at + _ceil((x + w - EPS) / tw)]
+    return SOLID in under and SLOPE not in under
 
 
 def _slab(lo: float, hi: float, t_lo: float, t_hi: float, v: float) -> tuple[float, float]:
@@ -360,48 +315,70 @@ def _first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float
                one_way_from: float,
                probe: Probe) -> tuple[float, int, int, int] | None:
     """The earliest hit of the motion (mx, my): (time 0..1, face, col, row), or None."""
-    tw, th, cols, rows, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.rows, grid.kinds
-    # the broad phase: every cell the box covers at any time of the motion
-    left, right = (x, x + w + mx) if mx > 0 else (x + mx, x + w)
-    top, bottom = (y, y + h + my) if my > 0 else (y + my, y + h)
-    # (widened by EPS: a cell entered by less than float rounding is tested, not skipped)
-    c0, c1 = math.floor((left - EPS) / tw), math.ceil((right + EPS) / tw)
-    r0, r1 = math.floor((top - EPS) / th), math.ceil((bottom + EPS) / th)
+    tw = grid.tile_w
+    th = grid.tile_h
+    cols = grid.cols
+    kinds = grid.kinds
+    # the broad phase: every cell the box covers at any time of the motion (widened by EPS: a
+    # cell entered by less than float rounding is tested, not skipped)
+    if mx > 0.0:
+        c0, c1 = _floor((x - EPS) / tw), _ceil((x + w + mx + EPS) / tw)
+    else:
+        c0, c1 = _floor((x + mx - EPS) / tw), _ceil((x + w + EPS) / tw)
+    if my > 0.0:
+        r0, r1 = _floor((y - EPS) / th), _ceil((y + h + my + EPS) / th)
+    else:
+        r0, r1 = _floor((y + my - EPS) / th), _ceil((y + h + EPS) / th)
     if probe is not None:
         probe.extend((c, r) for r in range(r0, r1) for c in range(c0, c1))
-    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-    r0, r1 = (r0 if r0 > 0 else 0), (r1 if r1 < rows else rows)
+    if c0 < 0:
+        c0 = 0
+    if c1 > cols:
+        c1 = cols
+    if r0 < 0:
+        r0 = 0
+    if r1 > grid.rows:
+        r1 = grid.rows
     best = None
     best_t = INF
     yb, xr = y + h, x + w
-    for row in range(r0, r1):
-        at = row * cols
-        if not kinds[at + c0:at + c1].strip(b"\x00"):
-            continue  # nothing in this row of the broad phase
+    row, at = r0, r0 * cols
+    while row < r1:
+        # (cells walked by index: a range or a slice costs more than the two or three cells a
+        # row of the broad phase holds)
+        i, stop = at + c0, at + c1
+        while i < stop and not kinds[i]:
+            i += 1
+        if i == stop:  # nothing in this row of the broad phase
+            row, at = row + 1, at + cols
+            continue
         ty0 = row * th
         # the row's slab on y (a slope's polygon is inside its cell: never in the cell's slab,
         # never in the polygon's)
-        if my > 0:
+        if my > 0.0:
             ey, xy = (ty0 + EPS - yb) / my, (ty0 + th - EPS - y) / my
-        elif my < 0:
+        elif my < 0.0:
             ey, xy = (ty0 + th - EPS - y) / my, (ty0 + EPS - yb) / my
         elif yb > ty0 + EPS and y < ty0 + th - EPS:
             ey, xy = -INF, INF
         else:
-            continue
+            ey = INF
         if ey > 1.0 or xy < 0.0:
+            row, at = row + 1, at + cols
             continue
-        for col in range(c0, c1):
-            kind = kinds[at + col]
+        while i < stop:
+            kind = kinds[i]
+            i += 1
             if kind == EMPTY:
                 continue
             if kind == ONE_WAY and not (one_way_counts(one_way_from, ty0)
-                                        and (my > 0 or yb > ty0 + EPS)):
+                                        and (my > 0.0 or yb > ty0 + EPS)):
                 continue  # (counting, and reached through its side: a wall; see the docstring)
+            col = i - 1 - at
             tx0 = col * tw
-            if mx > 0:
+            if mx > 0.0:
                 ex, xx = (tx0 + EPS - xr) / mx, (tx0 + tw - EPS - x) / mx
-            elif mx < 0:
+            elif mx < 0.0:
                 ex, xx = (tx0 + tw - EPS - x) / mx, (tx0 + EPS - xr) / mx
             elif xr > tx0 + EPS and x < tx0 + tw - EPS:
                 ex, xx = -INF, INF
@@ -436,6 +413,7 @@ def _first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float
                     enter = 0.0
             if enter < out and 0.0 <= enter <= 1.0 and enter < best_t:
                 best_t, best = enter, (enter, leave, col, row)
+        row, at = row + 1, at + cols
     if best is not None and best[1] == _SIDE and grid.kind(best[2], best[3]) == SLOPE:
         best = _side_of_slope(grid, best, x, y, h, mx, my)
     return best
