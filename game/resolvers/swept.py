@@ -61,10 +61,13 @@ Departures, and why:
   (never in play) is left out, so the body can move out of it.
 * **Swept, not sub-stepped**: the whole motion is one ray, so nothing tunnels, and the mover does
   not cut it into parts.
-* **The usual moves first.** A motion whose broad phase holds nothing at all, and a walk along a
-  flat floor with nothing beside the body and no slope near its end, are answered from a few
-  byte searches with what the ray tests, the slide and the settle step would find
-  (:func:`_usual`); everything else takes the passes.
+* **The usual moves first.** When no probed cells are wanted, a motion whose broad phase holds
+  nothing at all and a walk along a flat floor with nothing beside the body are answered from a
+  look at the grid's bytes, and a landing on a flat floor and a wall met sideways (the rest of
+  the motion free along it) by :mod:`game.resolvers.swept_usual`: each only where the cells
+  say the ray tests, the slide and the settle step would find exactly that, worked out with
+  the same operations, so the answers are the same to the last bit. Everything else, and every
+  move whose probed cells are wanted, takes the passes.
 """
 
 from __future__ import annotations
@@ -75,11 +78,12 @@ from typing import ClassVar
 from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
                                  BoxResolver, NoOptions, Probe, one_way_counts)
+from game.resolvers.swept_usual import TIE as _TIE
+from game.resolvers.swept_usual import along_wall, landing, stays_on
 
 INF = math.inf
 _floor, _ceil = math.floor, math.ceil
 _PASSES = 4  # hits resolved in one tick, at most (one more pass goes on after a slope's end)
-_TIE = 1e-12  # entry times this close are a tie between two faces
 
 # the face a hit is on
 _SIDE = 0  # a vertical face: normal along x
@@ -112,7 +116,10 @@ class SweptResolver(BoxResolver):
             # The usual moves, answered from the grid's bytes with what the passes would find
             # (walked by index in while loops: a range or a slice costs more than the one or two
             # cells a row of the broad phase holds here).
-            tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
+            tw = grid.tile_w
+            th = grid.tile_h
+            cols = grid.cols
+            kinds = grid.kinds
             if dx > 0.0:
                 left, right = x, x + w + dx
             else:
@@ -121,12 +128,13 @@ class SweptResolver(BoxResolver):
             c0, c1 = _floor((left - EPS) / tw), _ceil((right + EPS) / tw)
             bottom = y + h
             if dy > 0.0 and dx and not bottom % th and 0 <= c0 and c1 <= cols and w >= 1.0:
-                # A walk along a flat floor: the bottom on a row's top, every cell of that row
-                # under the broad phase solid, every cell of the rows above it that the body
-                # overlaps empty there. The passes find the floor hit at once (_on_flat_floor),
-                # no wall in the slide (nothing beside the body), a floor still under it at the
-                # end (_floor_ends), and no other floor within _SETTLE of its bottom there
-                # (_floor_top: the row above is empty, no slope in this one): on the row's top.
+                # A walk along a flat floor: the bottom on a row's top, that row solid under
+                # the broad phase (or at least under the body at the start and at the end, with
+                # no slope there), the rows above it that the body overlaps empty there. The
+                # passes find the floor hit at once (_on_flat_floor), no wall in the slide
+                # (nothing beside the body), a floor still under it at the end (_floor_ends),
+                # and no other floor within _SETTLE of its bottom there (_floor_top: the row
+                # above is empty, no slope in this one): on the row's top.
                 row = int(bottom // th)
                 top = row * th
                 y2 = top - h
@@ -135,7 +143,7 @@ class SweptResolver(BoxResolver):
                     i, stop = at + c0, at + c1
                     while i < stop and kinds[i] == SOLID:
                         i += 1
-                    if i < stop and _stays_on(kinds, at, x, w, dx, tw):
+                    if i < stop and stays_on(kinds, at, x, w, dx, tw):
                         i = stop  # near a floor's end, but on the floor at the start and end
                     while i == stop:  # (a loop only to leave it: "break" is "not the usual")
                         # the rows the body overlaps, from the one above the floor up
@@ -172,11 +180,11 @@ class SweptResolver(BoxResolver):
             # A landing on a flat floor, and a wall met sideways with the rest of the motion
             # free along it (see each: the first hit and what the passes do after it)
             if dy > 0.0 and 0 <= c0 and c1 <= cols and w >= 1.0 and h >= 1.0:
-                landed = _landing(grid, x, y, w, h, dx, dy, c0, c1, r0)
+                landed = landing(grid, x, y, w, h, dx, dy, c0, c1, r0)
                 if landed is not None:
                     return landed
             if dx:
-                along = _along_wall(grid, x, y, w, h, dx, dy, lo, hi, r0, r1)
+                along = along_wall(grid, x, y, w, h, dx, dy, lo, hi, r0, r1)
                 if along is not None:
                     return along
         return _passes(grid, x, y, w, h, dx, dy, INF if drop_through else one_way_bottom, probe)
@@ -294,188 +302,6 @@ def _passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
 # ----------------------------------------------------------------------------------------------
 # The ray test
 # ----------------------------------------------------------------------------------------------
-
-def _landing(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
-             c0: int, c1: int, r0: int) -> tuple[float, float, int] | None:
-    """A fall (dy > 0) onto a flat floor with nothing else in the way: (x, y, ON_GROUND), or
-    None if it is not that simple. ``c0, c1`` are the broad phase's columns (in the map),
-    ``r0`` its first row (clipped).
-
-    It is, when the body is not on a row's top (more than EPS off it: ``_on_flat_floor`` says
-    no), the first row under it is solid all along the broad phase and reached within the
-    motion, and in the rows above it, a column wider each side (the slide's broad phase may
-    round a column wider), a cell is empty or in a row both passes pass over (one the body
-    leaves). Then the earliest hit is that row's top (any of its cells the body is over: the
-    same time, the same floor; a cell reached by its side first is hit later; rows below are
-    reached later), provided no cell's side is entered at a tie with the top (then a
-    neighbour would decide: not taken here). The slide after it finds nothing, ends over the
-    same solid row (``_floor_ends``), and the settle step finds that row's top and nothing
-    else (``_floor_top``: the row above is empty where the body ends). The time and
-    positions are worked out as the passes work them out, operation for operation.
-    """
-    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
-    bottom = y + h
-    row = _ceil((bottom - EPS) / th)  # the first row the body is not in
-    top = row * th
-    land_y = top - h
-    if not (0 <= row < grid.rows and top - bottom > EPS and bottom - (top - th) > EPS
-            and -EPS <= top - (land_y + h) <= EPS):
-        return None
-    ey = (top + EPS - bottom) / dy  # the row's slab, as _first_hit takes it
-    if ey > 1.0 or not ey < (top + th - EPS - y) / dy:
-        return None
-    # the response, as _passes makes it: back EPS along the normal (ey > 2 EPS / dy, the body
-    # being more than EPS above the top), on the top, slide on
-    t = ey - EPS / dy
-    x1 = x + dx * t
-    rx = dx * (1.0 - t)
-    a, b = (c0 - 1 if c0 > 0 else 0), (c1 + 1 if c1 < cols else cols)
-    ty0, at = r0 * th, r0 * cols
-    while ty0 < top:  # the rows above it
-        i, stop = at + a, at + b
-        while i < stop and not kinds[i]:
-            i += 1
-        if i < stop and not (_row_missed(ty0, th, y, bottom, dy)
-                             and (not rx or _row_missed(ty0, th, land_y, land_y + h, 0.0))):
-            return None
-        ty0, at = ty0 + th, at + cols
-    i, stop = at + c0, at + c1
-    while i < stop and kinds[i] == SOLID:
-        i += 1
-    if i < stop:
-        return None
-    # each floor cell's slab on x, as _first_hit takes it: one met on its top at ey, none at
-    # a tie
-    xr = x + w
-    on_top = False
-    col = c0
-    while col < c1:
-        tx0 = col * tw
-        col += 1
-        if dx > 0.0:
-            ex, xx = (tx0 + EPS - xr) / dx, (tx0 + tw - EPS - x) / dx
-        elif dx < 0.0:
-            ex, xx = (tx0 + tw - EPS - x) / dx, (tx0 + EPS - xr) / dx
-        elif xr > tx0 + EPS and x < tx0 + tw - EPS:
-            ex, xx = -INF, INF
-        else:
-            continue
-        if -_TIE <= ex - ey <= _TIE:
-            return None
-        if ex < ey < xx:
-            on_top = True
-    if not on_top:
-        return None
-    return (x1 + rx if rx else x1), land_y, ON_GROUND
-
-
-def _along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
-                c0: int, c1: int, r0: int, r1: int) -> tuple[float, float, int] | None:
-    """A wall met sideways, the rest of the motion free along it (a body pressed against a
-    wall as it jumps or falls): (x, y, flags), or None if it is not that simple. ``c0, c1,
-    r0, r1`` are the broad phase's cells, clipped to the map.
-
-    It is, when the column the body's front enters is solid or empty in every row of the broad
-    phase, and on the body's side of it, a column and a row wider each way (the slide's broad
-    phase may round one wider), a cell is empty or in a row both passes pass over (one the
-    body leaves). Then the earliest hit is that column's side, entered at the same time in
-    every row the body is in (rows reached later are hit later, columns beyond it later
-    still), provided no row is entered at a tie with it (then a neighbour would decide: not
-    taken here); and the slide along it meets nothing (the wall's column is only touched).
-    Nor was the body on a floor: the row under its bottom is not passed over by a motion down
-    of more than a few EPS, so it is empty under the body. The
-    time and positions are worked out as the passes work them out, operation for operation.
-    """
-    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
-    if dx > 0.0:
-        col = _ceil((x + w - EPS) / tw)  # the first column right of the body
-        tx0 = col * tw
-        ex, xx = (tx0 + EPS - (x + w)) / dx, (tx0 + tw - EPS - x) / dx  # as _first_hit
-        a, b = c0 - 1, col
-        speed = dx
-    else:
-        col = _floor((x + EPS) / tw) - 1  # the first column left of it
-        tx0 = col * tw
-        ex, xx = (tx0 + tw - EPS - x) / dx, (tx0 + EPS - (x + w)) / dx
-        a, b = col + 1, c1 + 1
-        speed = -dx
-    if not (c0 <= col < c1 and 0.0 <= ex <= 1.0) or 0.0 < dy <= 4 * EPS:
-        return None  # (a motion down by less than that does not reach the row under it)
-    # the response, as _passes makes it: back EPS along the normal, on the wall, slide on
-    if ex > EPS / speed:
-        t = ex - EPS / speed
-    else:
-        t = 0.0
-    y1 = y + dy * t
-    ry = dy * (1.0 - t)
-    yb = y + h
-    a, b = (a if a > 0 else 0), (b if b < cols else cols)
-    row = r0 - 1 if r0 > 0 else 0
-    ty0, at, end = row * th, row * cols, (r1 + 1 if r1 < grid.rows else grid.rows) * cols
-    while at < end:  # the body's side of the wall
-        i, stop = at + a, at + b
-        while i < stop and not kinds[i]:
-            i += 1
-        if i < stop and not (_row_missed(ty0, th, y, yb, dy)
-                             and (not ry or _row_missed(ty0, th, y1, y1 + h, ry))):
-            return None
-        ty0, at = ty0 + th, at + cols
-    # the wall's column, each row's slab as _first_hit takes it: its side met at ex in some
-    # row, no row at a tie
-    on_side = False
-    ty0, i, end = r0 * th, r0 * cols + col, r1 * cols
-    while i < end:
-        kind = kinds[i]
-        if kind == EMPTY:
-            pass
-        elif kind != SOLID:
-            return None
-        else:
-            if dy > 0.0:
-                ey, xy = (ty0 + EPS - yb) / dy, (ty0 + th - EPS - y) / dy
-            elif dy < 0.0:
-                ey, xy = (ty0 + th - EPS - y) / dy, (ty0 + EPS - yb) / dy
-            elif yb > ty0 + EPS and y < ty0 + th - EPS:
-                ey, xy = -INF, INF
-            else:
-                ey, xy = INF, -INF
-            if not (ey > 1.0 or xy < 0.0):
-                if -_TIE <= ex - ey <= _TIE:
-                    return None
-                if ey < ex < xy and ex < xx:
-                    on_side = True
-        ty0, i = ty0 + th, i + cols
-    if not on_side:
-        return None
-    if dx > 0.0:
-        x, flags = tx0 - w, HIT_RIGHT
-    else:
-        x, flags = tx0 + tw, HIT_LEFT
-    if ry:
-        return x + 0.0, y1 + ry, flags
-    return x, y1, flags
-
-
-def _row_missed(ty0: float, th: int, y: float, yb: float, my: float) -> bool:
-    """Does _first_hit pass over the row whose top is ``ty0`` for a body from y to yb moving
-    by ``my`` (its slab is never entered within the motion)?"""
-    if my > 0.0:
-        return (ty0 + EPS - yb) / my > 1.0 or (ty0 + th - EPS - y) / my < 0.0
-    if my < 0.0:
-        return (ty0 + th - EPS - y) / my > 1.0 or (ty0 + EPS - yb) / my < 0.0
-    return not (yb > ty0 + EPS and y < ty0 + th - EPS)
-
-
-def _stays_on(kinds: bytes, at: int, x: float, w: float, dx: float, tw: int) -> bool:
-    """A walk whose floor row (cells from ``at``) is not solid all along the broad phase: is a
-    solid tile of it under the body at the start, and one at the end with no slope there?"""
-    under = kinds[at + _floor((x + EPS) / tw):at + _ceil((x + w - EPS) / tw)]
-    if SOLID not in under:
-        return False
-    x += dx
-    under = kinds[at + _floor((x + EPS) / tw):at + _ceil((x + w - EPS) / tw)]
-    return SOLID in under and SLOPE not in under
-
 
 def _slab(lo: float, hi: float, t_lo: float, t_hi: float, v: float) -> tuple[float, float]:
     """Entry and exit times of a moving span [lo, hi] (velocity ``v``) through [t_lo, t_hi]
@@ -746,3 +572,4 @@ def _floor_top(grid: TileGrid, x: float, w: float, bottom: float,
                     if abs(top - bottom) <= _SETTLE and (best is None or top < best):
                         best = top
     return best
+
