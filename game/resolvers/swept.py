@@ -79,6 +79,7 @@ from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
                                  BoxResolver, NoOptions, Probe, one_way_counts)
 from game.resolvers.swept_usual import TIE as _TIE
+from game.resolvers.swept_usual import slab as _slab
 from game.resolvers.swept_usual import along_wall, landing, stays_on
 
 INF = math.inf
@@ -302,18 +303,6 @@ def _passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
 # ----------------------------------------------------------------------------------------------
 # The ray test
 # ----------------------------------------------------------------------------------------------
-
-def _slab(lo: float, hi: float, t_lo: float, t_hi: float, v: float) -> tuple[float, float]:
-    """Entry and exit times of a moving span [lo, hi] (velocity ``v``) through [t_lo, t_hi]
-    (already shrunk by EPS): (INF, -INF) if it never overlaps."""
-    if v > 0:
-        return (t_lo - hi) / v, (t_hi - lo) / v
-    if v < 0:
-        return (t_hi - lo) / v, (t_lo - hi) / v
-    if hi > t_lo and lo < t_hi:
-        return -INF, INF
-    return INF, -INF
-
 
 def _first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float, my: float,
                one_way_from: float,

@@ -68,14 +68,7 @@ def landing(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
     while col < c1:
         tx0 = col * tw
         col += 1
-        if dx > 0.0:
-            ex, xx = (tx0 + EPS - xr) / dx, (tx0 + tw - EPS - x) / dx
-        elif dx < 0.0:
-            ex, xx = (tx0 + tw - EPS - x) / dx, (tx0 + EPS - xr) / dx
-        elif xr > tx0 + EPS and x < tx0 + tw - EPS:
-            ex, xx = -INF, INF
-        else:
-            continue
+        ex, xx = slab(x, xr, tx0 + EPS, tx0 + tw - EPS, dx)  # (INF, -INF): never over it
         if -TIE <= ex - ey <= TIE:
             return None
         if ex < ey < xx:
@@ -126,14 +119,7 @@ def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float
     while i < end:
         kind = kinds[i]
         if kind == SOLID:
-            if dy > 0.0:
-                ey, xy = (ty0 + EPS - yb) / dy, (ty0 + th - EPS - y) / dy
-            elif dy < 0.0:
-                ey, xy = (ty0 + th - EPS - y) / dy, (ty0 + EPS - yb) / dy
-            elif yb > ty0 + EPS and y < ty0 + th - EPS:
-                ey, xy = -INF, INF
-            else:
-                ey, xy = INF, -INF
+            ey, xy = slab(y, yb, ty0 + EPS, ty0 + th - EPS, dy)
             if not (ey > 1.0 or xy < 0.0):
                 if -TIE <= ex - ey <= TIE:
                     return None
@@ -185,3 +171,16 @@ def stays_on(kinds: bytes, at: int, x: float, w: float, dx: float, tw: int) -> b
     x += dx
     under = kinds[at + _floor((x + EPS) / tw):at + _ceil((x + w - EPS) / tw)]
     return SOLID in under and SLOPE not in under
+
+
+def slab(lo: float, hi: float, t_lo: float, t_hi: float, v: float) -> tuple[float, float]:
+    """Entry and exit times of a moving span [lo, hi] (velocity ``v``) through [t_lo, t_hi]
+    (already shrunk by EPS): (INF, -INF) if it never overlaps. The slab test of swept's passes
+    (inlined in its ``_first_hit`` for a cell's box)."""
+    if v > 0:
+        return (t_lo - hi) / v, (t_hi - lo) / v
+    if v < 0:
+        return (t_hi - lo) / v, (t_lo - hi) / v
+    if hi > t_lo and lo < t_hi:
+        return -INF, INF
+    return INF, -INF
