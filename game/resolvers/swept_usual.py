@@ -27,14 +27,14 @@ def landing(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
     """A fall (dy > 0) onto a flat floor: (x, y, ON_GROUND), or None if it is not that simple
     (``c0, c1``: the broad phase's columns, in the map; ``r0``: its first row, clipped).
 
-    It is, for a body more than EPS above a row's top (swept's ``_on_flat_floor`` says no) whose next
-    row down is solid all along the broad phase and reached in the motion, with nothing in the
-    rows above it that either pass enters (a column wider each side: the slide's broad phase
-    may round one wider). The first hit is then that row's top, at the same time for every
-    cell the body is over (one reached by its side is hit later, rows below later still),
-    unless a cell's side is reached at a tie with it (a neighbour would decide: left to the
-    passes); the slide meets nothing and ends over the same row (``_floor_ends``), where the
-    settle step finds its top and nothing else (``_floor_top``).
+    It is, for a body more than EPS above a row's top (swept's ``_on_flat_floor`` says no)
+    whose next row down is solid all along the broad phase and reached in the motion, with
+    nothing in the rows above it that either pass enters (a column wider each side: the
+    slide's broad phase may round one wider). The first hit is then that row's top, at the
+    same time for every cell the body is over (one reached by its side is hit later, rows
+    below later still), unless a cell's side is reached at a tie with it (a neighbour would
+    decide: left to the passes); the slide meets nothing and ends over the same row
+    (``_floor_ends``), where the settle step finds its top and nothing else (``_floor_top``).
     """
     tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
     bottom = y + h
@@ -95,14 +95,12 @@ def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float
     tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
     if dx > 0.0:
         col = _ceil((x + w - EPS) / tw)  # the first column right of the body
-        tx0 = col * tw
-        ex, xx = (tx0 + EPS - (x + w)) / dx, (tx0 + tw - EPS - x) / dx  # as _first_hit
         a, b, speed = c0 - 1, col, dx
     else:
         col = _floor((x + EPS) / tw) - 1  # the first column left of it
-        tx0 = col * tw
-        ex, xx = (tx0 + tw - EPS - x) / dx, (tx0 + EPS - (x + w)) / dx
         a, b, speed = col + 1, c1 + 1, -dx
+    tx0 = col * tw
+    ex, xx = slab(x, x + w, tx0 + EPS, tx0 + tw - EPS, dx)  # its slab, as _first_hit takes it
     if not (c0 <= col < c1 and 0.0 <= ex <= 1.0) or 0.0 < dy <= 4 * EPS:
         return None
     # the response, as _passes makes it: back EPS along the normal, on the wall, slide on
@@ -153,8 +151,8 @@ def _clear(grid: TileGrid, a: int, b: int, row: int, end: int,
 
 
 def _row_missed(ty0: float, th: int, y: float, yb: float, my: float) -> bool:
-    """Does swept's ``_first_hit`` pass over the row whose top is ``ty0`` for a body from y to yb moving
-    by ``my`` (its slab is never entered within the motion)?"""
+    """Does swept's ``_first_hit`` pass over the row whose top is ``ty0`` for a body from y to
+    yb moving by ``my`` (its slab is never entered within the motion)?"""
     if my > 0.0:
         return (ty0 + EPS - yb) / my > 1.0 or (ty0 + th - EPS - y) / my < 0.0
     if my < 0.0:
