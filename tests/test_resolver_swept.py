@@ -7,11 +7,15 @@ fall that resumes when a slide leaves a floor, one-way tiles' sides, and the tie
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from helpers import Body, floor_below, step
 
-from game.maps.grid import TileGrid
+from game.maps.grid import EPS, TileGrid
 from game.resolvers import create
+from game.resolvers.base import HIT_LEFT, HIT_RIGHT, ON_GROUND
+from game.resolvers.swept_usual import along_wall, landing
 
 T = 16
 
@@ -84,3 +88,48 @@ def test_an_exact_corner_tie_on_a_lone_tile_is_a_landing(swept):
     m = step(swept, lone, Body(3 * T - 12 - 4, 2 * T - 14 - 4, 12, 14), 8.0, 8.0)
     assert m.contacts.on_ground and m.y == 2 * T - 14 and m.x == pytest.approx(3 * T - 8)
     assert not m.contacts.hit_right
+
+
+# The usual moves answered without the passes (no probed cells wanted) must give the passes'
+# numbers to the last bit: a landing, a wall met sideways, walks by a floor's end, a free fall.
+ROOM = TileGrid.from_rows(["........", "........", "#......#", "#......#", "#....###",
+                           "########"], T)
+USUAL = {
+    "landing": (Body(2 * T + 0.3, 5 * T - 14 - 4.7, 12, 14), 2.5, 6.0, ON_GROUND),
+    "landing straight down": (Body(2 * T + 0.3, 5 * T - 14 - 4.7, 12, 14), 0.0, 6.0, ON_GROUND),
+    "wall, rising": (Body(T + 0.0, 2 * T + 3.0, 12, 14), -5.0, -7.0, HIT_LEFT),
+    "wall, falling, from 2 px off": (Body(T + 2.0, 2 * T + 3.0, 12, 14), -5.0, 7.0, HIT_LEFT),
+    "wall, ahead": (Body(7 * T - 12 - 1.5, 2 * T + 3.0, 12, 14), 4.0, 3.0, HIT_RIGHT),
+    "walk by a floor's end": (Body(5 * T + 1.0, 4 * T - 14, 12, 14), -3.0, 0.5, ON_GROUND),
+    "walk": (Body(2 * T + 1.0, 5 * T - 14, 12, 14), 3.0, 0.5, ON_GROUND),
+    "free fall": (Body(3 * T + 1.0, T + 0.5, 12, 14), 3.0, 5.0, 0),
+}
+
+
+def same(a, b):
+    return [(type(v), repr(v)) for v in a] == [(type(v), repr(v)) for v in b]
+
+
+@pytest.mark.parametrize("name", USUAL)
+def test_a_usual_move_answered_without_the_passes_is_theirs_to_the_last_bit(swept, name):
+    body, dx, dy, flag = USUAL[name]
+    args = (ROOM, body.x, body.y, body.w, body.h, dx, dy, body.y + body.h, False)
+    quick, passes = swept.move_box(*args, None), swept.move_box(*args, [])
+    assert same(quick, passes)
+    assert quick[2] == flag
+
+
+def test_the_landing_and_wall_shortcuts_are_taken_and_agree(swept):
+    """The shortcuts of swept_usual answer these (not None), with the passes' numbers."""
+    x, y, w, h, dx, dy = 2 * T + 0.3, 5 * T - 14 - 4.7, 12, 14, 2.5, 6.0
+    c0, c1 = math.floor((x - EPS) / T), math.ceil((x + w + dx + EPS) / T)
+    r0 = math.floor((y - EPS) / T)
+    landed = landing(ROOM, x, y, w, h, dx, dy, c0, c1, r0)
+    assert landed is not None
+    assert same(landed, swept.move_box(ROOM, x, y, w, h, dx, dy, y + h, False, []))
+    x, y, dx, dy = T + 2.0, 2 * T + 3.0, -5.0, 7.0
+    c0, c1 = math.floor((x + dx - EPS) / T), math.ceil((x + w + EPS) / T)
+    r0, r1 = math.floor((y - EPS) / T), math.ceil((y + h + dy + EPS) / T)
+    along = along_wall(ROOM, x, y, w, h, dx, dy, c0, c1, r0, r1)
+    assert along is not None and along[0] == T and along[2] == HIT_LEFT
+    assert same(along, swept.move_box(ROOM, x, y, w, h, dx, dy, y + h, False, []))

@@ -61,10 +61,13 @@ Departures, and why:
   (never in play) is left out, so the body can move out of it.
 * **Swept, not sub-stepped**: the whole motion is one ray, so nothing tunnels, and the mover does
   not cut it into parts.
-* **The usual moves first.** A motion whose broad phase holds nothing at all, and a walk along a
-  flat floor with nothing beside the body and no slope near its end, are answered from a few
-  byte searches with what the ray tests, the slide and the settle step would find
-  (:func:`_usual`); everything else takes the passes.
+* **The usual moves first.** When no probed cells are wanted, a motion whose broad phase holds
+  nothing at all and a walk along a flat floor with nothing beside the body are answered from a
+  look at the grid's bytes, and a landing on a flat floor and a wall met sideways (the rest of
+  the motion free along it) by :mod:`game.resolvers.swept_usual`: each only where the cells
+  say the ray tests, the slide and the settle step would find exactly that, worked out with
+  the same operations, so the answers are the same to the last bit. Everything else, and every
+  move whose probed cells are wanted, takes the passes.
 """
 
 from __future__ import annotations
@@ -75,11 +78,13 @@ from typing import ClassVar
 from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
                                  BoxResolver, NoOptions, Probe, one_way_counts)
+from game.resolvers.swept_usual import TIE as _TIE
+from game.resolvers.swept_usual import slab as _slab
+from game.resolvers.swept_usual import along_wall, landing, stays_on
 
 INF = math.inf
 _floor, _ceil = math.floor, math.ceil
 _PASSES = 4  # hits resolved in one tick, at most (one more pass goes on after a slope's end)
-_TIE = 1e-12  # entry times this close are a tie between two faces
 
 # the face a hit is on
 _SIDE = 0  # a vertical face: normal along x
@@ -108,234 +113,265 @@ class SweptResolver(BoxResolver):
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
-        one_way_from = INF if drop_through else one_way_bottom
         if probe is None:
-            # The two usual moves, told by a few byte searches: what the passes below find
-            usual = _usual(grid, x, y, w, h, dx, dy, one_way_from)
-            if usual is not None:
-                return usual
-        mark = 0 if probe is None else len(probe)
-        flags = 0
-        grounded = False  # the last floor hit still holds the body
-        settle = False  # a free slide ended the motion: is it still on a floor?
-        dropped = 0.0  # the downward motion that floor hit took away
-        following = False  # the motion follows a slope's surface
-        mx, my = dx, dy
-        then = 0.0  # sideways motion to go on with once a slope's surface has been followed
-        if my > 0 and _on_flat_floor(grid, x, w, y + h, one_way_from):
-            # standing on a flat floor and pressed into it: that is the first hit, at once (the
-            # general test finds it EPS / dy later and goes back to where it touched: here),
-            # on the row's top exactly (a fall may have ended a rounding error above it)
-            flags, grounded, dropped, my = ON_GROUND, True, my, 0.0
-            y = round((y + h) / grid.tile_h) * grid.tile_h - h
-        for _ in range(_PASSES + 1):
-            if not mx and not my:
-                if not then:
+            # The usual moves, answered from the grid's bytes with what the passes would find
+            # (walked by index in while loops: a range or a slice costs more than the one or two
+            # cells a row of the broad phase holds here).
+            tw = grid.tile_w
+            th = grid.tile_h
+            cols = grid.cols
+            kinds = grid.kinds
+            if dx > 0.0:
+                left, right = x, x + w + dx
+            else:
+                left, right = x + dx, x + w
+            # the broad phase's columns, as _first_hit takes them (not yet clipped to the map)
+            c0, c1 = _floor((left - EPS) / tw), _ceil((right + EPS) / tw)
+            bottom = y + h
+            if dy > 0.0 and dx and not bottom % th and 0 <= c0 and c1 <= cols and w >= 1.0:
+                # A walk along a flat floor: the bottom on a row's top, that row solid under
+                # the broad phase (or at least under the body at the start and at the end, with
+                # no slope there), the rows above it that the body overlaps empty there. The
+                # passes find the floor hit at once (_on_flat_floor), no wall in the slide
+                # (nothing beside the body), a floor still under it at the end (_floor_ends),
+                # and no other floor within _SETTLE of its bottom there (_floor_top: the row
+                # above is empty, no slope in this one): on the row's top.
+                row = int(bottom // th)
+                top = row * th
+                y2 = top - h
+                if 0 < row < grid.rows and -EPS <= top - (y2 + h) <= EPS:
+                    at = row * cols
+                    i, stop = at + c0, at + c1
+                    while i < stop and kinds[i] == SOLID:
+                        i += 1
+                    if i < stop and stays_on(kinds, at, x, w, dx, tw):
+                        i = stop  # near a floor's end, but on the floor at the start and end
+                    while i == stop:  # (a loop only to leave it: "break" is "not the usual")
+                        # the rows the body overlaps, from the one above the floor up
+                        at -= cols
+                        i, stop = at + c0, at + c1
+                        while i < stop and not kinds[i]:
+                            i += 1
+                        if i < stop:
+                            break
+                        row -= 1
+                        if row * th <= y2 or not row:  # its top row, or the map's
+                            return x + dx, y2, ON_GROUND
+            # A motion with nothing at all in its broad phase: no hit, the whole motion.
+            if dy > 0.0:
+                r0, r1 = _floor((y - EPS) / th), _ceil((bottom + dy + EPS) / th)
+            else:
+                r0, r1 = _floor((y + dy - EPS) / th), _ceil((bottom + EPS) / th)
+            if r0 < 0:
+                r0 = 0
+            if r1 > grid.rows:
+                r1 = grid.rows
+            lo, hi = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+            row, at = r0, r0 * cols
+            while row < r1 and lo < hi:
+                i, stop = at + lo, at + hi
+                while i < stop and not kinds[i]:
+                    i += 1
+                if i < stop:
                     break
-                mx, then = then, 0.0
-            hit = _first_hit(grid, x, y, w, h, mx, my, one_way_from, probe)
-            if hit is None and grounded and dropped and not my:
-                # sliding along a floor: if it ends on the way, the fall dropped at the landing
-                # starts where the body leaves it, for the rest of the slide
-                off = _floor_ends(grid, x, w, y + h, mx, one_way_from)
-                if off is None:  # still on the floor at the end of the slide
-                    x += mx
-                    mx = 0.0
-                    continue
-                if off != INF:
-                    x += off
-                    mx, my = mx - off, dropped * (mx - off) / mx
-                    grounded, dropped = False, 0.0
-                    continue
-            if hit is None:
+                row += 1
+                at += cols
+            else:
+                return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
+            # A landing on a flat floor, and a wall met sideways with the rest of the motion
+            # free along it (see each: the first hit and what the passes do after it)
+            if dy > 0.0 and 0 <= c0 and c1 <= cols and w >= 1.0 and h >= 1.0:
+                landed = landing(grid, x, y, w, h, dx, dy, c0, c1, r0)
+                if landed is not None:
+                    return landed
+            if dx:
+                along = along_wall(grid, x, y, w, h, dx, dy, lo, hi, r0, r1)
+                if along is not None:
+                    return along
+        return _passes(grid, x, y, w, h, dx, dy, INF if drop_through else one_way_bottom, probe)
+
+
+# ----------------------------------------------------------------------------------------------
+# The passes
+# ----------------------------------------------------------------------------------------------
+
+def _passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
+            one_way_from: float, probe: Probe) -> tuple[float, float, int]:
+    """The technique: sweep what motion is left to its first hit, respond, repeat."""
+    mark = 0 if probe is None else len(probe)
+    flags = 0
+    grounded = False  # the last floor hit still holds the body
+    settle = False  # a free slide ended the motion: is it still on a floor?
+    dropped = 0.0  # the downward motion that floor hit took away
+    following = False  # the motion follows a slope's surface
+    mx, my = dx, dy
+    then = 0.0  # sideways motion to go on with once a slope's surface has been followed
+    if my > 0 and _on_flat_floor(grid, x, w, y + h, one_way_from):
+        # standing on a flat floor and pressed into it: that is the first hit, at once (the
+        # general test finds it EPS / dy later and goes back to where it touched: here),
+        # on the row's top exactly (a fall may have ended a rounding error above it)
+        flags, grounded, dropped, my = ON_GROUND, True, my, 0.0
+        y = round((y + h) / grid.tile_h) * grid.tile_h - h
+    for _ in range(_PASSES + 1):
+        if not mx and not my:
+            if not then:
+                break
+            mx, then = then, 0.0
+        hit = _first_hit(grid, x, y, w, h, mx, my, one_way_from, probe)
+        if hit is None and grounded and dropped and not my:
+            # sliding along a floor: if it ends on the way, the fall dropped at the landing
+            # starts where the body leaves it, for the rest of the slide
+            off = _floor_ends(grid, x, w, y + h, mx, one_way_from)
+            if off is None:  # still on the floor at the end of the slide
                 x += mx
-                y += my
-                if mx and grounded and not then:
-                    settle = True  # (answered below, where the body ended)
-                if my < 0 and not following:
-                    grounded = False  # rising freely (following a slope up is not)
-                mx = my = 0.0
+                mx = 0.0
                 continue
-            following = False
-            t, face, col, row = hit
-            # The test found the time the body is EPS inside the face; the body goes to the time
-            # it touches it (EPS less along that face's normal): there nothing else was hit yet.
-            speed = (abs(mx) if face == _SIDE else abs(my) if face == _FLAT
-                     else abs(my - _line(grid, col, row)[1] * mx))
-            t = t - EPS / speed if speed > 0 and t > EPS / speed else 0.0
-            x += mx * t
-            y += my * t
-            rx, ry = mx * (1.0 - t), my * (1.0 - t)
-            kind = grid.kind(col, row)
-            if face == _SIDE:
-                # a wall: on its face exactly; the vertical part goes on (the article's slide)
-                if mx > 0:
-                    x, flags = col * grid.tile_w - w, flags | HIT_RIGHT
-                else:
-                    x, flags = (col + 1) * grid.tile_w, flags | HIT_LEFT
-                mx, my = 0.0, ry
-                if my < 0:
-                    grounded = False
-            elif face == _FLAT and my < 0:
-                y, flags = (row + 1) * grid.tile_h, flags | HIT_CEILING
-                mx, my = rx, 0.0
-            elif face == _FLAT:
-                lo, hi = max(x, col * grid.tile_w), min(x + w, (col + 1) * grid.tile_w)
-                y = (grid.surface_top(col, row, lo, hi) if kind == SLOPE else row * grid.tile_h) - h
-                flags |= ON_GROUND
-                grounded, dropped = True, ry
-                mx, my = rx, 0.0
+            if off != INF:
+                x += off
+                mx, my = mx - off, dropped * (mx - off) / mx
+                grounded, dropped = False, 0.0
+                continue
+        if hit is None:
+            x += mx
+            y += my
+            if mx and grounded and not then:
+                settle = True  # (answered below, where the body ended)
+            if my < 0 and not following:
+                grounded = False  # rising freely (following a slope up is not)
+            mx = my = 0.0
+            continue
+        following = False
+        t, face, col, row = hit
+        # The test found the time the body is EPS inside the face; the body goes to the time
+        # it touches it (EPS less along that face's normal): there nothing else was hit yet.
+        speed = (mx if face == _SIDE else my if face == _FLAT
+                 else my - _line(grid, col, row)[1] * mx)
+        if speed < 0.0:
+            speed = -speed
+        if speed > 0.0 and t > EPS / speed:
+            t = t - EPS / speed
+        else:
+            t = 0.0
+        x += mx * t
+        y += my * t
+        rx, ry = mx * (1.0 - t), my * (1.0 - t)
+        kind = grid.kinds[row * grid.cols + col]  # (a hit is in the map)
+        if face == _SIDE:
+            # a wall: on its face exactly; the vertical part goes on (the article's slide)
+            if mx > 0:
+                x, flags = col * grid.tile_w - w, flags | HIT_RIGHT
             else:
-                y, mx, my, then, floor, side = _on_line(grid, col, row, x, y, w, h, rx, ry, then)
-                if floor:
-                    flags |= ON_GROUND
-                    grounded = following = True
-                else:
-                    flags |= side
-        if grounded and (dx or settle):
-            # Where the slide ended, the floor may not be the one last hit: the body went past a
-            # slope's end, or onto a neighbour lower by a rounding error. It settles on what is
-            # under it now, or is not standing.
-            top = _floor_top(grid, x, w, y + h, one_way_from)
-            if top is None:
+                x, flags = (col + 1) * grid.tile_w, flags | HIT_LEFT
+            mx, my = 0.0, ry
+            if my < 0:
                 grounded = False
+        elif face == _FLAT and my < 0:
+            y, flags = (row + 1) * grid.tile_h, flags | HIT_CEILING
+            mx, my = rx, 0.0
+        elif face == _FLAT:
+            if kind == SLOPE:
+                lo, hi = max(x, col * grid.tile_w), min(x + w, (col + 1) * grid.tile_w)
+                y = grid.surface_top(col, row, lo, hi) - h
             else:
-                y = top - h
-        if not grounded:
-            flags &= ~ON_GROUND
-        if probe is not None:
-            probe[mark:] = dict.fromkeys(probe[mark:])  # each cell once, first look first
-        return x, y, flags
+                y = row * grid.tile_h - h
+            flags |= ON_GROUND
+            grounded, dropped = True, ry
+            mx, my = rx, 0.0
+        else:
+            y, mx, my, then, floor, side = _on_line(grid, col, row, x, y, w, h, rx, ry, then)
+            if floor:
+                flags |= ON_GROUND
+                grounded = following = True
+            else:
+                flags |= side
+    if grounded and (dx or settle):
+        # Where the slide ended, the floor may not be the one last hit: the body went past a
+        # slope's end, or onto a neighbour lower by a rounding error. It settles on what is
+        # under it now, or is not standing.
+        top = _floor_top(grid, x, w, y + h, one_way_from)
+        if top is None:
+            grounded = False
+        else:
+            y = top - h
+    if not grounded:
+        flags &= ~ON_GROUND
+    if probe is not None:
+        probe[mark:] = dict.fromkeys(probe[mark:])  # each cell once, first look first
+    return x, y, flags
 
 
 # ----------------------------------------------------------------------------------------------
 # The ray test
 # ----------------------------------------------------------------------------------------------
 
-def _usual(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
-           one_way_from: float) -> tuple[float, float, int] | None:
-    """The answer of :meth:`SweptResolver.move_box` for the two usual moves, or None: a walk
-    along a flat floor (:func:`_walk`), and a motion with nothing at all in its broad phase
-    (see :func:`_first_hit`): no hit, the whole motion."""
-    tw, th, cols, rows, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.rows, grid.kinds
-    left, right = (x, x + w + dx) if dx > 0 else (x + dx, x + w)
-    bottom = y + h
-    if dy > 0 and dx and not bottom % th:
-        walked = _walk(grid, x, w, h, dx, bottom, left, right, one_way_from)
-        if walked is not None:
-            return walked
-    top, low = (y, bottom + dy) if dy > 0 else (y + dy, bottom)
-    c0, c1 = _floor((left - EPS) / tw), _ceil((right + EPS) / tw)  # as _first_hit's
-    r0, r1 = _floor((top - EPS) / th), _ceil((low + EPS) / th)
-    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-    r0, r1 = (r0 if r0 > 0 else 0), (r1 if r1 < rows else rows)
-    if c0 < c1:
-        for row in range(r0, r1):
-            if kinds[row * cols + c0:row * cols + c1].strip(b"\x00"):
-                return None
-    return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
-
-
-def _walk(grid: TileGrid, x: float, w: float, h: float, dx: float, bottom: float, left: float,
-          right: float, one_way_from: float) -> tuple[float, float, int] | None:
-    """A walk along a flat floor, the bottom exactly on a row's top (``left`` and ``right``
-    span the sideways motion): (x, y, ON_GROUND), or None if it is not that simple.
-
-    It is, with a floor tile of that row under the body at the start and at the end, nothing
-    beside it along the way (in a superset of the rows the level sweep looks at), and no slope
-    in that row or the one above under the end: then the first hit is the floor at once, the
-    slide finds no wall and does not leave the floor, and the settle step finds the row's top.
-    """
-    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
-    floor_row = int(bottom // th)
-    if not 1 <= floor_row < grid.rows:
-        return None
-    top = floor_row * th
-    at = floor_row * cols
-    counts = one_way_from <= top + EPS  # a one-way tile of the row is a floor
-    a, b = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)  # under the body at the start
-    if not (0 <= a < b <= cols):
-        return None
-    under = kinds[at + a:at + b]
-    if not (SOLID in under or (counts and ONE_WAY in under)):
-        return None
-    y = top - h  # on the floor, as the first hit puts it
-    # nothing beside the body along the way, in any row it overlaps
-    r0, r1 = _floor(y / th), _ceil((y + h) / th)
-    c0, c1 = _floor(left / tw) - 1, _ceil(right / tw) + 1
-    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-    for row in range(r0 if r0 > 0 else 0, r1):
-        if kinds[row * cols + c0:row * cols + c1].strip(b"\x00"):
-            return None
-    end_x = x + dx
-    a, b = _floor((end_x + EPS) / tw), _ceil((end_x + w - EPS) / tw)  # under it at the end
-    if not (0 <= a < b <= cols) or not -EPS <= top - (y + h) <= EPS:
-        return None
-    under = kinds[at + a:at + b]
-    if (not (SOLID in under or (counts and ONE_WAY in under)) or SLOPE in under
-            or SLOPE in kinds[at - cols + a:at - cols + b]):
-        return None
-    return end_x, y, ON_GROUND
-
-
-def _slab(lo: float, hi: float, t_lo: float, t_hi: float, v: float) -> tuple[float, float]:
-    """Entry and exit times of a moving span [lo, hi] (velocity ``v``) through [t_lo, t_hi]
-    (already shrunk by EPS): (INF, -INF) if it never overlaps."""
-    if v > 0:
-        return (t_lo - hi) / v, (t_hi - lo) / v
-    if v < 0:
-        return (t_hi - lo) / v, (t_lo - hi) / v
-    if hi > t_lo and lo < t_hi:
-        return -INF, INF
-    return INF, -INF
-
-
 def _first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float, my: float,
                one_way_from: float,
                probe: Probe) -> tuple[float, int, int, int] | None:
     """The earliest hit of the motion (mx, my): (time 0..1, face, col, row), or None."""
-    tw, th, cols, rows, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.rows, grid.kinds
-    # the broad phase: every cell the box covers at any time of the motion
-    left, right = (x, x + w + mx) if mx > 0 else (x + mx, x + w)
-    top, bottom = (y, y + h + my) if my > 0 else (y + my, y + h)
-    # (widened by EPS: a cell entered by less than float rounding is tested, not skipped)
-    c0, c1 = math.floor((left - EPS) / tw), math.ceil((right + EPS) / tw)
-    r0, r1 = math.floor((top - EPS) / th), math.ceil((bottom + EPS) / th)
+    tw = grid.tile_w
+    th = grid.tile_h
+    cols = grid.cols
+    kinds = grid.kinds
+    # the broad phase: every cell the box covers at any time of the motion (widened by EPS: a
+    # cell entered by less than float rounding is tested, not skipped)
+    if mx > 0.0:
+        c0, c1 = _floor((x - EPS) / tw), _ceil((x + w + mx + EPS) / tw)
+    else:
+        c0, c1 = _floor((x + mx - EPS) / tw), _ceil((x + w + EPS) / tw)
+    if my > 0.0:
+        r0, r1 = _floor((y - EPS) / th), _ceil((y + h + my + EPS) / th)
+    else:
+        r0, r1 = _floor((y + my - EPS) / th), _ceil((y + h + EPS) / th)
     if probe is not None:
         probe.extend((c, r) for r in range(r0, r1) for c in range(c0, c1))
-    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-    r0, r1 = (r0 if r0 > 0 else 0), (r1 if r1 < rows else rows)
+    if c0 < 0:
+        c0 = 0
+    if c1 > cols:
+        c1 = cols
+    if r0 < 0:
+        r0 = 0
+    if r1 > grid.rows:
+        r1 = grid.rows
     best = None
     best_t = INF
     yb, xr = y + h, x + w
-    for row in range(r0, r1):
-        at = row * cols
-        if not kinds[at + c0:at + c1].strip(b"\x00"):
-            continue  # nothing in this row of the broad phase
+    row, at = r0, r0 * cols
+    while row < r1:
+        # (cells walked by index: a range or a slice costs more than the two or three cells a
+        # row of the broad phase holds)
+        i, stop = at + c0, at + c1
+        while i < stop and not kinds[i]:
+            i += 1
+        if i == stop:  # nothing in this row of the broad phase
+            row, at = row + 1, at + cols
+            continue
         ty0 = row * th
         # the row's slab on y (a slope's polygon is inside its cell: never in the cell's slab,
         # never in the polygon's)
-        if my > 0:
+        if my > 0.0:
             ey, xy = (ty0 + EPS - yb) / my, (ty0 + th - EPS - y) / my
-        elif my < 0:
+        elif my < 0.0:
             ey, xy = (ty0 + th - EPS - y) / my, (ty0 + EPS - yb) / my
         elif yb > ty0 + EPS and y < ty0 + th - EPS:
             ey, xy = -INF, INF
         else:
-            continue
+            ey = INF
         if ey > 1.0 or xy < 0.0:
+            row, at = row + 1, at + cols
             continue
-        for col in range(c0, c1):
-            kind = kinds[at + col]
+        while i < stop:
+            kind = kinds[i]
+            i += 1
             if kind == EMPTY:
                 continue
             if kind == ONE_WAY and not (one_way_counts(one_way_from, ty0)
-                                        and (my > 0 or yb > ty0 + EPS)):
+                                        and (my > 0.0 or yb > ty0 + EPS)):
                 continue  # (counting, and reached through its side: a wall; see the docstring)
+            col = i - 1 - at
             tx0 = col * tw
-            if mx > 0:
+            if mx > 0.0:
                 ex, xx = (tx0 + EPS - xr) / mx, (tx0 + tw - EPS - x) / mx
-            elif mx < 0:
+            elif mx < 0.0:
                 ex, xx = (tx0 + tw - EPS - x) / mx, (tx0 + EPS - xr) / mx
             elif xr > tx0 + EPS and x < tx0 + tw - EPS:
                 ex, xx = -INF, INF
@@ -370,6 +406,7 @@ def _first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float
                     enter = 0.0
             if enter < out and 0.0 <= enter <= 1.0 and enter < best_t:
                 best_t, best = enter, (enter, leave, col, row)
+        row, at = row + 1, at + cols
     if best is not None and best[1] == _SIDE and grid.kind(best[2], best[3]) == SLOPE:
         best = _side_of_slope(grid, best, x, y, h, mx, my)
     return best
@@ -524,3 +561,4 @@ def _floor_top(grid: TileGrid, x: float, w: float, bottom: float,
                     if abs(top - bottom) <= _SETTLE and (best is None or top < best):
                         best = top
     return best
+

@@ -1,0 +1,184 @@
+"""``swept``'s usual moves past a first look: the passes' answer without the passes.
+
+:meth:`game.resolvers.swept.SweptResolver.move_box` answers the usual moves itself when no
+probed cells are wanted: a motion with nothing in its broad phase, a walk along a flat floor
+(both from a look at the grid's bytes), and, here, a landing on a flat floor and a wall met
+sideways with the rest of the motion free along it. Each is taken only when the cells around
+the motion say the passes would find exactly that, and is worked out as the passes work it
+out, operation for operation (the first hit's time from the same slabs, the same step back by
+EPS, the same slide), so it gives the same numbers to the last bit; anything less plain (a
+slope or one-way tile near, a tie between two faces, a floor's end) is left to the passes.
+"""
+
+from __future__ import annotations
+
+from math import ceil as _ceil
+from math import floor as _floor
+from math import inf as INF
+
+from game.maps.grid import EMPTY, EPS, SLOPE, SOLID, TileGrid
+from game.resolvers.base import HIT_LEFT, HIT_RIGHT, ON_GROUND
+
+TIE = 1e-12  # entry times this close are a tie between two faces (swept's rule)
+
+
+def landing(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
+             c0: int, c1: int, r0: int) -> tuple[float, float, int] | None:
+    """A fall (dy > 0) onto a flat floor: (x, y, ON_GROUND), or None if it is not that simple
+    (``c0, c1``: the broad phase's columns, in the map; ``r0``: its first row, clipped).
+
+    It is, for a body more than EPS above a row's top (swept's ``_on_flat_floor`` says no)
+    whose next row down is solid all along the broad phase and reached in the motion, with
+    nothing in the rows above it that either pass enters (a column wider each side: the
+    slide's broad phase may round one wider). The first hit is then that row's top, at the
+    same time for every cell the body is over (one reached by its side is hit later, rows
+    below later still), unless a cell's side is reached at a tie with it (a neighbour would
+    decide: left to the passes); the slide meets nothing and ends over the same row
+    (``_floor_ends``), where the settle step finds its top and nothing else (``_floor_top``).
+    """
+    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
+    bottom = y + h
+    row = _ceil((bottom - EPS) / th)  # the first row the body is not in
+    top = row * th
+    land_y = top - h
+    if not (0 <= row < grid.rows and top - bottom > EPS and bottom - (top - th) > EPS
+            and -EPS <= top - (land_y + h) <= EPS):
+        return None
+    ey = (top + EPS - bottom) / dy  # the row's slab, as _first_hit takes it
+    if ey > 1.0 or not ey < (top + th - EPS - y) / dy:
+        return None
+    # the response, as _passes makes it: back EPS along the normal (ey > 2 EPS / dy, the body
+    # being more than EPS above the top), on the top, slide on
+    t = ey - EPS / dy
+    x1 = x + dx * t
+    rx = dx * (1.0 - t)
+    if not _clear(grid, c0 - 1, c1 + 1, r0, row, (y, bottom, dy),
+                  (land_y, land_y + h, 0.0) if rx else None):
+        return None
+    i, stop = row * cols + c0, row * cols + c1
+    while i < stop and kinds[i] == SOLID:
+        i += 1
+    if i < stop:
+        return None
+    # each floor cell's slab on x, as _first_hit takes it: one met on its top at ey, none at
+    # a tie
+    xr = x + w
+    on_top = False
+    col = c0
+    while col < c1:
+        tx0 = col * tw
+        col += 1
+        ex, xx = slab(x, xr, tx0 + EPS, tx0 + tw - EPS, dx)  # (INF, -INF): never over it
+        if -TIE <= ex - ey <= TIE:
+            return None
+        if ex < ey < xx:
+            on_top = True
+    if not on_top:
+        return None
+    return (x1 + rx if rx else x1), land_y, ON_GROUND
+
+
+def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
+                c0: int, c1: int, r0: int, r1: int) -> tuple[float, float, int] | None:
+    """A wall met sideways and the rest of the motion free along it (a body pressed against a
+    wall as it jumps or falls): (x, y, flags), or None if it is not that simple (``c0, c1, r0,
+    r1``: the broad phase, clipped to the map).
+
+    It is, when the column the body's front enters is solid or empty in the broad phase's rows
+    and nothing on the body's side of it is in a row either pass enters (a column and a row
+    wider: the slide's broad phase may round one wider). The first hit is then that column's
+    side, at the same time in every row the body is in (rows reached later are hit later,
+    columns beyond later still), unless a row is reached at a tie with it (left to the
+    passes); the slide along it meets nothing (the wall is only touched). Nor was the body on
+    a floor: a motion down of more than a few EPS enters the row under it, so that is empty.
+    """
+    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
+    if dx > 0.0:
+        col = _ceil((x + w - EPS) / tw)  # the first column right of the body
+        a, b, speed = c0 - 1, col, dx
+    else:
+        col = _floor((x + EPS) / tw) - 1  # the first column left of it
+        a, b, speed = col + 1, c1 + 1, -dx
+    tx0 = col * tw
+    ex, xx = slab(x, x + w, tx0 + EPS, tx0 + tw - EPS, dx)  # its slab, as _first_hit takes it
+    if not (c0 <= col < c1 and 0.0 <= ex <= 1.0) or 0.0 < dy <= 4 * EPS:
+        return None
+    # the response, as _passes makes it: back EPS along the normal, on the wall, slide on
+    t = ex - EPS / speed if ex > EPS / speed else 0.0
+    y1 = y + dy * t
+    ry = dy * (1.0 - t)
+    yb = y + h
+    if not _clear(grid, a, b, r0 - 1, r1 + 1, (y, yb, dy), (y1, y1 + h, ry) if ry else None):
+        return None
+    # the wall's column, each row's slab as _first_hit takes it: its side met at ex in some
+    # row, no row at a tie
+    on_side = False
+    ty0, i, end = r0 * th, r0 * cols + col, r1 * cols
+    while i < end:
+        kind = kinds[i]
+        if kind == SOLID:
+            ey, xy = slab(y, yb, ty0 + EPS, ty0 + th - EPS, dy)
+            if not (ey > 1.0 or xy < 0.0):
+                if -TIE <= ex - ey <= TIE:
+                    return None
+                if ey < ex < xy and ex < xx:
+                    on_side = True
+        elif kind != EMPTY:
+            return None
+        ty0, i = ty0 + th, i + cols
+    if not on_side:
+        return None
+    x, flags = (tx0 - w, HIT_RIGHT) if dx > 0.0 else (tx0 + tw, HIT_LEFT)
+    return (x + 0.0, y1 + ry, flags) if ry else (x, y1, flags)
+
+
+def _clear(grid: TileGrid, a: int, b: int, row: int, end: int,
+           first: tuple[float, float, float], then: tuple[float, float, float] | None) -> bool:
+    """Is every cell of columns [a, b) and rows [row, end) (clipped to the map) empty, or in a
+    row that both passes pass over: ``first`` and ``then`` (if it happens) as (y, bottom, my)?"""
+    th, cols, kinds = grid.tile_h, grid.cols, grid.kinds
+    a, b = (a if a > 0 else 0), (b if b < cols else cols)
+    row, end = (row if row > 0 else 0), (end if end < grid.rows else grid.rows)
+    while row < end:
+        i, stop = row * cols + a, row * cols + b
+        while i < stop and not kinds[i]:
+            i += 1
+        if i < stop and not (_row_missed(row * th, th, *first)
+                             and (then is None or _row_missed(row * th, th, *then))):
+            return False
+        row += 1
+    return True
+
+
+def _row_missed(ty0: float, th: int, y: float, yb: float, my: float) -> bool:
+    """Does swept's ``_first_hit`` pass over the row whose top is ``ty0`` for a body from y to
+    yb moving by ``my`` (its slab is never entered within the motion)?"""
+    if my > 0.0:
+        return (ty0 + EPS - yb) / my > 1.0 or (ty0 + th - EPS - y) / my < 0.0
+    if my < 0.0:
+        return (ty0 + th - EPS - y) / my > 1.0 or (ty0 + EPS - yb) / my < 0.0
+    return not (yb > ty0 + EPS and y < ty0 + th - EPS)
+
+
+def stays_on(kinds: bytes, at: int, x: float, w: float, dx: float, tw: int) -> bool:
+    """A walk whose floor row (cells from ``at``) is not solid all along the broad phase: is a
+    solid tile of it under the body at the start, and one at the end with no slope there?"""
+    under = kinds[at + _floor((x + EPS) / tw):at + _ceil((x + w - EPS) / tw)]
+    if SOLID not in under:
+        return False
+    x += dx
+    under = kinds[at + _floor((x + EPS) / tw):at + _ceil((x + w - EPS) / tw)]
+    return SOLID in under and SLOPE not in under
+
+
+def slab(lo: float, hi: float, t_lo: float, t_hi: float, v: float) -> tuple[float, float]:
+    """Entry and exit times of a moving span [lo, hi] (velocity ``v``) through [t_lo, t_hi]
+    (already shrunk by EPS): (INF, -INF) if it never overlaps. The slab test of swept's passes
+    (inlined in its ``_first_hit`` for a cell's box)."""
+    if v > 0:
+        return (t_lo - hi) / v, (t_hi - lo) / v
+    if v < 0:
+        return (t_hi - lo) / v, (t_lo - hi) / v
+    if hi > t_lo and lo < t_hi:
+        return -INF, INF
+    return INF, -INF
