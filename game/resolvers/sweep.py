@@ -120,6 +120,7 @@ _BLOCKED = 2  # blocked somewhere inside the cut: search for the farthest free p
 _SLIDES = 8  # most corner slides one rising move may take before it counts as a ceiling
 _BISECT = 40  # halvings when a cut is blocked part-way (16 px / 2**40 is far below EPS)
 _SNAP = 1e-9  # an edge this close to a tile border counts as on it when cutting the path
+_REACH = 2 * EPS  # more than the walk's cuts can overshoot the path's end by, added up
 _NONE: frozenset[tuple[int, int]] = frozenset()  # no tile to leave out
 _floor, _ceil = math.floor, math.ceil
 
@@ -167,8 +168,11 @@ class SweepResolver(BoxResolver):
                  probe: Probe) -> tuple[float, float, int]:
         bottom_before = one_way_bottom  # one-way tiles judge the bottom at the tick start
         # One look at the grid's bytes, over the rows of the body and of its vertical motion
-        # along its sideways path and a column beyond each end, answers questions that a real
-        # scan rarely has to:
+        # along its sideways path, answers questions that a real scan rarely has to (the path's
+        # columns: from the body's trailing edge to where its leading edge ends, and the next
+        # one if that end is within 2 EPS of its border -- the walk's cuts, added up, may enter
+        # it by a rounding error, and a column entered however little is judged; the walk and
+        # the vertical pass at the new x look at no other column):
         # * with nothing at all there, every pass would find the motion free: it is taken whole
         #   (unless the probed cells are wanted);
         # * tiles the body already overlaps (never, in play) are left out so it can get free: the
@@ -177,10 +181,12 @@ class SweepResolver(BoxResolver):
         #   come out free at this height, so the walk is skipped (unless the probed cells are
         #   wanted); with nothing at all in them, the falling pass then starts below them.
         tw, th, cols, rows, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.rows, grid.kinds
-        if dx > 0:
-            first, end = _floor(x / tw) - 1, _ceil((x + w + dx) / tw) + 1
+        if dx > 0.0:
+            first, end = _floor(x / tw), _floor((x + w + dx + _REACH) / tw) + 1
+        elif dx < 0.0:
+            first, end = _ceil((x + dx - _REACH) / tw) - 1, _ceil((x + w) / tw)
         else:
-            first, end = _floor((x + dx) / tw) - 1, _ceil((x + w) / tw) + 1
+            first, end = _floor(x / tw), _ceil((x + w) / tw)
         if first < 0:
             first = 0
         if end > cols:
