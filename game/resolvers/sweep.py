@@ -195,14 +195,15 @@ class SweepResolver(BoxResolver):
         clear = True  # nothing at all in the rows looked at
         # the rows looked at: the body's, and those the falling or rising pass would look at
         row, end_row = body, below
-        if dy > 0 and not (y + h) % th:
+        pressed = dy > 0.0 and not (y + h) % th
+        if pressed:
             clear = False  # pressed onto a row's top: it stands there (the falling pass says)
-        elif dy > 0:
+        elif dy > 0.0:
             end_row = _floor((y + h + dy + EPS) / th) + 1
             if h < 4 * EPS:  # (the falling pass may start above the body's rows)
                 last = _floor((y + h - EPS) / th)
                 row = last if last < row else row
-        elif dy < 0:
+        elif dy < 0.0:
             row = _floor((y + dy + EPS) / th)
         if row < 0:
             row = 0
@@ -210,7 +211,8 @@ class SweepResolver(BoxResolver):
             end_row = rows
         empty = beside_free = True  # nothing in the body's rows; no solid or slope tile there
         while row < end_row:
-            cells = kinds[row * cols + first:row * cols + end]
+            at = row * cols
+            cells = kinds[at + first:at + end]
             if cells.strip(b"\0"):
                 clear = False
                 if body <= row < below:
@@ -219,8 +221,20 @@ class SweepResolver(BoxResolver):
                         beside_free = False
                         break
             row += 1
-        if clear and probe is None:
-            return (x + dx if dx else x), (y + dy if dy else y), 0
+        if empty and probe is None:
+            if clear:
+                return (x + dx if dx else x), (y + dy if dy else y), 0
+            if pressed and 0 <= below < rows:
+                # A walk: pressed onto a row's top with nothing in its own rows. If the row
+                # under the body at its new x holds solid tiles and nothing else, the falling
+                # pass would stop at once, on their top, where the body is.
+                to = x + dx if dx else x
+                c0, c1 = _floor((to + EPS) / tw), _ceil((to + w - EPS) / tw)
+                c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+                if c0 < c1:
+                    under = kinds[below * cols + c0:below * cols + c1]
+                    if under.strip(b"\0") and not under.strip(b"\0\1"):
+                        return to, y, ON_GROUND
         ignore = _NONE
         if not empty and overlaps_any(grid, x, y, w, h, bottom_before, True):
             ignore = frozenset(overlapping_tiles(grid, x, y, w, h, bottom_before, True))
@@ -239,21 +253,12 @@ class SweepResolver(BoxResolver):
                     flags = HIT_RIGHT if dx > 0 else HIT_LEFT
         elif probe is not None:
             empty = False
-        if dy > 0:
-            if empty and probe is None and not (y + h) % th and 0 <= below < rows:
-                # Pressed onto a row's top with nothing in its own rows (a walk): if the row
-                # under the body at its new x holds solid tiles and nothing else, the falling
-                # pass would stop at once, on their top, where the body is.
-                c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
-                c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-                under = kinds[below * cols + c0:below * cols + c1] if c0 < c1 else b""
-                if under.strip(b"\0") and not under.strip(b"\0\1"):
-                    return x, y, flags | ON_GROUND
+        if dy > 0.0:
             y, on_ground = self._down(grid, x, y, w, h, dy, bottom_before, drop_through, ignore,
                                       probe, below if empty else None)
             if on_ground:
                 flags |= ON_GROUND
-        elif dy < 0:
+        elif dy < 0.0:
             ix = _inset(self.options.inset_x, tw, w)
             x, y, hit_ceiling = self._up(grid, x, y, w, h, dy, ix, bottom_before, drop_through,
                                          ignore, probe)
