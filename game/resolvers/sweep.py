@@ -29,11 +29,12 @@ corner the body is pushed under. When the rows beside the path hold no solid or 
 all (the usual case), every cut would come out free at the same height, so the walk is skipped
 and the body simply moves (unless the probed cells are wanted: they list the cuts). The vertical
 pass walks the rows of the stretched box nearest first; the first row holding a tile that blocks
-ends the move on it. Two usual moves are answered before any pass, from the same look at the
-grid's bytes, with what the passes would find: nothing at all in the rows of the body and of its
-vertical motion along the path (the whole motion, touching nothing), and a walk along solid tiles
-(the body's own rows empty, its bottom exactly on a row's top and only solid tiles under it at
-its new x: it stays on that top).
+ends the move on it. Usual moves are answered with what the passes would find from a look at
+the grid's bytes: nothing at all in the rows of the body and of its vertical motion along the
+path (the whole motion, touching nothing); a walk along solid tiles (the body's own rows empty,
+its bottom exactly on a row's top and only solid tiles under it at its new x: it stays on that
+top); and a push against a wall (the leading edge on a column's border, a solid tile of the
+column ahead in the shrunk rows: the walk's first cut stops it where it is).
 
 Departures from the article, and why:
 
@@ -120,7 +121,8 @@ _BLOCKED = 2  # blocked somewhere inside the cut: search for the farthest free p
 _SLIDES = 8  # most corner slides one rising move may take before it counts as a ceiling
 _BISECT = 40  # halvings when a cut is blocked part-way (16 px / 2**40 is far below EPS)
 _SNAP = 1e-9  # an edge this close to a tile border counts as on it when cutting the path
-_REACH = 2 * EPS  # more than the walk's cuts can overshoot the path's end by, added up
+_REACH = 2 * EPS  # more than the walk's cuts, added up, can overshoot the path's end by
+_FAR = 2.0 ** 19  # px: a coordinate's rounding stays far under _SNAP below this (_at_wall)
 _NONE: frozenset[tuple[int, int]] = frozenset()  # no tile to leave out
 _floor, _ceil = math.floor, math.ceil
 
@@ -168,11 +170,9 @@ class SweepResolver(BoxResolver):
                  probe: Probe) -> tuple[float, float, int]:
         bottom_before = one_way_bottom  # one-way tiles judge the bottom at the tick start
         # One look at the grid's bytes, over the rows of the body and of its vertical motion
-        # along its sideways path, answers questions that a real scan rarely has to (the path's
-        # columns: from the body's trailing edge to where its leading edge ends, and the next
-        # one if that end is within 2 EPS of its border -- the walk's cuts, added up, may enter
-        # it by a rounding error, and a column entered however little is judged; the walk and
-        # the vertical pass at the new x look at no other column):
+        # along its sideways path (the columns from its trailing edge to where its leading edge
+        # ends, and the next one if that end is within _REACH of its border: no pass looks at
+        # another), answers questions that a real scan rarely has to:
         # * with nothing at all there, every pass would find the motion free: it is taken whole
         #   (unless the probed cells are wanted);
         # * tiles the body already overlaps (never, in play) are left out so it can get free: the
@@ -236,7 +236,8 @@ class SweepResolver(BoxResolver):
                     if under.strip(b"\0") and not under.strip(b"\0\1"):
                         return to, y, ON_GROUND
         ignore = _NONE
-        if not empty and overlaps_any(grid, x, y, w, h, bottom_before, True):
+        if (not empty and not _cells_empty(grid, x, w, body, below)
+                and overlaps_any(grid, x, y, w, h, bottom_before, True)):
             ignore = frozenset(overlapping_tiles(grid, x, y, w, h, bottom_before, True))
         mark = 0 if probe is None else len(probe)
         flags = 0
@@ -247,10 +248,13 @@ class SweepResolver(BoxResolver):
             else:
                 empty = False  # (the falling pass starts at the body's rows)
                 iy = _inset(self.options.inset_y, th, h)
-                x, y, stopped = self._across(grid, x, y, w, h, dx, iy, bottom_before,
-                                             drop_through, ignore, probe)
-                if stopped:
-                    flags = HIT_RIGHT if dx > 0 else HIT_LEFT
+                if probe is None and _at_wall(grid, x, y, w, h, dx, iy, body, below):
+                    flags = HIT_RIGHT if dx > 0.0 else HIT_LEFT  # the walk's first cut: a wall
+                else:
+                    x, y, stopped = self._across(grid, x, y, w, h, dx, iy, bottom_before,
+                                                 drop_through, ignore, probe)
+                    if stopped:
+                        flags = HIT_RIGHT if dx > 0 else HIT_LEFT
         elif probe is not None:
             empty = False
         if dy > 0.0:
@@ -533,6 +537,59 @@ def _border(p: float, ahead: float, tile: int) -> float:
     if ahead > 0:
         return (math.floor((p + _SNAP) / tile) + 1) * tile
     return (math.ceil((p - _SNAP) / tile) - 1) * tile
+
+
+def _at_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, iy: float,
+             row: int, end: int) -> bool:
+    """True if the sideways walk would stop the body where it is (``row`` to ``end``: its rows):
+    its leading edge is on a column's border and a solid tile of the column ahead reaches into
+    the shrunk rows. The walk's first cut then has its middle in that column (it is at most a
+    tile long and, leftward, about _SNAP at least), so enters it; ``_fit`` judges that column
+    first, and there can only answer "a wall at its edge" (the body overlaps none of it)."""
+    tw, th, cols = grid.tile_w, grid.tile_h, grid.cols
+    if dx > 0.0:
+        lead = x + w
+        if lead % tw:
+            return False
+        col = _floor(lead / tw)
+    else:
+        if x % tw or dx > -EPS or x >= _FAR:
+            return False
+        col = _floor(x / tw) - 1
+    if not 0 <= col < cols:
+        return False
+    if row < 0:
+        row = 0
+    if end > grid.rows:
+        end = grid.rows
+    bottom, kinds = y + h, grid.kinds
+    while row < end:
+        if kinds[row * cols + col] == SOLID:
+            top = row * th
+            if not top >= bottom - iy - EPS and not top + th <= y + iy + EPS:
+                return True  # in the shrunk rows: the test and sums of _fit, to the bit
+        row += 1
+    return False
+
+
+def _cells_empty(grid: TileGrid, x: float, w: float, row: int, end: int) -> bool:
+    """True if the body's own cells (``row`` to ``end``: its rows) are all empty: then the
+    no-overlap rule's scan, over the same cells, would find nothing, and need not be asked."""
+    tw, cols, kinds = grid.tile_w, grid.cols, grid.kinds
+    first, last = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
+    if first < 0:
+        first = 0
+    if last > cols:
+        last = cols
+    if row < 0:
+        row = 0
+    if end > grid.rows:
+        end = grid.rows
+    while row < end:
+        if kinds[row * cols + first:row * cols + last].strip(b"\0"):
+            return False
+        row += 1
+    return True
 
 
 def _free(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before: float,
