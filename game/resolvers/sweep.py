@@ -558,10 +558,7 @@ def _at_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, 
         col = _floor(x / tw) - 1
     if not 0 <= col < cols:
         return False
-    if row < 0:
-        row = 0
-    if end > grid.rows:
-        end = grid.rows
+    row, end = (row if row > 0 else 0), (end if end < grid.rows else grid.rows)  # in the map
     bottom, kinds = y + h, grid.kinds
     while row < end:
         if kinds[row * cols + col] == SOLID:
@@ -577,14 +574,8 @@ def _cells_empty(grid: TileGrid, x: float, w: float, row: int, end: int) -> bool
     no-overlap rule's scan, over the same cells, would find nothing, and need not be asked."""
     tw, cols, kinds = grid.tile_w, grid.cols, grid.kinds
     first, last = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
-    if first < 0:
-        first = 0
-    if last > cols:
-        last = cols
-    if row < 0:
-        row = 0
-    if end > grid.rows:
-        end = grid.rows
+    first, last = (first if first > 0 else 0), (last if last < cols else cols)  # in the map
+    row, end = (row if row > 0 else 0), (end if end < grid.rows else grid.rows)
     while row < end:
         if kinds[row * cols + first:row * cols + last].strip(b"\0"):
             return False
