@@ -29,11 +29,12 @@ corner the body is pushed under. When the rows beside the path hold no solid or 
 all (the usual case), every cut would come out free at the same height, so the walk is skipped
 and the body simply moves (unless the probed cells are wanted: they list the cuts). The vertical
 pass walks the rows of the stretched box nearest first; the first row holding a tile that blocks
-ends the move on it. Two usual moves are answered before any pass, from the same look at the
-grid's bytes, with what the passes would find: nothing at all in the rows of the body and of its
-vertical motion along the path (the whole motion, touching nothing), and a walk along solid tiles
-(the body's own rows empty, its bottom exactly on a row's top and only solid tiles under it at
-its new x: it stays on that top).
+ends the move on it. Usual moves are answered with what the passes would find from a look at
+the grid's bytes: nothing at all in the rows of the body and of its vertical motion along the
+path (the whole motion, touching nothing); a walk along solid tiles (the body's own rows empty,
+its bottom exactly on a row's top and only solid tiles under it at its new x: it stays on that
+top); and a push against a wall (the leading edge on a column's border, a solid tile of the
+column ahead in the shrunk rows: the walk's first cut stops it where it is).
 
 Departures from the article, and why:
 
@@ -120,6 +121,8 @@ _BLOCKED = 2  # blocked somewhere inside the cut: search for the farthest free p
 _SLIDES = 8  # most corner slides one rising move may take before it counts as a ceiling
 _BISECT = 40  # halvings when a cut is blocked part-way (16 px / 2**40 is far below EPS)
 _SNAP = 1e-9  # an edge this close to a tile border counts as on it when cutting the path
+_REACH = 2 * EPS  # more than the walk's cuts, added up, can overshoot the path's end by
+_FAR = 2.0 ** 19  # px: a coordinate's rounding stays far under _SNAP below this (_at_wall)
 _NONE: frozenset[tuple[int, int]] = frozenset()  # no tile to leave out
 _floor, _ceil = math.floor, math.ceil
 
@@ -167,8 +170,9 @@ class SweepResolver(BoxResolver):
                  probe: Probe) -> tuple[float, float, int]:
         bottom_before = one_way_bottom  # one-way tiles judge the bottom at the tick start
         # One look at the grid's bytes, over the rows of the body and of its vertical motion
-        # along its sideways path and a column beyond each end, answers questions that a real
-        # scan rarely has to:
+        # along its sideways path (the columns from its trailing edge to where its leading edge
+        # ends, and the next one if that end is within _REACH of its border: no pass looks at
+        # another), answers questions that a real scan rarely has to:
         # * with nothing at all there, every pass would find the motion free: it is taken whole
         #   (unless the probed cells are wanted);
         # * tiles the body already overlaps (never, in play) are left out so it can get free: the
@@ -177,10 +181,12 @@ class SweepResolver(BoxResolver):
         #   come out free at this height, so the walk is skipped (unless the probed cells are
         #   wanted); with nothing at all in them, the falling pass then starts below them.
         tw, th, cols, rows, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.rows, grid.kinds
-        if dx > 0:
-            first, end = _floor(x / tw) - 1, _ceil((x + w + dx) / tw) + 1
+        if dx > 0.0:
+            first, end = _floor(x / tw), _floor((x + w + dx + _REACH) / tw) + 1
+        elif dx < 0.0:
+            first, end = _ceil((x + dx - _REACH) / tw) - 1, _ceil((x + w) / tw)
         else:
-            first, end = _floor((x + dx) / tw) - 1, _ceil((x + w) / tw) + 1
+            first, end = _floor(x / tw), _ceil((x + w) / tw)
         if first < 0:
             first = 0
         if end > cols:
@@ -189,14 +195,15 @@ class SweepResolver(BoxResolver):
         clear = True  # nothing at all in the rows looked at
         # the rows looked at: the body's, and those the falling or rising pass would look at
         row, end_row = body, below
-        if dy > 0 and not (y + h) % th:
+        pressed = dy > 0.0 and not (y + h) % th
+        if pressed:
             clear = False  # pressed onto a row's top: it stands there (the falling pass says)
-        elif dy > 0:
+        elif dy > 0.0:
             end_row = _floor((y + h + dy + EPS) / th) + 1
             if h < 4 * EPS:  # (the falling pass may start above the body's rows)
                 last = _floor((y + h - EPS) / th)
                 row = last if last < row else row
-        elif dy < 0:
+        elif dy < 0.0:
             row = _floor((y + dy + EPS) / th)
         if row < 0:
             row = 0
@@ -204,7 +211,8 @@ class SweepResolver(BoxResolver):
             end_row = rows
         empty = beside_free = True  # nothing in the body's rows; no solid or slope tile there
         while row < end_row:
-            cells = kinds[row * cols + first:row * cols + end]
+            at = row * cols
+            cells = kinds[at + first:at + end]
             if cells.strip(b"\0"):
                 clear = False
                 if body <= row < below:
@@ -213,10 +221,23 @@ class SweepResolver(BoxResolver):
                         beside_free = False
                         break
             row += 1
-        if clear and probe is None:
-            return (x + dx if dx else x), (y + dy if dy else y), 0
+        if empty and probe is None:
+            if clear:
+                return (x + dx if dx else x), (y + dy if dy else y), 0
+            if pressed and 0 <= below < rows:
+                # A walk: pressed onto a row's top with nothing in its own rows. If the row
+                # under the body at its new x holds solid tiles and nothing else, the falling
+                # pass would stop at once, on their top, where the body is.
+                to = x + dx if dx else x
+                c0, c1 = _floor((to + EPS) / tw), _ceil((to + w - EPS) / tw)
+                c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+                if c0 < c1:
+                    under = kinds[below * cols + c0:below * cols + c1]
+                    if under.strip(b"\0") and not under.strip(b"\0\1"):
+                        return to, y, ON_GROUND
         ignore = _NONE
-        if not empty and overlaps_any(grid, x, y, w, h, bottom_before, True):
+        if (not empty and not _cells_empty(grid, x, w, body, below)
+                and overlaps_any(grid, x, y, w, h, bottom_before, True)):
             ignore = frozenset(overlapping_tiles(grid, x, y, w, h, bottom_before, True))
         mark = 0 if probe is None else len(probe)
         flags = 0
@@ -227,27 +248,21 @@ class SweepResolver(BoxResolver):
             else:
                 empty = False  # (the falling pass starts at the body's rows)
                 iy = _inset(self.options.inset_y, th, h)
-                x, y, stopped = self._across(grid, x, y, w, h, dx, iy, bottom_before,
-                                             drop_through, ignore, probe)
-                if stopped:
-                    flags = HIT_RIGHT if dx > 0 else HIT_LEFT
+                if probe is None and _at_wall(grid, x, y, w, h, dx, iy, body, below):
+                    flags = HIT_RIGHT if dx > 0.0 else HIT_LEFT  # the walk's first cut: a wall
+                else:
+                    x, y, stopped = self._across(grid, x, y, w, h, dx, iy, bottom_before,
+                                                 drop_through, ignore, probe)
+                    if stopped:
+                        flags = HIT_RIGHT if dx > 0 else HIT_LEFT
         elif probe is not None:
             empty = False
-        if dy > 0:
-            if empty and probe is None and not (y + h) % th and 0 <= below < rows:
-                # Pressed onto a row's top with nothing in its own rows (a walk): if the row
-                # under the body at its new x holds solid tiles and nothing else, the falling
-                # pass would stop at once, on their top, where the body is.
-                c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
-                c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-                under = kinds[below * cols + c0:below * cols + c1] if c0 < c1 else b""
-                if under.strip(b"\0") and not under.strip(b"\0\1"):
-                    return x, y, flags | ON_GROUND
+        if dy > 0.0:
             y, on_ground = self._down(grid, x, y, w, h, dy, bottom_before, drop_through, ignore,
                                       probe, below if empty else None)
             if on_ground:
                 flags |= ON_GROUND
-        elif dy < 0:
+        elif dy < 0.0:
             ix = _inset(self.options.inset_x, tw, w)
             x, y, hit_ceiling = self._up(grid, x, y, w, h, dy, ix, bottom_before, drop_through,
                                          ignore, probe)
@@ -522,6 +537,50 @@ def _border(p: float, ahead: float, tile: int) -> float:
     if ahead > 0:
         return (math.floor((p + _SNAP) / tile) + 1) * tile
     return (math.ceil((p - _SNAP) / tile) - 1) * tile
+
+
+def _at_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, iy: float,
+             row: int, end: int) -> bool:
+    """True if the sideways walk would stop the body where it is (``row`` to ``end``: its rows):
+    its leading edge is on a column's border and a solid tile of the column ahead reaches into
+    the shrunk rows. The walk's first cut then has its middle in that column (it is at most a
+    tile long and, leftward, about _SNAP at least), so enters it; ``_fit`` judges that column
+    first, and there can only answer "a wall at its edge" (the body overlaps none of it)."""
+    tw, th, cols = grid.tile_w, grid.tile_h, grid.cols
+    if dx > 0.0:
+        lead = x + w
+        if lead % tw:
+            return False
+        col = _floor(lead / tw)
+    else:
+        if x % tw or dx > -EPS or x >= _FAR:
+            return False
+        col = _floor(x / tw) - 1
+    if not 0 <= col < cols:
+        return False
+    row, end = (row if row > 0 else 0), (end if end < grid.rows else grid.rows)  # in the map
+    bottom, kinds = y + h, grid.kinds
+    while row < end:
+        if kinds[row * cols + col] == SOLID:
+            top = row * th
+            if not top >= bottom - iy - EPS and not top + th <= y + iy + EPS:
+                return True  # in the shrunk rows: the test and sums of _fit, to the bit
+        row += 1
+    return False
+
+
+def _cells_empty(grid: TileGrid, x: float, w: float, row: int, end: int) -> bool:
+    """True if the body's own cells (``row`` to ``end``: its rows) are all empty: then the
+    no-overlap rule's scan, over the same cells, would find nothing, and need not be asked."""
+    tw, cols, kinds = grid.tile_w, grid.cols, grid.kinds
+    first, last = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
+    first, last = (first if first > 0 else 0), (last if last < cols else cols)  # in the map
+    row, end = (row if row > 0 else 0), (end if end < grid.rows else grid.rows)
+    while row < end:
+        if kinds[row * cols + first:row * cols + last].strip(b"\0"):
+            return False
+        row += 1
+    return True
 
 
 def _free(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before: float,
