@@ -86,7 +86,7 @@ import math
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from game.maps.grid import EPS, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
                                  BoxResolver, Probe, one_way_counts, overlapping_tiles,
                                  overlaps_any)
@@ -96,6 +96,11 @@ _floor, _ceil = math.floor, math.ceil
 CLIMB = 1.0  # px a sideways pixel step may rise (or step down) per px: 45 degrees
 _BISECT = 40  # halvings to find where a step into a slope's side touches (1 px / 2**40 << EPS)
 _CORRECTIONS = 4  # most corner corrections one rising move may take
+# For the row masks: kinds (bytes 0 to 3) to binary digits, "1" where a cell is of that kind.
+_WALL_DIGITS = bytes.maketrans(bytes((EMPTY, SOLID, ONE_WAY, SLOPE)), b"0101")
+_SLOPE_DIGITS = bytes.maketrans(bytes((EMPTY, SOLID, ONE_WAY, SLOPE)), b"0001")
+_SOLID_DIGITS = bytes.maketrans(bytes((EMPTY, SOLID, ONE_WAY, SLOPE)), b"0100")
+_FILLED_DIGITS = bytes.maketrans(bytes((EMPTY, SOLID, ONE_WAY, SLOPE)), b"0111")
 
 
 @dataclass(frozen=True)
@@ -124,35 +129,151 @@ class PixelResolver(BoxResolver):
 
     def __init__(self, options: PixelOptions | None = None) -> None:
         self.options = options or PixelOptions()
+        self._grid: TileGrid | None = None  # the grid the row masks below were made from
+        self._walls: list[int] = []  # per row, bit c set: cell c is solid or a slope
+        self._slopes: list[int] = []  # ... a slope
+        self._solids: list[int] = []  # ... solid
+        self._filled: list[int] = []  # ... anything but empty
+
+    def prepare(self, grid: TileGrid) -> None:
+        """The grid's rows as bit masks, for the first looks of :meth:`move_box`: whether a run
+        of columns of a row holds a kind of tile is one AND, not a loop over its cells."""
+        if grid is self._grid:
+            return
+        cols, kinds = grid.cols, grid.kinds
+        lines = [kinds[at:at + cols][::-1] for at in range(0, cols * grid.rows, cols)]
+
+        def masks(table: bytes) -> list[int]:  # bit c is the digit of column c, read backwards
+            return [int(line.translate(table) or b"0", 2) for line in lines]
+        self._walls = masks(_WALL_DIGITS)
+        self._slopes = masks(_SLOPE_DIGITS)
+        self._solids = masks(_SOLID_DIGITS)
+        self._filled = masks(_FILLED_DIGITS)
+        self._grid = grid
 
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
-        # (not asked of a body pressed onto a row's top: it nearly always stands on something)
-        if probe is None and (dy <= 0 or (y + h) % grid.tile_h) and _clear(grid, x, y, w, h, dx,
-                                                                          dy):
-            return (x + dx if dx else x), (y + dy if dy else y), 0
-        mark = 0 if probe is None else len(probe)
+        one_way_from = INF if drop_through else one_way_bottom
+        if probe is not None:
+            return self._traced(grid, x, y, w, h, dx, dy, one_way_from, probe)
+        # Not asked for the cells: each pass first reads the rows it would look at, each row's
+        # run of columns as one AND of the row's mask (see prepare). The usual answers (a free
+        # run sideways, a fall or a rise through empty rows, a flat solid top met or not met)
+        # are taken here, with the very arithmetic of the passes below; anything else (a wall,
+        # a slope, a one-way tile) is left to them.
+        if grid is not self._grid:
+            self.prepare(grid)
+        tw, th, cols, rows = grid.tile_w, grid.tile_h, grid.cols, grid.rows
         flags = 0
         if dx:
-            x, y, hit = _across(grid, x, y, w, h, dx, dy >= 0,
-                                INF if drop_through else one_way_bottom, probe)
+            # _across's first look (_path_clear): no wall or slope in the body's rows [r0, r1)
+            # and no slope in row r1, along the path's columns [a, b)
+            if dx > 0.0:
+                lead = x + w
+                a, b = _floor((lead - EPS) / tw), _ceil((lead + dx + EPS) / tw)
+            else:
+                a, b = _floor((x + dx - EPS) / tw), _ceil((x + EPS) / tw)
+            r0, r1 = _floor((y + EPS) / th), _ceil((y + h - EPS) / th)
+            if a < 0:
+                a = 0
+            if b > cols:
+                b = cols
+            row = r0 if r0 > 0 else 0
+            if a < b and row <= r1 and row < rows:
+                span, walls = (1 << b) - (1 << a), self._walls
+                end = r1 if r1 < rows else rows
+                while row < end and not walls[row] & span:
+                    row += 1
+                if row < end or (r1 < rows and self._slopes[r1] & span):
+                    x, y, hit = _across(grid, x, y, w, h, dx, dy >= 0, one_way_from, None)
+                    if hit:
+                        flags = HIT_RIGHT if dx > 0 else HIT_LEFT
+                else:
+                    x = x + dx
+            else:
+                x = x + dx
+        if dy > 0.0:
+            # _down's first look: the rows the bottom crosses, under the body's columns
+            c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
+            if c0 < 0:
+                c0 = 0
+            if c1 > cols:
+                c1 = cols
+            bottom = y + h
+            row, last = _floor((bottom + EPS) / th), _floor((bottom + dy + EPS) / th)
+            if row < 0:
+                row = 0
+            if last >= rows:
+                last = rows - 1
+            if c0 < c1 and row <= last:
+                span, filled = (1 << c1) - (1 << c0), self._filled
+                while row < last and not filled[row] & span:
+                    row += 1
+                if not filled[row] & span:
+                    y = y + dy
+                else:
+                    top = row * th
+                    if not self._solids[row] & span or top < bottom - EPS:
+                        # a slope, a one-way tile, a solid tile it is inside of
+                        y, landed = _down(grid, x, y, w, h, dy, one_way_from, None)
+                        if landed:
+                            flags |= ON_GROUND
+                    elif top > bottom + dy + EPS:
+                        y = y + dy  # a flat top beyond this move's reach
+                    else:
+                        # a flat solid top: the pixel walk stops exactly there
+                        y = y if top - bottom <= EPS else top - h
+                        flags |= ON_GROUND
+            else:
+                y = y + dy
+        elif dy < 0.0:
+            # _rise's first look: the rows the top crosses hold no wall or slope
+            c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
+            if c0 < 0:
+                c0 = 0
+            if c1 > cols:
+                c1 = cols
+            left = -dy
+            row, last = _ceil((y - EPS) / th) - 1, _ceil((y - left - EPS) / th) - 1
+            if row >= rows:
+                row = rows - 1
+            if last < 0:
+                last = 0
+            if c0 < c1 and row >= last:
+                span, walls = (1 << c1) - (1 << c0), self._walls
+                while row > last and not walls[row] & span:
+                    row -= 1
+                if walls[row] & span:
+                    x, y, hit = self._up(grid, x, y, w, h, dx, left, None)
+                    if hit:
+                        flags |= HIT_CEILING
+                else:
+                    y = y - left
+            else:
+                y = y - left
+        return x, y, flags
+
+    def _traced(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                dy: float, one_way_from: float, probe: list[tuple[int, int]]
+                ) -> tuple[float, float, int]:
+        """The passes, listing every cell they look at in ``probe`` (each once, first look
+        first)."""
+        mark = len(probe)
+        flags = 0
+        if dx:
+            x, y, hit = _across(grid, x, y, w, h, dx, dy >= 0, one_way_from, probe)
             if hit:
                 flags = HIT_RIGHT if dx > 0 else HIT_LEFT
         if dy > 0:
-            if probe is None and _on_solid(grid, x, y + h, w):
-                flags |= ON_GROUND  # what the falling pass finds at once: it stays there
-            else:
-                y, landed = _down(grid, x, y, w, h, dy, INF if drop_through else one_way_bottom,
-                                  probe)
-                if landed:
-                    flags |= ON_GROUND
+            y, landed = _down(grid, x, y, w, h, dy, one_way_from, probe)
+            if landed:
+                flags |= ON_GROUND
         elif dy < 0:
             x, y, hit = self._up(grid, x, y, w, h, dx, -dy, probe)
             if hit:
                 flags |= HIT_CEILING
-        if probe is not None:
-            probe[mark:] = dict.fromkeys(probe[mark:])  # each cell once, first look first
+        probe[mark:] = dict.fromkeys(probe[mark:])
         return x, y, flags
 
     def _up(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
@@ -179,52 +300,6 @@ def _reach(option: float, tile_w: int, w: float) -> float:
 # ----------------------------------------------------------------------------------------------
 # Scans: is a run of cells free of anything that could stop the body?
 # ----------------------------------------------------------------------------------------------
-
-def _clear(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
-           dy: float) -> bool:
-    """Is every cell the passes below would look at empty? Then each of them finds the motion
-    free, pixel after pixel: (x + dx, y + dy), touching nothing. A few byte searches over the
-    rows the sideways pass looks at (the body's and the one under it) and those the vertical
-    pass looks at, along the sideways path and a column beyond each end."""
-    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
-    if dx > 0:
-        c0, c1 = _floor(x / tw) - 1, _ceil((x + w + dx) / tw) + 1
-    else:
-        c0, c1 = _floor((x + dx) / tw) - 1, _ceil((x + w) / tw) + 1
-    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-    # the body's rows and the row under it (_across), then those the fall or the rise crosses
-    r0, r1 = _floor((y + EPS) / th), _ceil((y + h - EPS) / th) + 1
-    if dy > 0:
-        last = _floor((y + h + dy + EPS) / th) + 1  # (_down's last row, and one more)
-        if last > r1:
-            r1 = last
-    elif dy < 0:
-        first = _ceil((y + dy - EPS) / th) - 1  # (_rise's last row)
-        if first < r0:
-            r0 = first
-    if r0 < 0:
-        r0 = 0
-    if r1 > grid.rows:
-        r1 = grid.rows
-    if c0 < c1:
-        for row in range(r0, r1):
-            if kinds[row * cols + c0:row * cols + c1].strip(b"\0"):
-                return False
-    return True
-
-
-def _on_solid(grid: TileGrid, x: float, bottom: float, w: float) -> bool:
-    """Is ``bottom`` exactly a row's top with a solid tile of that row under [x, x + w)? (The
-    usual step of a walk: the falling pass would stop at once, on that top.)"""
-    th, cols = grid.tile_h, grid.cols
-    if bottom % th:
-        return False
-    row = int(bottom // th)
-    c0, c1 = _floor((x + EPS) / grid.tile_w), _ceil((x + w - EPS) / grid.tile_w)
-    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-    return 0 <= row < grid.rows and c0 < c1 and SOLID in grid.kinds[row * cols + c0:
-                                                                     row * cols + c1]
-
 
 def _probe_cells(probe: list[tuple[int, int]], rows: range, cols: range) -> None:
     probe.extend((c, r) for r in rows for c in cols)
