@@ -32,18 +32,14 @@ actor on a whole-pixel edge. Here a step that would collide moves the body to th
 tile's edge, or a slope's surface) and the move on that axis ends: for whole-pixel sizes that is
 Celeste's stop, and for any other size the body still ends touching, never a fraction away.
 
-What it costs. Taken literally, a move costs one overlap test per pixel: a body falling at 8 px a
-tick asks eight times, and the cost grows with speed (4 tiles a tick at 16 px tiles: 64 tests).
-Here a run of pixels through cells that hold nothing that could stop the body (no solid or slope
-tile beside the path, no floor under it) is taken at once: the row or column scan that proves the
-run free costs one byte look-up per cell, so a fall through open air costs the cells it crosses,
-not its pixels. A floor of flat tiles (solid, or one-way counting) is met at its top edge, which is
-where the pixel walk would stop, so it too is taken at once. Pixel steps, each an overlap test,
-are left for where the answer can change inside a cell: slopes (climbing, walking down, landing on
-their surface) and a corner correction. Before any pass, two usual moves are told by a few byte
-searches: a motion with nothing at all in the cells the passes would look at is taken whole, and
-a body whose bottom is exactly on a row's top with a solid tile of that row under it, moving
-down, stays on that top (where the falling pass would stop it at once).
+What it costs. Taken literally, a move costs one overlap test per pixel, more the faster it goes.
+Here a run of pixels through cells that hold nothing that could stop the body is taken at once
+(a fall through open air costs the rows it crosses, not its pixels), and a flat top or a wall of
+solid tiles is met at its edge, where the pixel walk would stop. Pixel steps, each an overlap
+test, are left for where the answer can change inside a cell: slopes and a corner correction.
+In play (no cells asked for), each pass first reads its rows from bit masks of the grid's rows
+(made once per grid, in ``prepare``), one AND a row, and answers the usual moves there with the
+passes' own arithmetic (the same floats); a slope or one-way tile near is left to the passes.
 
 Departures, and why:
 
@@ -157,11 +153,8 @@ class PixelResolver(BoxResolver):
         one_way_from = INF if drop_through else one_way_bottom
         if probe is not None:
             return self._traced(grid, x, y, w, h, dx, dy, one_way_from, probe)
-        # Not asked for the cells: each pass first reads the rows it would look at, each row's
-        # run of columns as one AND of the row's mask (see prepare). The usual answers (a free
-        # run sideways, a fall or a rise through empty rows, a flat solid top met or not met)
-        # are taken here, with the very arithmetic of the passes below; anything else (a wall,
-        # a slope, a one-way tile) is left to them.
+        # Not asked for the cells: each pass first reads its rows from the row masks (prepare),
+        # and takes the usual answers with its own arithmetic; the rest is left to the passes.
         if grid is not self._grid:
             self.prepare(grid)
         tw, th, cols, rows = grid.tile_w, grid.tile_h, grid.cols, grid.rows
@@ -186,20 +179,23 @@ class PixelResolver(BoxResolver):
                 while row < end and not walls[row] & span:
                     row += 1
                 if row < end or (r1 < rows and self._slopes[r1] & span):
-                    x, y, hit = _across(grid, x, y, w, h, dx, dy >= 0, one_way_from, None)
+                    met = self._wall(grid, x, y, w, h, dx, span, r0, r1)
+                    x, y, hit = met or _across(grid, x, y, w, h, dx, dy >= 0, one_way_from,
+                                               None)
                     if hit:
                         flags = HIT_RIGHT if dx > 0 else HIT_LEFT
                 else:
                     x = x + dx
             else:
                 x = x + dx
-        if dy > 0.0:
-            # _down's first look: the rows the bottom crosses, under the body's columns
+        if dy:  # the body's columns, as _down and _rise clip them
             c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
             if c0 < 0:
                 c0 = 0
             if c1 > cols:
                 c1 = cols
+        if dy > 0.0:
+            # _down's first look: the rows the bottom crosses, under the body's columns
             bottom = y + h
             row, last = _floor((bottom + EPS) / th), _floor((bottom + dy + EPS) / th)
             if row < 0:
@@ -229,11 +225,6 @@ class PixelResolver(BoxResolver):
                 y = y + dy
         elif dy < 0.0:
             # _rise's first look: the rows the top crosses hold no wall or slope
-            c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
-            if c0 < 0:
-                c0 = 0
-            if c1 > cols:
-                c1 = cols
             left = -dy
             row, last = _ceil((y - EPS) / th) - 1, _ceil((y - left - EPS) / th) - 1
             if row >= rows:
@@ -253,6 +244,60 @@ class PixelResolver(BoxResolver):
             else:
                 y = y - left
         return x, y, flags
+
+    def _wall(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+              span: int, r0: int, r1: int) -> tuple[float, float, bool] | None:
+        """:func:`_across` against a wall of solid tiles, told by the row masks: the free run to
+        the first column of ``span`` (the path) with a wall in the rows [r0, r1) or a slope in
+        row r1, then the first pixel step, blocked there. None if the cells it tests hold a
+        slope, if that step is free, or if the body could step up: _across walks it."""
+        tw, th, rows = grid.tile_w, grid.tile_h, grid.rows
+        walls, slopes, solids = self._walls, self._slopes, self._solids
+        top = r0 if r0 > 0 else 0
+        end = r1 if r1 < rows else rows  # the body's rows in the map: [top, end)
+        found, row = 0, top
+        while row < end:
+            found |= walls[row] & span
+            row += 1
+        if r1 < rows:
+            found |= slopes[r1] & span
+        # the first such column along the path, its near edge, the free run up to it
+        if dx > 0:
+            ahead, lead = 1, x + w
+            near = ((found & -found).bit_length() - 1) * tw
+        else:
+            ahead, lead = -1, x
+            near = found.bit_length() * tw
+        free = (near - lead) * ahead
+        left = abs(dx)
+        if free > 0:
+            if left < free:
+                free = left
+            x += ahead * free
+            left -= free
+        if not left > 0:
+            return x, y, False  # the run ends before the column
+        # The first pixel step. A step up onto what blocks it needs its top at most CLIMB px
+        # above the bottom; the lowest top a tile of the body's rows has is its bottom row's,
+        # here more than 2 px (> CLIMB + EPS) above: no step up, whether grounded or not.
+        if (y + h) - (r1 - 1) * th <= 2.0:
+            return None
+        nx = x + ahead * (1.0 if left > 1.0 else left)
+        hits = _solid_in(grid, slopes, solids, nx, w, top, end)
+        if not hits:
+            return None  # free (or a slope's shape to test): a pixel walk
+        # _contact: up to the side of the nearest solid tile it met, unless there it overlaps
+        # a tile (a body that started inside one)
+        if nx > x:
+            edge = ((hits & -hits).bit_length() - 1) * tw - w
+            edge = x if edge < x else edge
+        else:
+            edge = hits.bit_length() * tw
+            edge = x if edge > x else edge
+        inside = _solid_in(grid, slopes, solids, edge, w, top, end)
+        if inside is None:
+            return None
+        return (x if inside else edge), y, True
 
     def _traced(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                 dy: float, one_way_from: float, probe: list[tuple[int, int]]
@@ -300,6 +345,28 @@ def _reach(option: float, tile_w: int, w: float) -> float:
 # ----------------------------------------------------------------------------------------------
 # Scans: is a run of cells free of anything that could stop the body?
 # ----------------------------------------------------------------------------------------------
+
+def _solid_in(grid: TileGrid, slopes: list[int], solids: list[int], x: float, w: float,
+              top: int, end: int) -> int | None:
+    """The solid tiles a box spanning [x, x + w) overlaps in the rows [top, end) of the map, as
+    a mask of columns (the no-overlap rule's cells, for a body no one-way tile holds); None if
+    a slope is among its cells (its shape would tell)."""
+    tw, cols = grid.tile_w, grid.cols
+    c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
+    if c0 < 0:
+        c0 = 0
+    if c1 > cols:
+        c1 = cols
+    if c0 >= c1:
+        return 0
+    span, found = (1 << c1) - (1 << c0), 0
+    while top < end:
+        if slopes[top] & span:
+            return None
+        found |= solids[top] & span
+        top += 1
+    return found
+
 
 def _probe_cells(probe: list[tuple[int, int]], rows: range, cols: range) -> None:
     probe.extend((c, r) for r in rows for c in cols)
@@ -349,8 +416,6 @@ def _across(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, n
         path = range(math.ceil((lead + EPS) / tw) - 1, math.floor((end - EPS) / tw) - 1, -1)
     r0 = math.floor((y + EPS) / th)
     r1 = math.ceil((y + h - EPS) / th)
-    if probe is None and _path_clear(grid, path, r0, r1):
-        return x + dx, y, False
     # the first column along the path with a wall or a slope beside the body, or a slope just
     # under it (a floor that can fall away or rise under the feet)
     blocked_at = None
@@ -424,21 +489,6 @@ def _onto_one_way(grid: TileGrid, x: float, y: float, w: float, h: float,
     if tops and not overlaps_any(grid, x, min(tops) - h, w, h, one_way_from, True):
         return min(tops) - h
     return None
-
-
-def _path_clear(grid: TileGrid, path: range, r0: int, r1: int) -> bool:
-    """No wall or slope in the body's rows [r0, r1) and no slope in row r1 along ``path``: what
-    the column walk of :func:`_across` would find, told by a few byte searches."""
-    cols, kinds = grid.cols, grid.kinds
-    a, b = (path.start, path.stop) if path.step > 0 else (path.stop + 1, path.start + 1)
-    a, b = (a if a > 0 else 0), (b if b < cols else cols)
-    if a >= b:
-        return True
-    for row in range(r0 if r0 > 0 else 0, r1 + 1 if r1 + 1 < grid.rows else grid.rows):
-        seg = kinds[row * cols + a:row * cols + b]
-        if SLOPE in seg or (row < r1 and SOLID in seg):
-            return False
-    return True
 
 
 def _top(grid: TileGrid, col: int, row: int, x: float, w: float) -> float:
@@ -547,7 +597,7 @@ def _down(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
             if top > bottom + left + EPS:
                 return y + left, False
             return (y if top - bottom <= EPS else top - h), True
-        if flat and top < bottom - EPS and _starts_inside(grid, x, y, w, h, one_way_from):
+        if flat and top < bottom - EPS and overlaps_any(grid, x, y, w, h, one_way_from, True):
             return y, True  # already inside a tile: Celeste's actor cannot move into it
         # a free run to the row's top, then pixel by pixel through the row
         if top > bottom:
@@ -566,11 +616,6 @@ def _down(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
             y = ny
             left -= step
     return y, False
-
-
-def _starts_inside(grid: TileGrid, x: float, y: float, w: float, h: float,
-                   one_way_from: float) -> bool:
-    return overlaps_any(grid, x, y, w, h, one_way_from, True)
 
 
 def _rise(grid: TileGrid, x: float, y: float, w: float, h: float, left: float,
