@@ -133,18 +133,24 @@ class PixelResolver(BoxResolver):
 
     def prepare(self, grid: TileGrid) -> None:
         """The grid's rows as bit masks, for the first looks of :meth:`move_box`: whether a run
-        of columns of a row holds a kind of tile is one AND, not a loop over its cells."""
+        of columns of a row holds a kind of tile is one AND, not a loop over its cells. A grid
+        made from the last one by ``with_kinds`` (a door) has only its changed rows redone."""
         if grid is self._grid:
             return
         cols, kinds = grid.cols, grid.kinds
-        lines = [kinds[at:at + cols][::-1] for at in range(0, cols * grid.rows, cols)]
-
-        def masks(table: bytes) -> list[int]:  # bit c is the digit of column c, read backwards
-            return [int(line.translate(table) or b"0", 2) for line in lines]
-        self._walls = masks(_WALL_DIGITS)
-        self._slopes = masks(_SLOPE_DIGITS)
-        self._solids = masks(_SOLID_DIGITS)
-        self._filled = masks(_FILLED_DIGITS)
+        changed = None if self._grid is None else grid.changed_since(self._grid)
+        if changed is None:
+            todo = range(grid.rows)
+            self._walls, self._slopes, self._solids, self._filled = ([0] * grid.rows
+                                                                     for _ in range(4))
+        else:
+            todo = sorted({i // cols for i in changed})
+        for row in todo:  # bit c is the digit of column c: the row read backwards
+            line = kinds[row * cols:(row + 1) * cols][::-1]
+            self._walls[row] = int(line.translate(_WALL_DIGITS) or b"0", 2)
+            self._slopes[row] = int(line.translate(_SLOPE_DIGITS) or b"0", 2)
+            self._solids[row] = int(line.translate(_SOLID_DIGITS) or b"0", 2)
+            self._filled[row] = int(line.translate(_FILLED_DIGITS) or b"0", 2)
         self._grid = grid
 
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
