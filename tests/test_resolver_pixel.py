@@ -2,13 +2,16 @@
 
 Corner correction (on, off, its reach and direction), the 1 px per px step up while walking (and
 not in the air), the float position carrying the sub-pixel remainder, jump-through platforms, and
-the options it reads from ``[resolvers.pixel]``.
+the options it reads from ``[resolvers.pixel]``; and that its answers in play (read from the
+grid's row masks) are the full passes' answers.
 """
 
 from __future__ import annotations
 
 import pytest
-from helpers import Body, step
+from helpers import TILE_SHAPES, Body, step
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import config
 from game.maps.grid import TileGrid
@@ -123,3 +126,44 @@ def test_a_body_walking_down_never_ends_under_a_one_way_top_it_began_on(rows, bo
     m = move_body(create("pixel"), g, start, dx, 0.0, was_on_ground=True)
     assert m.y == ends
     assert overlapping_tiles(g, m.x, m.y, start.w, start.h, start.y + start.h, True) == []
+
+
+# In play (no probe) each pass first answers from the grid's row masks; asked for the cells, it
+# walks the technique in full. Both must give the same move, float for float.
+CELL_CHARS = "....##=/\\h"
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_the_answers_in_play_are_the_full_passes_answers(data):
+    tw, th = data.draw(st.sampled_from(TILE_SHAPES), label="tile")
+    cols, rows = data.draw(st.integers(1, 8)), data.draw(st.integers(1, 8))
+    chars = data.draw(st.sampled_from(["...#", "...#", "...##=", CELL_CHARS]), label="kinds")
+    lines = [data.draw(st.text(chars, min_size=cols, max_size=cols)) for _ in range(rows)]
+    grid = TileGrid.from_rows(lines, tw, th, slope_chars={"h": (th / 2, th / 2)})
+    edge = st.integers(0, 2 * max(cols, rows))  # half tiles: boxes on borders and tops
+    w = data.draw(st.sampled_from([tw / 2, tw - 4.0, float(tw), tw + 6.5]), label="w")
+    h = data.draw(st.sampled_from([th / 2, th - 2.0, float(th), 2.0 * th]), label="h")
+    x = data.draw(edge) * tw / 2 - data.draw(st.sampled_from([0.0, w, 0.5, 1e-7, w + 3.0]))
+    y = data.draw(edge) * th / 2 - data.draw(st.sampled_from([0.0, h, 0.5, 1e-7, h + 3.0, h + 0.5]))
+    speed = st.one_of(st.sampled_from([0.0, 1.0, -1.0, 5.0, -5.0, 8.0, -8.0]),
+                      st.floats(-2.0 * tw, 2.0 * tw, allow_nan=False))
+    dx, dy = data.draw(speed, label="dx"), data.draw(speed, label="dy")
+    drop = data.draw(st.booleans(), label="drop_through")
+    resolver = pixel()
+    cells: list[tuple[int, int]] = []
+    in_play = resolver.move_box(grid, x, y, w, h, dx, dy, y + h, drop, None)
+    assert in_play == resolver.move_box(grid, x, y, w, h, dx, dy, y + h, drop, cells)
+
+
+def test_the_row_masks_follow_a_changed_grid():
+    """A door turning makes a new grid (with_kinds): the next move reads that grid's rows."""
+    resolver = pixel()
+    grid = TileGrid.from_rows(["......", "......", "######"], T)
+    assert resolver.move_box(grid, 0.0, 2 * T - 14, 12, 14, 40.0, 1.0, 2 * T, False, None) \
+        == (40.0, 2 * T - 14, 1)  # ON_GROUND: walked along the floor
+    door = grid.with_kinds({1 * 6 + 2: 1})  # a solid tile in the body's row, column 2
+    x, _, flags = resolver.move_box(door, 0.0, 2 * T - 14, 12, 14, 40.0, 1.0, 2 * T, False, None)
+    assert x == 2 * T - 12 and flags & 8  # HIT_RIGHT: stopped at the door's side
+    x, _, _ = resolver.move_box(grid, 0.0, 2 * T - 14, 12, 14, 40.0, 1.0, 2 * T, False, None)
+    assert x == 40.0  # and the old grid is read again when it comes back

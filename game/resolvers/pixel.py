@@ -32,18 +32,14 @@ actor on a whole-pixel edge. Here a step that would collide moves the body to th
 tile's edge, or a slope's surface) and the move on that axis ends: for whole-pixel sizes that is
 Celeste's stop, and for any other size the body still ends touching, never a fraction away.
 
-What it costs. Taken literally, a move costs one overlap test per pixel: a body falling at 8 px a
-tick asks eight times, and the cost grows with speed (4 tiles a tick at 16 px tiles: 64 tests).
-Here a run of pixels through cells that hold nothing that could stop the body (no solid or slope
-tile beside the path, no floor under it) is taken at once: the row or column scan that proves the
-run free costs one byte look-up per cell, so a fall through open air costs the cells it crosses,
-not its pixels. A floor of flat tiles (solid, or one-way counting) is met at its top edge, which is
-where the pixel walk would stop, so it too is taken at once. Pixel steps, each an overlap test,
-are left for where the answer can change inside a cell: slopes (climbing, walking down, landing on
-their surface) and a corner correction. Before any pass, two usual moves are told by a few byte
-searches: a motion with nothing at all in the cells the passes would look at is taken whole, and
-a body whose bottom is exactly on a row's top with a solid tile of that row under it, moving
-down, stays on that top (where the falling pass would stop it at once).
+What it costs. Taken literally, a move costs one overlap test per pixel, more the faster it goes.
+Here a run of pixels through cells that hold nothing that could stop the body is taken at once
+(a fall through open air costs the rows it crosses, not its pixels), and a flat top or a wall of
+solid tiles is met at its edge, where the pixel walk would stop. Pixel steps, each an overlap
+test, are left for where the answer can change inside a cell: slopes and a corner correction.
+In play (no cells asked for), each pass first reads its rows from bit masks of the grid's rows
+(made once per grid, in ``prepare``), one AND a row, and answers the usual moves there with the
+passes' own arithmetic (the same floats); a slope or one-way tile near is left to the passes.
 
 Departures, and why:
 
@@ -86,7 +82,7 @@ import math
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from game.maps.grid import EPS, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
                                  BoxResolver, Probe, one_way_counts, overlapping_tiles,
                                  overlaps_any)
@@ -96,6 +92,11 @@ _floor, _ceil = math.floor, math.ceil
 CLIMB = 1.0  # px a sideways pixel step may rise (or step down) per px: 45 degrees
 _BISECT = 40  # halvings to find where a step into a slope's side touches (1 px / 2**40 << EPS)
 _CORRECTIONS = 4  # most corner corrections one rising move may take
+# For the row masks: kinds (bytes 0 to 3) to binary digits, "1" where a cell is of that kind.
+_WALL_DIGITS = bytes.maketrans(bytes((EMPTY, SOLID, ONE_WAY, SLOPE)), b"0101")
+_SLOPE_DIGITS = bytes.maketrans(bytes((EMPTY, SOLID, ONE_WAY, SLOPE)), b"0001")
+_SOLID_DIGITS = bytes.maketrans(bytes((EMPTY, SOLID, ONE_WAY, SLOPE)), b"0100")
+_FILLED_DIGITS = bytes.maketrans(bytes((EMPTY, SOLID, ONE_WAY, SLOPE)), b"0111")
 
 
 @dataclass(frozen=True)
@@ -124,35 +125,206 @@ class PixelResolver(BoxResolver):
 
     def __init__(self, options: PixelOptions | None = None) -> None:
         self.options = options or PixelOptions()
+        self._grid: TileGrid | None = None  # the grid the row masks below were made from
+        self._walls: list[int] = []  # per row, bit c set: cell c is solid or a slope
+        self._slopes: list[int] = []  # ... a slope
+        self._solids: list[int] = []  # ... solid
+        self._filled: list[int] = []  # ... anything but empty
+
+    def prepare(self, grid: TileGrid) -> None:
+        """The grid's rows as bit masks, for the first looks of :meth:`move_box`: whether a run
+        of columns of a row holds a kind of tile is one AND, not a loop over its cells. A grid
+        made from the last one by ``with_kinds`` (a door) has only its changed rows redone."""
+        if grid is self._grid:
+            return
+        cols, kinds = grid.cols, grid.kinds
+        changed = None if self._grid is None else grid.changed_since(self._grid)
+        if changed is None:
+            todo = range(grid.rows)
+            self._walls, self._slopes, self._solids, self._filled = ([0] * grid.rows
+                                                                     for _ in range(4))
+        else:
+            todo = sorted({i // cols for i in changed})
+        for row in todo:  # bit c is the digit of column c: the row read backwards
+            line = kinds[row * cols:(row + 1) * cols][::-1]
+            self._walls[row] = int(line.translate(_WALL_DIGITS) or b"0", 2)
+            self._slopes[row] = int(line.translate(_SLOPE_DIGITS) or b"0", 2)
+            self._solids[row] = int(line.translate(_SOLID_DIGITS) or b"0", 2)
+            self._filled[row] = int(line.translate(_FILLED_DIGITS) or b"0", 2)
+        self._grid = grid
 
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
-        # (not asked of a body pressed onto a row's top: it nearly always stands on something)
-        if probe is None and (dy <= 0 or (y + h) % grid.tile_h) and _clear(grid, x, y, w, h, dx,
-                                                                          dy):
-            return (x + dx if dx else x), (y + dy if dy else y), 0
-        mark = 0 if probe is None else len(probe)
+        one_way_from = INF if drop_through else one_way_bottom
+        if probe is not None:
+            return self._traced(grid, x, y, w, h, dx, dy, one_way_from, probe)
+        # Not asked for the cells: each pass first reads its rows from the row masks (prepare),
+        # and takes the usual answers with its own arithmetic; the rest is left to the passes.
+        if grid is not self._grid:
+            self.prepare(grid)
+        tw, th, cols, rows = grid.tile_w, grid.tile_h, grid.cols, grid.rows
         flags = 0
         if dx:
-            x, y, hit = _across(grid, x, y, w, h, dx, dy >= 0,
-                                INF if drop_through else one_way_bottom, probe)
+            # _across's first look (_path_clear): no wall or slope in the body's rows [r0, r1)
+            # and no slope in row r1, along the path's columns [a, b)
+            if dx > 0.0:
+                lead = x + w
+                a, b = _floor((lead - EPS) / tw), _ceil((lead + dx + EPS) / tw)
+            else:
+                a, b = _floor((x + dx - EPS) / tw), _ceil((x + EPS) / tw)
+            r0, r1 = _floor((y + EPS) / th), _ceil((y + h - EPS) / th)
+            if a < 0:
+                a = 0
+            if b > cols:
+                b = cols
+            row = r0 if r0 > 0 else 0
+            if a < b and row <= r1 and row < rows:
+                span, walls = (1 << b) - (1 << a), self._walls
+                end = r1 if r1 < rows else rows
+                while row < end and not walls[row] & span:
+                    row += 1
+                if row < end or (r1 < rows and self._slopes[r1] & span):
+                    met = self._wall(grid, x, y, w, h, dx, span, r0, r1)
+                    x, y, hit = met or _across(grid, x, y, w, h, dx, dy >= 0, one_way_from,
+                                               None)
+                    if hit:
+                        flags = HIT_RIGHT if dx > 0 else HIT_LEFT
+                else:
+                    x = x + dx
+            else:
+                x = x + dx
+        if dy:  # the body's columns, as _down and _rise clip them
+            c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
+            if c0 < 0:
+                c0 = 0
+            if c1 > cols:
+                c1 = cols
+        if dy > 0.0:
+            # _down's first look: the rows the bottom crosses, under the body's columns
+            bottom = y + h
+            row, last = _floor((bottom + EPS) / th), _floor((bottom + dy + EPS) / th)
+            if row < 0:
+                row = 0
+            if last >= rows:
+                last = rows - 1
+            if c0 < c1 and row <= last:
+                span, filled = (1 << c1) - (1 << c0), self._filled
+                while row < last and not filled[row] & span:
+                    row += 1
+                if not filled[row] & span:
+                    y = y + dy
+                else:
+                    top = row * th
+                    if not self._solids[row] & span or top < bottom - EPS:
+                        # a slope, a one-way tile, a solid tile it is inside of
+                        y, landed = _down(grid, x, y, w, h, dy, one_way_from, None)
+                        if landed:
+                            flags |= ON_GROUND
+                    elif top > bottom + dy + EPS:
+                        y = y + dy  # a flat top beyond this move's reach
+                    else:
+                        # a flat solid top: the pixel walk stops exactly there
+                        y = y if top - bottom <= EPS else top - h
+                        flags |= ON_GROUND
+            else:
+                y = y + dy
+        elif dy < 0.0:
+            # _rise's first look: the rows the top crosses hold no wall or slope
+            left = -dy
+            row, last = _ceil((y - EPS) / th) - 1, _ceil((y - left - EPS) / th) - 1
+            if row >= rows:
+                row = rows - 1
+            if last < 0:
+                last = 0
+            if c0 < c1 and row >= last:
+                span, walls = (1 << c1) - (1 << c0), self._walls
+                while row > last and not walls[row] & span:
+                    row -= 1
+                if walls[row] & span:
+                    x, y, hit = self._up(grid, x, y, w, h, dx, left, None)
+                    if hit:
+                        flags |= HIT_CEILING
+                else:
+                    y = y - left
+            else:
+                y = y - left
+        return x, y, flags
+
+    def _wall(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+              span: int, r0: int, r1: int) -> tuple[float, float, bool] | None:
+        """:func:`_across` against a wall of solid tiles, told by the row masks: the free run to
+        the first column of ``span`` (the path) with a wall in the rows [r0, r1) or a slope in
+        row r1, then the first pixel step, blocked there. None if the cells it tests hold a
+        slope, if that step is free, or if the body could step up: _across walks it."""
+        tw, th, rows = grid.tile_w, grid.tile_h, grid.rows
+        walls, slopes, solids = self._walls, self._slopes, self._solids
+        top = r0 if r0 > 0 else 0
+        end = r1 if r1 < rows else rows  # the body's rows in the map: [top, end)
+        found, row = 0, top
+        while row < end:
+            found |= walls[row] & span
+            row += 1
+        if r1 < rows:
+            found |= slopes[r1] & span
+        # the first such column along the path, its near edge, the free run up to it
+        if dx > 0:
+            ahead, lead = 1, x + w
+            near = ((found & -found).bit_length() - 1) * tw
+        else:
+            ahead, lead = -1, x
+            near = found.bit_length() * tw
+        free = (near - lead) * ahead
+        left = abs(dx)
+        if free > 0:
+            if left < free:
+                free = left
+            x += ahead * free
+            left -= free
+        if not left > 0:
+            return x, y, False  # the run ends before the column
+        # The first pixel step. A step up onto what blocks it needs its top at most CLIMB px
+        # above the bottom; the lowest top a tile of the body's rows has is its bottom row's,
+        # here more than 2 px (> CLIMB + EPS) above: no step up, whether grounded or not.
+        if (y + h) - (r1 - 1) * th <= 2.0:
+            return None
+        nx = x + ahead * (1.0 if left > 1.0 else left)
+        hits = _solid_in(grid, slopes, solids, nx, w, top, end)
+        if not hits:
+            return None  # free (or a slope's shape to test): a pixel walk
+        # _contact: up to the side of the nearest solid tile it met, unless there it overlaps
+        # a tile (a body that started inside one)
+        if nx > x:
+            edge = ((hits & -hits).bit_length() - 1) * tw - w
+            edge = x if edge < x else edge
+        else:
+            edge = hits.bit_length() * tw
+            edge = x if edge > x else edge
+        inside = _solid_in(grid, slopes, solids, edge, w, top, end)
+        if inside is None:
+            return None
+        return (x if inside else edge), y, True
+
+    def _traced(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                dy: float, one_way_from: float, probe: list[tuple[int, int]]
+                ) -> tuple[float, float, int]:
+        """The passes, listing every cell they look at in ``probe`` (each once, first look
+        first)."""
+        mark = len(probe)
+        flags = 0
+        if dx:
+            x, y, hit = _across(grid, x, y, w, h, dx, dy >= 0, one_way_from, probe)
             if hit:
                 flags = HIT_RIGHT if dx > 0 else HIT_LEFT
         if dy > 0:
-            if probe is None and _on_solid(grid, x, y + h, w):
-                flags |= ON_GROUND  # what the falling pass finds at once: it stays there
-            else:
-                y, landed = _down(grid, x, y, w, h, dy, INF if drop_through else one_way_bottom,
-                                  probe)
-                if landed:
-                    flags |= ON_GROUND
+            y, landed = _down(grid, x, y, w, h, dy, one_way_from, probe)
+            if landed:
+                flags |= ON_GROUND
         elif dy < 0:
             x, y, hit = self._up(grid, x, y, w, h, dx, -dy, probe)
             if hit:
                 flags |= HIT_CEILING
-        if probe is not None:
-            probe[mark:] = dict.fromkeys(probe[mark:])  # each cell once, first look first
+        probe[mark:] = dict.fromkeys(probe[mark:])
         return x, y, flags
 
     def _up(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
@@ -180,50 +352,26 @@ def _reach(option: float, tile_w: int, w: float) -> float:
 # Scans: is a run of cells free of anything that could stop the body?
 # ----------------------------------------------------------------------------------------------
 
-def _clear(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
-           dy: float) -> bool:
-    """Is every cell the passes below would look at empty? Then each of them finds the motion
-    free, pixel after pixel: (x + dx, y + dy), touching nothing. A few byte searches over the
-    rows the sideways pass looks at (the body's and the one under it) and those the vertical
-    pass looks at, along the sideways path and a column beyond each end."""
-    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
-    if dx > 0:
-        c0, c1 = _floor(x / tw) - 1, _ceil((x + w + dx) / tw) + 1
-    else:
-        c0, c1 = _floor((x + dx) / tw) - 1, _ceil((x + w) / tw) + 1
-    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-    # the body's rows and the row under it (_across), then those the fall or the rise crosses
-    r0, r1 = _floor((y + EPS) / th), _ceil((y + h - EPS) / th) + 1
-    if dy > 0:
-        last = _floor((y + h + dy + EPS) / th) + 1  # (_down's last row, and one more)
-        if last > r1:
-            r1 = last
-    elif dy < 0:
-        first = _ceil((y + dy - EPS) / th) - 1  # (_rise's last row)
-        if first < r0:
-            r0 = first
-    if r0 < 0:
-        r0 = 0
-    if r1 > grid.rows:
-        r1 = grid.rows
-    if c0 < c1:
-        for row in range(r0, r1):
-            if kinds[row * cols + c0:row * cols + c1].strip(b"\0"):
-                return False
-    return True
-
-
-def _on_solid(grid: TileGrid, x: float, bottom: float, w: float) -> bool:
-    """Is ``bottom`` exactly a row's top with a solid tile of that row under [x, x + w)? (The
-    usual step of a walk: the falling pass would stop at once, on that top.)"""
-    th, cols = grid.tile_h, grid.cols
-    if bottom % th:
-        return False
-    row = int(bottom // th)
-    c0, c1 = _floor((x + EPS) / grid.tile_w), _ceil((x + w - EPS) / grid.tile_w)
-    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-    return 0 <= row < grid.rows and c0 < c1 and SOLID in grid.kinds[row * cols + c0:
-                                                                     row * cols + c1]
+def _solid_in(grid: TileGrid, slopes: list[int], solids: list[int], x: float, w: float,
+              top: int, end: int) -> int | None:
+    """The solid tiles a box spanning [x, x + w) overlaps in the rows [top, end) of the map, as
+    a mask of columns (the no-overlap rule's cells, for a body no one-way tile holds); None if
+    a slope is among its cells (its shape would tell)."""
+    tw, cols = grid.tile_w, grid.cols
+    c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
+    if c0 < 0:
+        c0 = 0
+    if c1 > cols:
+        c1 = cols
+    if c0 >= c1:
+        return 0
+    span, found = (1 << c1) - (1 << c0), 0
+    while top < end:
+        if slopes[top] & span:
+            return None
+        found |= solids[top] & span
+        top += 1
+    return found
 
 
 def _probe_cells(probe: list[tuple[int, int]], rows: range, cols: range) -> None:
@@ -274,8 +422,6 @@ def _across(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, n
         path = range(math.ceil((lead + EPS) / tw) - 1, math.floor((end - EPS) / tw) - 1, -1)
     r0 = math.floor((y + EPS) / th)
     r1 = math.ceil((y + h - EPS) / th)
-    if probe is None and _path_clear(grid, path, r0, r1):
-        return x + dx, y, False
     # the first column along the path with a wall or a slope beside the body, or a slope just
     # under it (a floor that can fall away or rise under the feet)
     blocked_at = None
@@ -349,21 +495,6 @@ def _onto_one_way(grid: TileGrid, x: float, y: float, w: float, h: float,
     if tops and not overlaps_any(grid, x, min(tops) - h, w, h, one_way_from, True):
         return min(tops) - h
     return None
-
-
-def _path_clear(grid: TileGrid, path: range, r0: int, r1: int) -> bool:
-    """No wall or slope in the body's rows [r0, r1) and no slope in row r1 along ``path``: what
-    the column walk of :func:`_across` would find, told by a few byte searches."""
-    cols, kinds = grid.cols, grid.kinds
-    a, b = (path.start, path.stop) if path.step > 0 else (path.stop + 1, path.start + 1)
-    a, b = (a if a > 0 else 0), (b if b < cols else cols)
-    if a >= b:
-        return True
-    for row in range(r0 if r0 > 0 else 0, r1 + 1 if r1 + 1 < grid.rows else grid.rows):
-        seg = kinds[row * cols + a:row * cols + b]
-        if SLOPE in seg or (row < r1 and SOLID in seg):
-            return False
-    return True
 
 
 def _top(grid: TileGrid, col: int, row: int, x: float, w: float) -> float:
@@ -472,7 +603,7 @@ def _down(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
             if top > bottom + left + EPS:
                 return y + left, False
             return (y if top - bottom <= EPS else top - h), True
-        if flat and top < bottom - EPS and _starts_inside(grid, x, y, w, h, one_way_from):
+        if flat and top < bottom - EPS and overlaps_any(grid, x, y, w, h, one_way_from, True):
             return y, True  # already inside a tile: Celeste's actor cannot move into it
         # a free run to the row's top, then pixel by pixel through the row
         if top > bottom:
@@ -491,11 +622,6 @@ def _down(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
             y = ny
             left -= step
     return y, False
-
-
-def _starts_inside(grid: TileGrid, x: float, y: float, w: float, h: float,
-                   one_way_from: float) -> bool:
-    return overlaps_any(grid, x, y, w, h, one_way_from, True)
 
 
 def _rise(grid: TileGrid, x: float, y: float, w: float, h: float, left: float,
