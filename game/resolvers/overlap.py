@@ -525,15 +525,19 @@ def _column_ahead(grid: TileGrid, row: int, lo: int, hi: int, top_row: int, stop
                   x0: float, y0: float, w: float, h: float, dx: float, dy: float, x: float,
                   y: float, largest_first: bool) -> tuple[float, float, int] | None:
     """A wall: every blocking cell of the box in one column, the first in ``row`` (the box as
-    for :func:`_row_ahead`)."""
-    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
+    for :func:`_row_ahead`). The tiles' edges are floats (see OverlapResolver.move_box)."""
+    tw = grid.tile_w
+    th = grid.tile_h
+    cols = grid.cols
+    kinds = grid.kinds
+    fw, fh = tw + 0.0, th + 0.0
     at = row * cols
     col = lo
     while not kinds[at + col]:
         col += 1
-    left = col * tw
-    far = left + tw
-    right = x + w
+    left = col * fw
+    far = left + fw
+    right, bottom = x + w, y + h
     ox = (far if far < right else right) - (left if left > x else x)
     best, best_row = 0.0, -1
     r = row
@@ -548,28 +552,28 @@ def _column_ahead(grid: TileGrid, row: int, lo: int, hi: int, top_row: int, stop
         if kind:
             if kind != SOLID:
                 return None
-            top = r * th
-            low, bottom = top + th, y + h
+            top = r * fh
+            low = top + fh
             oy = (low if low < bottom else bottom) - (top if top > y else y)
             if oy > EPS and ox > EPS and ox * oy > best and (largest_first or best_row < 0):
                 best, best_row = ox * oy, r
         r += 1
     if best_row < 0:
         return x, y, 0  # every tile only touched
-    top = best_row * th
+    top = best_row * fh
     if (not (dx > 0.0 and x0 + w <= left + EPS or dx < 0.0 and x0 >= far - EPS)
-            or dy > 0.0 and y0 + h <= top + EPS or dy < 0.0 and y0 >= top + th - EPS
+            or dy > 0.0 and y0 + h <= top + EPS or dy < 0.0 and y0 >= top + fh - EPS
             or y0 + h > top + EPS and grid.slopes
             and _climbs_from_slope(grid, col, best_row, x0, y0, w, h, x, y, dx, dy)):
         return None  # not crossed on x, or crossed on y too, or a step off a slope
     if dx > 0.0:
-        nx = left - w
+        nx = col * tw - w  # as the rounds work it out (an int if w is one)
         if not nx < x:
             return None
         ends, flag = floor((nx + EPS) / tw), HIT_RIGHT
         c, end = (ends if ends > 0 else 0), lo
     else:
-        nx = far
+        nx = col * tw + tw
         if not nx > x:
             return None
         ends, flag = ceil((nx + w - EPS) / tw), HIT_LEFT
@@ -613,13 +617,16 @@ class OverlapResolver(BoxResolver):
         # read straight from the grid's bytes): nothing there, or one line of solid tiles, has a
         # short answer (see the comment above _probe_box); the rest goes to the rounds.
         nx, ny = x + dx, y + dy
-        tw, th, cols, rows, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.rows, grid.kinds
+        tw = grid.tile_w
+        th = grid.tile_h
+        cols = grid.cols
+        kinds = grid.kinds
         first, end = floor((nx + EPS) / tw), ceil((nx + w - EPS) / tw)
         top_row, end_row = floor((ny + EPS) / th), ceil((ny + h - EPS) / th)
         lo = first if first > 0 else 0
         n = (end if end < cols else cols) - lo  # the box's columns in the map
         row = top_row if top_row > 0 else 0
-        stop = end_row if end_row < rows else rows
+        stop = end_row if end_row < grid.rows else grid.rows
         if n < 1:
             row = stop  # none of the box's columns is in the map
         at = row * cols + lo
@@ -627,38 +634,44 @@ class OverlapResolver(BoxResolver):
             if (kinds[at] or n > 1 and (kinds[at + 1] or n > 2 and _busy(kinds, at + 2, at + n))):
                 hi = lo + n
                 if row == end_row - 1 and dy > 0.0:
-                    # A floor: _row_ahead's commonest case, written out here.
-                    top = row * th
-                    low = top + th
+                    # A floor: _row_ahead's commonest case, written out here, the tiles' edges
+                    # in floats (the same values; float with float is the interpreter's fast
+                    # case, float with int its slow one).
+                    fw, fh = tw + 0.0, th + 0.0
+                    top = row * fh
+                    low = top + fh
                     bottom = ny + h
                     oy = (low if low < bottom else bottom) - (top if top > ny else ny)
-                    if y + h <= top + EPS and oy > EPS:  # was above it, and sank into it
-                        right = nx + w
-                        i, e, best, left = at, at + n, 0.0, -1
-                        while i < e:  # the first largest overlap; plain solid tiles only
-                            kind = kinds[i]
-                            if kind == SOLID:
-                                a = (lo + i - at) * tw
-                                far = a + tw
-                                ox = (far if far < right else right) - (a if a > nx else nx)
-                                if (ox > EPS and ox * oy > best
-                                        and (self._largest_first or left < 0)):
-                                    best, left = ox * oy, a
-                            elif kind:
-                                break
-                            i += 1
-                        fy = top - h
-                        far = fy + h
-                        if (i == e and left >= 0 and fy < ny  # lifted, not pushed sideways
-                                and not (dx > 0.0 and x + w <= left + EPS
-                                         or dx < 0.0 and x >= left + tw - EPS)
-                                and (low if low < far else far) - (top if top > fy else fy) <= EPS
-                                and (fy + EPS) / th >= top_row):  # out of the row, not higher
-                            if probe is not None:
-                                _probe_box(probe, first, end, top_row, end_row)
-                            return nx, fy, ON_GROUND
-                    done = _row_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx, dy, nx,
-                                      ny, self._largest_first)
+                    if y + h > top + EPS:
+                        done = None  # below the row's top before the move: not a floor
+                    else:
+                        if oy > EPS:  # was above it, and sank into it
+                            right = nx + w
+                            i, e, best, left = at, at + n, 0.0, -1.0
+                            while i < e:  # the first largest overlap; plain solid tiles only
+                                kind = kinds[i]
+                                if kind == SOLID:
+                                    a = (lo + i - at) * fw
+                                    far = a + fw
+                                    ox = (far if far < right else right) - (a if a > nx else nx)
+                                    if (ox > EPS and ox * oy > best
+                                            and (self._largest_first or left < 0.0)):
+                                        best, left = ox * oy, a
+                                elif kind:
+                                    break
+                                i += 1
+                            fy = row * th - h  # as the rounds work it out (an int if h is one)
+                            far = fy + h
+                            if (i == e and left >= 0.0 and fy < ny  # lifted, not pushed sideways
+                                    and not (dx > 0.0 and x + w <= left + EPS
+                                             or dx < 0.0 and x >= left + fw - EPS)
+                                    and (low if low < far else far) - (top if top > fy else fy) <= EPS
+                                    and (fy + EPS) / th >= top_row):  # out of the row, not higher
+                                if probe is not None:
+                                    _probe_box(probe, first, end, top_row, end_row)
+                                return nx, fy, ON_GROUND
+                        done = _row_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx,
+                                          dy, nx, ny, self._largest_first)
                 elif dy < 0.0 and row == top_row:
                     done = _row_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx, dy, nx,
                                       ny, self._largest_first)
