@@ -99,6 +99,11 @@ Departures from the article, and why:
 * **A body that starts inside a tile** (no axis qualifies) falls back to the article's plain
   rule: the smallest push, only against the motion on an axis it moved along.
 * **Area ties keep row-major order** (the sort is stable), so the result is deterministic.
+* **Short answers.** Most moves meet nothing, or one row or column of plain solid tiles square
+  on (a floor, a ceiling, a wall). ``OverlapResolver.move_box`` answers those from one look at
+  the moved box's cells, exactly as the rounds would (:mod:`game.resolvers.overlap_lines` says
+  why), and hands every other move to :func:`resolve_box`; :func:`resolve` always runs the
+  rounds.
 """
 
 from __future__ import annotations
@@ -111,8 +116,9 @@ from typing import ClassVar
 from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article, Body,
                                  BoxResolver, Move, Probe, contacts_from, one_way_counts)
-from game.resolvers.footing import (climbs_onto, on_slope, room_at, slope_area, top_under,
-                                    wall_x)
+from game.resolvers.footing import climbs_onto, room_at, slope_area, top_under, wall_x
+from game.resolvers.overlap_lines import (busy, climbs_from_slope, column_ahead, probe_box,
+                                         row_ahead)
 
 # A destination is re-checked after its list is resolved; this caps the number of passes.
 MAX_ROUNDS = 3
@@ -282,7 +288,7 @@ def resolve_box(grid: TileGrid, x0: float, y0: float, w: float, h: float, dx: fl
                 continue
 
             if kind == SLOPE or (dx and kind == SOLID and y0 + h > top + EPS and grid.slopes
-                                 and _climbs_from_slope(grid, col, row, x0, y0, w, h, x, y,
+                                 and climbs_from_slope(grid, col, row, x0, y0, w, h, x, y,
                                                         dx, dy)):
                 # a slope, or a tile the body walks onto off the top of a slope: the floor at
                 # its foot (see _foot)
@@ -359,14 +365,6 @@ def resolve_box(grid: TileGrid, x0: float, y0: float, w: float, h: float, dx: fl
     return x, y, flags
 
 
-def _climbs_from_slope(grid: TileGrid, col: int, row: int, x0: float, y0: float, w: float,
-                       h: float, x: float, y: float, dx: float, dy: float) -> bool:
-    """Is the solid tile (col, row) a floor the body steps onto from the slope it stood on?"""
-    return (on_slope(grid, x0, w, y0 + h)
-            and climbs_onto(grid, SOLID, col, row, float(row * grid.tile_h), x0, w, y0 + h,
-                            y + h, dx, dy if dy > 0 else 0.0))
-
-
 def _foot_top(grid: TileGrid, hits: list[Hit], x0: float, y0: float, w: float, h: float,
               x: float, y: float, dx: float, dy: float) -> float:
     """The highest top among the hits that are floors at the body's foot (slopes it can climb
@@ -378,7 +376,7 @@ def _foot_top(grid: TileGrid, hits: list[Hit], x0: float, y0: float, w: float, h
             if y0 >= (row + 1) * grid.tile_h - EPS:
                 continue  # met from below
         elif not (kind == SOLID and dx and y0 + h > row * grid.tile_h + EPS
-                  and _climbs_from_slope(grid, col, row, x0, y0, w, h, x, y, dx, dy)):
+                  and climbs_from_slope(grid, col, row, x0, y0, w, h, x, y, dx, dy)):
             continue
         top = top_under(grid, kind, col, row, x, x + w)
         if top < best and climbs_onto(grid, kind, col, row, top, x0, w, y0 + h, y + h, dx, fell):
@@ -422,176 +420,6 @@ def _foot(grid: TileGrid, kind: int, col: int, row: int, x0: float, y0: float, w
     return False, nx, top - h
 
 
-# ----------------------------------------------------------------------------------------------
-# Short answers for the moves the game makes most, each exactly what resolve_box gives there
-# ----------------------------------------------------------------------------------------------
-#
-# Most moves meet nothing, or meet one line of plain solid tiles square on: a floor landed or
-# stood on, a ceiling bumped, a wall run into. OverlapResolver.move_box looks once at the moved
-# box's cells (the first round's own look, so the same probed cells) and answers these itself or
-# here; everything else (slopes, one-way tiles, corners, a tile entered across two edges, a push
-# that would need a further round) goes to resolve_box. Why the answers agree: when every
-# blocking tile lies in one row (or column) and the first tile of the sorted list was crossed
-# on y (or x) only in this move, the technique pushes the body back out across that edge; the
-# push frees it from every other tile of the line (they share the edge), and the second round
-# finds nothing: the rest of the moved box was empty, and the cells the pushed box adds are
-# looked at here. Any condition not met gives None: ask the rounds.
-
-
-def _probe_box(probe: list[tuple[int, int]], first: int, end: int, top_row: int,
-               end_row: int) -> None:
-    """The cells of the first look, as :func:`overlapping_by_area` lists them."""
-    for row in range(top_row, end_row):
-        probe.extend([(col, row) for col in range(first, end)])
-
-
-def _busy(kinds: bytes, start: int, stop: int) -> bool:
-    """Is any of the cells ``kinds[start:stop]`` not empty?"""
-    while start < stop:
-        if kinds[start]:
-            return True
-        start += 1
-    return False
-
-
-def _row_ahead(grid: TileGrid, row: int, lo: int, hi: int, top_row: int, stop: int, x0: float,
-               y0: float, w: float, h: float, dx: float, dy: float, x: float, y: float,
-               largest_first: bool) -> tuple[float, float, int] | None:
-    """A floor (``dy > 0``, ``row`` the box's bottom row) or a ceiling (``dy < 0``, its top row):
-    the box's cells are columns ``lo`` to ``hi`` and rows ``top_row`` to ``stop`` (clipped to
-    the map); the rows before ``row`` are empty, the others must be."""
-    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
-    top = row * th
-    low = top + th
-    if dy > 0.0:
-        if y0 + h > top + EPS:
-            return None  # below the row's top before the move: not crossed on y
-    elif y0 < low - EPS:
-        return None
-    r = row + 1
-    while r < stop:  # the rows under a ceiling
-        if _busy(kinds, r * cols + lo, r * cols + hi):
-            return None
-        r += 1
-    bottom = y + h
-    oy = (low if low < bottom else bottom) - (top if top > y else y)
-    if oy <= EPS:
-        return x, y, 0  # the row is only touched: none of its tiles counts
-    right = x + w
-    at = row * cols
-    best, best_col, col = 0.0, -1, lo
-    while col < hi:
-        kind = kinds[at + col]
-        if kind:
-            if kind != SOLID:
-                return None
-            left = col * tw
-            far = left + tw
-            ox = (far if far < right else right) - (left if left > x else x)
-            # the first largest area (the sort is stable), or in row-major order the first
-            if ox > EPS and ox * oy > best and (largest_first or best_col < 0):
-                best, best_col = ox * oy, col
-        col += 1
-    if best_col < 0:
-        return x, y, 0  # every tile only touched
-    left = best_col * tw
-    if (dx > 0.0 and x0 + w <= left + EPS or dx < 0.0 and x0 >= left + tw - EPS
-            or dx and y0 + h > top + EPS and grid.slopes
-            and _climbs_from_slope(grid, best_col, row, x0, y0, w, h, x, y, dx, dy)):
-        return None  # crossed on x too, or a floor stepped onto off a slope
-    if dy > 0.0:
-        ny = top - h
-        if not ny < y:
-            return None
-        ends, flag = floor((ny + EPS) / th), ON_GROUND
-        r, end = (ends if ends > 0 else 0), top_row
-    else:
-        ny = low
-        if not ny > y:
-            return None
-        ends, flag = ceil((ny + h - EPS) / th), HIT_CEILING
-        r, end = stop, (ends if ends < grid.rows else grid.rows)
-    far = ny + h
-    if (low if low < far else far) - (top if top > ny else ny) > EPS:
-        return None  # the push leaves the body in the row (rounding)
-    while r < end:  # the rows the pushed box reaches beyond the moved one
-        if _busy(kinds, r * cols + lo, r * cols + hi):
-            return None
-        r += 1
-    return x, ny, flag
-
-
-def _column_ahead(grid: TileGrid, row: int, lo: int, hi: int, top_row: int, stop: int,
-                  x0: float, y0: float, w: float, h: float, dx: float, dy: float, x: float,
-                  y: float, largest_first: bool) -> tuple[float, float, int] | None:
-    """A wall: every blocking cell of the box in one column, the first in ``row`` (the box as
-    for :func:`_row_ahead`). The tiles' edges are floats (see OverlapResolver.move_box)."""
-    tw = grid.tile_w
-    th = grid.tile_h
-    cols = grid.cols
-    kinds = grid.kinds
-    fw, fh = tw + 0.0, th + 0.0
-    at = row * cols
-    col = lo
-    while not kinds[at + col]:
-        col += 1
-    left = col * fw
-    far = left + fw
-    right, bottom = x + w, y + h
-    ox = (far if far < right else right) - (left if left > x else x)
-    best, best_row = 0.0, -1
-    r = row
-    while r < stop:
-        at = r * cols
-        c = lo
-        while c < hi:
-            if kinds[at + c] and c != col:
-                return None
-            c += 1
-        kind = kinds[at + col]
-        if kind:
-            if kind != SOLID:
-                return None
-            top = r * fh
-            low = top + fh
-            oy = (low if low < bottom else bottom) - (top if top > y else y)
-            if oy > EPS and ox > EPS and ox * oy > best and (largest_first or best_row < 0):
-                best, best_row = ox * oy, r
-        r += 1
-    if best_row < 0:
-        return x, y, 0  # every tile only touched
-    top = best_row * fh
-    if (not (dx > 0.0 and x0 + w <= left + EPS or dx < 0.0 and x0 >= far - EPS)
-            or dy > 0.0 and y0 + h <= top + EPS or dy < 0.0 and y0 >= top + fh - EPS
-            or y0 + h > top + EPS and grid.slopes
-            and _climbs_from_slope(grid, col, best_row, x0, y0, w, h, x, y, dx, dy)):
-        return None  # not crossed on x, or crossed on y too, or a step off a slope
-    if dx > 0.0:
-        nx = col * tw - w  # as the rounds work it out (an int if w is one)
-        if not nx < x:
-            return None
-        ends, flag = floor((nx + EPS) / tw), HIT_RIGHT
-        c, end = (ends if ends > 0 else 0), lo
-    else:
-        nx = col * tw + tw
-        if not nx > x:
-            return None
-        ends, flag = ceil((nx + w - EPS) / tw), HIT_LEFT
-        c, end = hi, (ends if ends < cols else cols)
-    edge = nx + w
-    if (far if far < edge else edge) - (left if left > nx else nx) > EPS:
-        return None  # the push leaves the body in the column (rounding)
-    first_row = top_row if top_row > 0 else 0
-    while c < end:  # the columns the pushed box reaches beyond the moved one
-        at = first_row * cols + c
-        while at < stop * cols:
-            if kinds[at]:
-                return None
-            at += cols
-        c += 1
-    return nx, y, flag
-
-
 class OverlapResolver(BoxResolver):
     name: ClassVar[str] = "overlap"
     article: ClassVar[Article] = Article(
@@ -615,7 +443,7 @@ class OverlapResolver(BoxResolver):
                  probe: Probe) -> tuple[float, float, int]:
         # The first round's look at the moved box, written for speed (a row of one or two cells
         # read straight from the grid's bytes): nothing there, or one line of solid tiles, has a
-        # short answer (see the comment above _probe_box); the rest goes to the rounds.
+        # short answer (see game.resolvers.overlap_lines); the rest goes to the rounds.
         nx, ny = x + dx, y + dy
         tw = grid.tile_w
         th = grid.tile_h
@@ -631,10 +459,10 @@ class OverlapResolver(BoxResolver):
             row = stop  # none of the box's columns is in the map
         at = row * cols + lo
         while row < stop:
-            if (kinds[at] or n > 1 and (kinds[at + 1] or n > 2 and _busy(kinds, at + 2, at + n))):
+            if (kinds[at] or n > 1 and (kinds[at + 1] or n > 2 and busy(kinds, at + 2, at + n))):
                 hi = lo + n
                 if row == end_row - 1 and dy > 0.0:
-                    # A floor: _row_ahead's commonest case, written out here, the tiles' edges
+                    # A floor: row_ahead's commonest case, written out here, the tiles' edges
                     # in floats (the same values; float with float is the interpreter's fast
                     # case, float with int its slow one).
                     fw, fh = tw + 0.0, th + 0.0
@@ -665,30 +493,31 @@ class OverlapResolver(BoxResolver):
                             if (i == e and left >= 0.0 and fy < ny  # lifted, not pushed sideways
                                     and not (dx > 0.0 and x + w <= left + EPS
                                              or dx < 0.0 and x >= left + fw - EPS)
-                                    and (low if low < far else far) - (top if top > fy else fy) <= EPS
-                                    and (fy + EPS) / th >= top_row):  # out of the row, not higher
+                                    and ((low if low < far else far)
+                                         - (top if top > fy else fy) <= EPS)  # out of the row
+                                    and (fy + EPS) / th >= top_row):  # and no higher than the box
                                 if probe is not None:
-                                    _probe_box(probe, first, end, top_row, end_row)
+                                    probe_box(probe, first, end, top_row, end_row)
                                 return nx, fy, ON_GROUND
-                        done = _row_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx,
-                                          dy, nx, ny, self._largest_first)
+                        done = row_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx,
+                                         dy, nx, ny, self._largest_first)
                 elif dy < 0.0 and row == top_row:
-                    done = _row_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx, dy, nx,
-                                      ny, self._largest_first)
+                    done = row_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx, dy, nx,
+                                     ny, self._largest_first)
                 else:
                     done = None
                 if done is None and dx:
-                    done = _column_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx, dy,
-                                         nx, ny, self._largest_first)
+                    done = column_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx, dy,
+                                        nx, ny, self._largest_first)
                 if done is None:
                     return resolve_box(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through,
                                        self._tie_px, self._largest_first, True, None, probe)
                 if probe is not None:
-                    _probe_box(probe, first, end, top_row, end_row)
+                    probe_box(probe, first, end, top_row, end_row)
                 return done
             row += 1
             at += cols
         # Every cell is empty: the technique finds no tile to push out of.
         if probe is not None:
-            _probe_box(probe, first, end, top_row, end_row)
+            probe_box(probe, first, end, top_row, end_row)
         return nx, ny, 0
