@@ -16,7 +16,8 @@ import pytest
 import game.resolvers.overlap as overlap_module
 from game.maps.grid import EPS, ONE_WAY, SLOPE, TileGrid
 from game.resolvers import Body, create, move_body, names
-from game.resolvers.base import Contacts, Move, overlapping_tiles
+from game.resolvers.base import (HIT_CEILING, HIT_RIGHT, ON_GROUND, Contacts, Move,
+                                 overlapping_tiles)
 from game.resolvers.overlap import OverlapOptions, OverlapResolver, overlapping_by_area, resolve
 
 T = 16
@@ -547,3 +548,58 @@ def test_walking_up_a_slope_leaves_it_through_the_surface():
     grid = TileGrid.from_rows(["....", "..h.", "####"], slope_chars={"h": (12.0, 12.0)})
     m = resolve(grid, Body(22.0, 20.0, 8.0, 12.0), 3.0, 0.5)
     assert m.x == 24.0 and m.contacts.hit_right and m.contacts.on_ground
+
+
+# --- the short answers: the same as the rounds, and taken where they should be -------------------
+
+def rounds(grid, x, y, w, h, dx, dy, owb, drop, probe, options=OverlapOptions()):
+    """The technique's rounds alone (resolve_box), as move_box would call them."""
+    return overlap_module.resolve_box(grid, x, y, w, h, dx, dy, owb, drop, options.tie_px,
+                                      options.largest_first, True, None, probe)
+
+
+def test_short_answers_agree_with_the_rounds_on_random_moves():
+    # Floors, ceilings, walls and empty space, with slopes and one-way tiles about: move_box
+    # (short answers where it can) and the rounds alone give the same position, flags and
+    # probed cells, bit for bit.
+    rng = random.Random(21)
+    kinds = "....####=/\\h"
+    for _ in range(300):
+        rows = ["".join(rng.choice(kinds) for _c in range(6)) for _r in range(6)]
+        if rng.random() < 0.5:
+            rows[rng.randrange(6)] = "#" * 6
+        grid = TileGrid.from_rows(rows, slope_chars={"h": (8.0, 8.0)})
+        options = OverlapOptions(largest_first=rng.random() < 0.8)
+        resolver = OverlapResolver(options)
+        for _ in range(30):
+            w, h = rng.choice([4.0, 12.0, 16.0, 20.0, 35.5]), rng.choice([6.0, 14.0, 16.0, 30.0])
+            x = rng.choice([rng.uniform(-8, 100), float(rng.randrange(7) * T) - w])
+            y = rng.choice([rng.uniform(-8, 100), float(rng.randrange(7) * T) - h])
+            dx = rng.choice([0.0, 1e-7, rng.uniform(-8, 8), 5.0, -5.0])
+            dy = rng.choice([0.0, rng.uniform(-8, 8), 1.0, 1500.0 / 3600.0, -4.0])
+            drop = rng.random() < 0.2
+            mine, theirs = [], []
+            got = resolver.move_box(grid, x, y, w, h, dx, dy, y + h, drop, mine)
+            want = rounds(grid, x, y, w, h, dx, dy, y + h, drop, theirs, options)
+            assert repr(got) == repr(want) and mine == theirs, (rows, x, y, w, h, dx, dy, drop)
+
+
+@pytest.mark.parametrize("x, y, dx, dy, expected", [
+    (40.0, 20.0, 5.0, 3.0, (45.0, 23.0, 0)),  # nothing there
+    (40.0, 5 * T - 14.0, 5.0, 1.0, (45.0, 5 * T - 14.0, ON_GROUND)),  # standing on the floor
+    (T - 12.0 + 3.0, 5 * T - 14.0, 3.0, 1.0, (T - 9.0 + 3.0, 5 * T - 14.0, ON_GROUND)),  # a seam
+    (40.0, 5 * T - 20.0, -2.0, 9.0, (38.0, 5 * T - 14.0, ON_GROUND)),  # landing
+    (40.0, T + 2.0, 1.0, -4.0, (41.0, float(T), HIT_CEILING)),  # a ceiling bumped
+    (5 * T - 12.0, 2 * T, 4.0, 2.0, (5 * T - 12.0, 2 * T + 2.0, HIT_RIGHT)),  # a wall
+])
+def test_plain_floors_ceilings_and_walls_never_need_the_rounds(monkeypatch, x, y, dx, dy,
+                                                               expected):
+    grid = TileGrid.from_rows(["######", "......", ".....#", ".....#", "......", "######"])
+    assert rounds(grid, x, y, 12.0, 14.0, dx, dy, y + 14.0, False, None) == expected
+
+    def no_rounds(*_args):
+        raise AssertionError("went through the rounds")
+
+    monkeypatch.setattr(overlap_module, "resolve_box", no_rounds)
+    assert OverlapResolver().move_box(grid, x, y, 12.0, 14.0, dx, dy, y + 14.0, False,
+                                      None) == expected

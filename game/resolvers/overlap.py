@@ -99,6 +99,11 @@ Departures from the article, and why:
 * **A body that starts inside a tile** (no axis qualifies) falls back to the article's plain
   rule: the smallest push, only against the motion on an axis it moved along.
 * **Area ties keep row-major order** (the sort is stable), so the result is deterministic.
+* **Short answers.** Most moves meet nothing, or one row or column of plain solid tiles square
+  on (a floor, a ceiling, a wall). ``OverlapResolver.move_box`` answers those from one look at
+  the moved box's cells, exactly as the rounds would (:mod:`game.resolvers.overlap_lines` says
+  why), and hands every other move to :func:`resolve_box`; :func:`resolve` always runs the
+  rounds.
 """
 
 from __future__ import annotations
@@ -111,8 +116,9 @@ from typing import ClassVar
 from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article, Body,
                                  BoxResolver, Move, Probe, contacts_from, one_way_counts)
-from game.resolvers.footing import (climbs_onto, on_slope, room_at, slope_area, top_under,
-                                    wall_x)
+from game.resolvers.footing import climbs_onto, room_at, slope_area, top_under, wall_x
+from game.resolvers.overlap_lines import (busy, climbs_from_slope, column_ahead, probe_box,
+                                         row_ahead)
 
 # A destination is re-checked after its list is resolved; this caps the number of passes.
 MAX_ROUNDS = 3
@@ -282,7 +288,7 @@ def resolve_box(grid: TileGrid, x0: float, y0: float, w: float, h: float, dx: fl
                 continue
 
             if kind == SLOPE or (dx and kind == SOLID and y0 + h > top + EPS and grid.slopes
-                                 and _climbs_from_slope(grid, col, row, x0, y0, w, h, x, y,
+                                 and climbs_from_slope(grid, col, row, x0, y0, w, h, x, y,
                                                         dx, dy)):
                 # a slope, or a tile the body walks onto off the top of a slope: the floor at
                 # its foot (see _foot)
@@ -359,14 +365,6 @@ def resolve_box(grid: TileGrid, x0: float, y0: float, w: float, h: float, dx: fl
     return x, y, flags
 
 
-def _climbs_from_slope(grid: TileGrid, col: int, row: int, x0: float, y0: float, w: float,
-                       h: float, x: float, y: float, dx: float, dy: float) -> bool:
-    """Is the solid tile (col, row) a floor the body steps onto from the slope it stood on?"""
-    return (on_slope(grid, x0, w, y0 + h)
-            and climbs_onto(grid, SOLID, col, row, float(row * grid.tile_h), x0, w, y0 + h,
-                            y + h, dx, dy if dy > 0 else 0.0))
-
-
 def _foot_top(grid: TileGrid, hits: list[Hit], x0: float, y0: float, w: float, h: float,
               x: float, y: float, dx: float, dy: float) -> float:
     """The highest top among the hits that are floors at the body's foot (slopes it can climb
@@ -378,7 +376,7 @@ def _foot_top(grid: TileGrid, hits: list[Hit], x0: float, y0: float, w: float, h
             if y0 >= (row + 1) * grid.tile_h - EPS:
                 continue  # met from below
         elif not (kind == SOLID and dx and y0 + h > row * grid.tile_h + EPS
-                  and _climbs_from_slope(grid, col, row, x0, y0, w, h, x, y, dx, dy)):
+                  and climbs_from_slope(grid, col, row, x0, y0, w, h, x, y, dx, dy)):
             continue
         top = top_under(grid, kind, col, row, x, x + w)
         if top < best and climbs_onto(grid, kind, col, row, top, x0, w, y0 + h, y + h, dx, fell):
@@ -443,5 +441,83 @@ class OverlapResolver(BoxResolver):
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
-        return resolve_box(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through, self._tie_px,
-                           self._largest_first, True, None, probe)
+        # The first round's look at the moved box, written for speed (a row of one or two cells
+        # read straight from the grid's bytes): nothing there, or one line of solid tiles, has a
+        # short answer (see game.resolvers.overlap_lines); the rest goes to the rounds.
+        nx, ny = x + dx, y + dy
+        tw = grid.tile_w
+        th = grid.tile_h
+        cols = grid.cols
+        kinds = grid.kinds
+        first, end = floor((nx + EPS) / tw), ceil((nx + w - EPS) / tw)
+        top_row, end_row = floor((ny + EPS) / th), ceil((ny + h - EPS) / th)
+        lo = first if first > 0 else 0
+        n = (end if end < cols else cols) - lo  # the box's columns in the map
+        row = top_row if top_row > 0 else 0
+        stop = end_row if end_row < grid.rows else grid.rows
+        if n < 1:
+            row = stop  # none of the box's columns is in the map
+        at = row * cols + lo
+        while row < stop:
+            if (kinds[at] or n > 1 and (kinds[at + 1] or n > 2 and busy(kinds, at + 2, at + n))):
+                hi = lo + n
+                if row == end_row - 1 and dy > 0.0:
+                    # A floor: row_ahead's commonest case, written out here, the tiles' edges
+                    # in floats (the same values; float with float is the interpreter's fast
+                    # case, float with int its slow one).
+                    fw, fh = tw + 0.0, th + 0.0
+                    top = row * fh
+                    low = top + fh
+                    bottom = ny + h
+                    oy = (low if low < bottom else bottom) - (top if top > ny else ny)
+                    if y + h > top + EPS:
+                        done = None  # below the row's top before the move: not a floor
+                    else:
+                        if oy > EPS:  # was above it, and sank into it
+                            right = nx + w
+                            i, e, best, left = at, at + n, 0.0, -1.0
+                            while i < e:  # the first largest overlap; plain solid tiles only
+                                kind = kinds[i]
+                                if kind == SOLID:
+                                    a = (lo + i - at) * fw
+                                    far = a + fw
+                                    ox = (far if far < right else right) - (a if a > nx else nx)
+                                    if (ox > EPS and ox * oy > best
+                                            and (self._largest_first or left < 0.0)):
+                                        best, left = ox * oy, a
+                                elif kind:
+                                    break
+                                i += 1
+                            fy = row * th - h  # as the rounds work it out (an int if h is one)
+                            far = fy + h
+                            if (i == e and left >= 0.0 and fy < ny  # lifted, not pushed sideways
+                                    and not (dx > 0.0 and x + w <= left + EPS
+                                             or dx < 0.0 and x >= left + fw - EPS)
+                                    and ((low if low < far else far)
+                                         - (top if top > fy else fy) <= EPS)  # out of the row
+                                    and (fy + EPS) / th >= top_row):  # and no higher than the box
+                                if probe is not None:
+                                    probe_box(probe, first, end, top_row, end_row)
+                                return nx, fy, ON_GROUND
+                        done = row_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx,
+                                         dy, nx, ny, self._largest_first)
+                elif dy < 0.0 and row == top_row:
+                    done = row_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx, dy, nx,
+                                     ny, self._largest_first)
+                else:
+                    done = None
+                if done is None and dx:
+                    done = column_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx, dy,
+                                        nx, ny, self._largest_first)
+                if done is None:
+                    return resolve_box(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through,
+                                       self._tie_px, self._largest_first, True, None, probe)
+                if probe is not None:
+                    probe_box(probe, first, end, top_row, end_row)
+                return done
+            row += 1
+            at += cols
+        # Every cell is empty: the technique finds no tile to push out of.
+        if probe is not None:
+            probe_box(probe, first, end, top_row, end_row)
+        return nx, ny, 0
