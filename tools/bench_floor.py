@@ -52,11 +52,11 @@ def physics(size: tuple[int, int], movers: int, steps: int, best_of: int = 1) ->
     fastest of ``best_of`` runs from the scenario's start in this process, as for a resolver."""
     level = S.generate_level(*size)
     spawns = S.spawn_points(level, movers)
-    runs = [_physics_run(level, spawns, steps) for _ in range(best_of)]
+    runs = [physics_run(level, spawns, steps) for _ in range(best_of)]
     return S.best_run(runs, movers * steps, 0.0)
 
 
-def _physics_run(level: list[list[int]], spawns: list, steps: int) -> dict:
+def physics_run(level: list[list[int]], spawns: list, steps: int) -> dict:
     """One run of the scenario from its start: {run_s, cpu_s, jumps, reversals}."""
     movers = len(spawns)
     tile, w, h = S.TILE, float(S.PLAYER_W), float(S.PLAYER_H)
