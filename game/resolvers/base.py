@@ -194,10 +194,15 @@ class BoxResolver:
 # The mover
 # ----------------------------------------------------------------------------------------------
 
+def _part_steps(grid: TileGrid, w: float, h: float) -> tuple[float, float]:
+    """The longest part of a move along x and along y for a destination-only resolver: half
+    the box or half a tile, whichever is less, but at least half a pixel."""
+    return max(min(grid.tile_w, w) / 2, 0.5), max(min(grid.tile_h, h) / 2, 0.5)
+
+
 def substeps(grid: TileGrid, w: float, h: float, dx: float, dy: float) -> int:
     """How many equal parts a destination-only resolver needs for the motion (dx, dy)."""
-    step_x = max(min(grid.tile_w, w) / 2, 0.5)
-    step_y = max(min(grid.tile_h, h) / 2, 0.5)
+    step_x, step_y = _part_steps(grid, w, h)
     return max(1, math.ceil(abs(dx) / step_x), math.ceil(abs(dy) / step_y))
 
 
@@ -212,9 +217,7 @@ def _part_limits(resolver: Resolver, grid: TileGrid, w: float, h: float) -> list
     box (``math.inf`` for a resolver that is not destination-only): one part is enough when
     ``|dx|`` and ``|dy|`` are within them. Kept for the next move."""
     if resolver.destination_only:
-        # substeps()'s step, max(min(tile, size) / 2, 0.5), halved exactly as it halves
-        lim_x = max(min(grid.tile_w, w) / 2, 0.5)
-        lim_y = max(min(grid.tile_h, h) / 2, 0.5)
+        lim_x, lim_y = _part_steps(grid, w, h)  # |d| <= step  <=>  ceil(|d| / step) <= 1
     else:
         lim_x = lim_y = math.inf
     _last_limits[:] = [resolver, grid, w, h, lim_x, lim_y, -lim_x, -lim_y]
