@@ -163,7 +163,6 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
     py = sys.executable
     ours, arcade = str(TOOLS / "bench_ours.py"), str(TOOLS / "peers" / "arcade_bench.py")
     floor = str(TOOLS / "bench_floor.py")
-    pyscroll = str(TOOLS / "peers" / "pyscroll_bench.py")
     frames = ["--frames", str(a.frames), "--warmup", str(a.warmup)]
     out: list[Measurement] = []
     ratios: list[Ratio] = []
@@ -209,17 +208,15 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
                 ratios.append(Ratio(f"render/{m} vs its layers", f"render/ours/{m}",
                                     f"render/floor/{m}", "its layers' floor", **DRAW_CPU))
             if a.peers:
-                out.append(Measurement(f"render/pyscroll/{m}", f"map drawing: pyscroll "
-                                       f"BufferedRenderer ({view})",
-                                       [py, pyscroll, "render", "--tmx", tmx, *frames]))
-                ratios.append(Ratio(f"render/{m} vs pyscroll", f"render/ours/{m}",
-                                    f"render/pyscroll/{m}", "pyscroll", **DRAW_CPU))
+                out += pyscroll_rows(m, tmx, frames, ratios)
     if "load" in a.only:
         tmx = str(maps[a.load_map])
         out.append(Measurement(f"load/ours/{a.load_map}", f"level load: load_level + tile "
                                f"images ({a.load_map} map)", [py, ours, "load", "--tmx", tmx]))
         out.append(Measurement(f"load/pytmx/{a.load_map}", f"level load: pytmx.load_pygame "
-                               f"({a.load_map} map)", [py, pyscroll, "load", "--tmx", tmx]))
+                               f"({a.load_map} map)",
+                               [py, str(TOOLS / "peers" / "pyscroll_bench.py"), "load",
+                                "--tmx", tmx]))
         ratios.append(Ratio(f"load/{a.load_map} vs pytmx", f"load/ours/{a.load_map}",
                             f"load/pytmx/{a.load_map}", "pytmx.load_pygame"))
         ratios.append(Ratio(f"load+prepare/{a.load_map} vs pytmx", f"load/ours/{a.load_map}",
@@ -247,6 +244,29 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
                                "resolver, stepped once a tick, headless)",
                                [py, ours, "ghosts", "--ticks", str(a.frames)]))
     return out, ratios
+
+
+def pyscroll_rows(m: str, tmx: str, frames: list[str], ratios: list[Ratio]
+                  ) -> list[Measurement]:
+    """pyscroll drawing map ``m``: by itself (its tile layers merged into one buffer: on a plain
+    map the whole picture, on the lively map a smaller one than ours), and on the lively map
+    also the whole scene as its users draw parallax (the same picture as ours)."""
+    py, worker = sys.executable, str(TOOLS / "peers" / "pyscroll_bench.py")
+    view = f"{S.VIEW[0]}x{S.VIEW[1]} view, {m} map"
+    if not m.startswith("lively-"):
+        ratios.append(Ratio(f"render/{m} vs pyscroll", f"render/ours/{m}",
+                            f"render/pyscroll/{m}", "pyscroll", **DRAW_CPU))
+        return [Measurement(f"render/pyscroll/{m}", f"map drawing: pyscroll BufferedRenderer "
+                            f"({view})", [py, worker, "render", "--tmx", tmx, *frames])]
+    ratios.append(Ratio(f"render/{m} vs pyscroll", f"render/ours/{m}", f"render/pyscroll/{m}",
+                        "pyscroll's tile layers alone", **DRAW_CPU))
+    ratios.append(Ratio(f"render/{m} vs pyscroll-whole", f"render/ours/{m}",
+                        f"render/pyscroll-whole/{m}", "pyscroll's whole scene", **DRAW_CPU))
+    return [Measurement(f"render/pyscroll/{m}", "map drawing: pyscroll BufferedRenderer, tile "
+                        f"layers only, merged ({view})",
+                        [py, worker, "render", "--tmx", tmx, *frames]),
+            Measurement(f"render/pyscroll-whole/{m}", "map drawing: pyscroll, whole scene: a "
+                        f"renderer per parallax factor, tile objects as sprites ({view})", [py, worker, "render-whole", "--tmx", tmx, *frames])]
 
 
 def scaling(a: argparse.Namespace, ratios: list[Ratio]) -> list[Measurement]:
@@ -378,7 +398,10 @@ def targets(report: dict) -> list[dict]:
             add(f"{key}: times as fast", v, 0.8, False)
         elif key.startswith("render/") and key.endswith(" vs blit"):
             add(f"{key}: times as fast", v, 0.9, False)
-        elif key.startswith("render/") and key.endswith(" vs pyscroll"):
+        elif key.startswith("render/lively-") and key.endswith(" vs pyscroll-whole"):
+            add(f"{key}: times as fast as pyscroll drawing the same picture", v, 1.0, False)
+        elif key.startswith("render/") and key.endswith(" vs pyscroll") \
+                and not key.startswith("render/lively-"):
             add(f"{key}: times as fast", v, 1.0, False)
     for key, f in report["figures"].items():
         if key.startswith("door/"):
@@ -390,6 +413,17 @@ def targets(report: dict) -> list[dict]:
             add(f"{key}: CPU ms a frame, median", f["frame_times"]["cpu_p50_ms"]["median"], 0.2,
                 True)
     return out
+
+
+def beside_targets(report: dict) -> list[dict]:
+    """Ratios printed beside the targets so that no reader takes them for one: ours on the
+    lively map against pyscroll by itself, which draws a smaller picture (issue #19's "never
+    below pyscroll" is judged against pyscroll drawing the whole scene)."""
+    return [{"what": f"{key}: times as fast as pyscroll's tile layers alone (merged into one "
+             "buffer: no parallax, no tile objects, a smaller picture than ours); not a target",
+             "value": r["median"]}
+            for key, r in report["ratios"].items()
+            if key.startswith("render/lively-") and key.endswith(" vs pyscroll")]
 
 
 def peers_installed() -> bool:
@@ -431,6 +465,8 @@ def table(report: dict) -> str:
         for t in report["targets"]:
             lines.append(f"  {'met    ' if t['met'] else 'NOT met'}  {t['what'].ljust(width)}  "
                          f"{t['value']:.3g} {'<=' if t['at_most'] else '>='} {t['limit']:g}")
+        for t in report.get("beside_targets", []):
+            lines.append(f"  (aside)  {t['what']}  {t['value']:.3g}")
     lines.append("")
     lines.append(f"Medians of {report['settings']['repeat']} round(s), each figure measured in "
                  "fresh processes, rounds interleaved. A ratio is how many times as fast ours is, "
@@ -555,6 +591,7 @@ def main(argv: list[str] | None = None) -> int:
         "ratios": {r.key: ratio(r, by_key) for r in ratios},
     }
     report["targets"] = targets(report)
+    report["beside_targets"] = beside_targets(report)
     print(json.dumps(report, indent=1) if a.json else table(report))
     return 0
 
