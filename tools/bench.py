@@ -21,8 +21,15 @@ movers that walk, jump and turn round by fixed rules, a camera that bounces acro
   32 px-tile map as the camera moves (4, 2) px per frame, on a 60x34 and a 1000x1000 map, and of
   the **lively** map (``bench_scenario.write_lively_tmx``: the 60x34 level with two parallax
   layers, animated ground tiles and tile objects; animations on game time, 1/60 s a frame);
-  with ``--peers``, pyscroll's ``BufferedRenderer`` on the same map files along the same path
-  (it draws tile layers only: no parallax, no tile objects); and the drawing floors: one opaque
+  with ``--peers``, pyscroll's ``BufferedRenderer`` on the same map files along the same path,
+  by itself (``render/pyscroll/...``: every tile layer merged into its one buffer, which on a
+  plain map is the whole picture, and on the lively map a smaller one than ours: no parallax, no
+  tile objects), and on the lively map also drawing the whole scene as its users draw parallax
+  (``render/pyscroll-whole/...``: a renderer per parallax factor, each centred where Tiled's
+  parallax puts its layers, the upper ones with ``alpha=True``, the tile objects as sprites;
+  the same picture as ours, see tools/peers/pyscroll_bench.py ``compare``). Issue #19's "never
+  below pyscroll" is judged for the lively map against the whole scene; the ratio against
+  pyscroll by itself is printed beside the targets, not as one; and the drawing floors: one opaque
   full-view blit and a flip per frame (the bare blit), and for the lively map its layers
   pre-drawn whole and blitted at their parallax places (what any renderer of those layers
   costs at least), and for the first static map the view cut from a map-sized opaque picture
