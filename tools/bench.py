@@ -21,16 +21,13 @@ movers that walk, jump and turn round by fixed rules, a camera that bounces acro
   32 px-tile map as the camera moves (4, 2) px per frame, on a 60x34 and a 1000x1000 map, and of
   the **lively** map (``bench_scenario.write_lively_tmx``: the 60x34 level with two parallax
   layers, animated ground tiles and tile objects; animations on game time, 1/60 s a frame);
-  with ``--peers``, pyscroll's ``BufferedRenderer`` on the same map files along the same path,
-  by itself (``render/pyscroll/...``: every tile layer merged into its one buffer, which on a
-  plain map is the whole picture, and on the lively map a smaller one than ours: no parallax, no
-  tile objects), and on the lively map also drawing the whole scene as its users draw parallax
-  (``render/pyscroll-whole/...``: a renderer per parallax factor, each centred where Tiled's
-  parallax puts its layers, the upper ones with ``alpha=True``, the tile objects as sprites;
-  the same picture as ours, see tools/peers/pyscroll_bench.py ``compare``). Issue #19's "never
-  below pyscroll" is judged for the lively map against the whole scene; the ratio against
-  pyscroll by itself is printed beside the targets, not as one; and the drawing floors: one opaque
-  full-view blit and a flip per frame (the bare blit), and for the lively map its layers
+  with ``--peers``, pyscroll's ``BufferedRenderer`` on the same map files along the same path
+  by itself (``render/pyscroll/...``: its tile layers merged into one buffer, on the lively map
+  a smaller picture than ours: no parallax, no tile objects), and on the lively map the whole
+  scene as its users draw parallax (``render/pyscroll-whole/...``: a renderer per parallax
+  factor, tile objects as sprites; the same picture as ours, tools/peers/pyscroll_bench.py),
+  which issue #19's "never below pyscroll" is judged against there; and the drawing floors: one
+  opaque full-view blit and a flip per frame (the bare blit), and for the lively map its layers
   pre-drawn whole and blitted at their parallax places (what any renderer of those layers
   costs at least), and for the first static map the view cut from a map-sized opaque picture
   (what any renderer that keeps the map drawn costs at least; more than the bare blit, whose
@@ -255,9 +252,7 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
 
 def pyscroll_rows(m: str, tmx: str, frames: list[str], ratios: list[Ratio]
                   ) -> list[Measurement]:
-    """pyscroll drawing map ``m``: by itself (its tile layers merged into one buffer: on a plain
-    map the whole picture, on the lively map a smaller one than ours), and on the lively map
-    also the whole scene as its users draw parallax (the same picture as ours)."""
+    """pyscroll drawing map ``m`` by itself and, on the lively map, the whole scene."""
     py, worker = sys.executable, str(TOOLS / "peers" / "pyscroll_bench.py")
     view = f"{S.VIEW[0]}x{S.VIEW[1]} view, {m} map"
     if not m.startswith("lively-"):
@@ -273,7 +268,8 @@ def pyscroll_rows(m: str, tmx: str, frames: list[str], ratios: list[Ratio]
                         f"layers only, merged ({view})",
                         [py, worker, "render", "--tmx", tmx, *frames]),
             Measurement(f"render/pyscroll-whole/{m}", "map drawing: pyscroll, whole scene: a "
-                        f"renderer per parallax factor, tile objects as sprites ({view})", [py, worker, "render-whole", "--tmx", tmx, *frames])]
+                        f"renderer per parallax factor, tile objects as sprites ({view})",
+                        [py, worker, "render-whole", "--tmx", tmx, *frames])]
 
 
 def scaling(a: argparse.Namespace, ratios: list[Ratio]) -> list[Measurement]:

@@ -24,11 +24,11 @@ scene moving apart needs one per layer).
 ``render-whole`` (the rows ``render/pyscroll-whole/...``): the whole scene our renderer draws,
 as pyscroll's users draw parallax, pyscroll having none of its own (pyscroll issue #44,
 https://github.com/bitcraft/pyscroll/issues/44, "Tiled now supports parallax scrolling
-layers", 2021: a user asks whether to "continue with the ``alpha=True`` flags"; the maintainer on the flag, in
-https://github.com/joereynolds/Mr-Figs/issues/46, 2020: "only needed for parallax scrolling and
-other effects"). See :class:`WholeScene`: one renderer per parallax factor, each centred where
-Tiled's parallax puts its layers, the upper ones with ``alpha=True``, and the tile objects as
-sprites in a ``pyscroll.PyscrollGroup``.
+layers", 2021: a user asks whether to "continue with the ``alpha=True`` flags"; the
+maintainer on that flag in https://github.com/joereynolds/Mr-Figs/issues/46, 2020: "only
+needed for parallax scrolling and other effects"). See :class:`WholeScene`: one renderer per
+parallax factor, each centred where Tiled's parallax puts its layers, the upper ones with
+``alpha=True``, and the tile objects as sprites in a ``pyscroll.PyscrollGroup``.
 
 Both: the renderers are built, centred on the camera path's first point and drawn once (they
 fill their buffers) outside the timer, as our renderer's set-up is. Each frame centres them on
@@ -44,14 +44,14 @@ display's format), the loader a pyscroll user calls.
 and buffers are where the benchmark has them), each onto a black 1280x720 screen; saves both
 PNGs and a third marking the pixels that differ, and prints how many differ and where. On the
 lively map the pictures are the same but for three things, none changing what a frame costs
-(``tests/test_tools.py`` checks the rest is equal): translucent pixels (the tiles' rims) are 1 off in a channel here
-and there (two blitters, rounding their blending differently); in cells holding an animated
-tile pyscroll may show another frame (it counts a frame's time from the draw that showed it,
-so its frames last a whole number of draws, 9 or 10 at 60 a second for 150 ms, and it drifts
-behind) and draws each new frame over the old one in its alpha buffer, so their translucent
-rims darken; and when the camera crosses a tile on both axes in one frame, pyscroll draws the
-new corner cell twice into its alpha buffer (with the new column and with the new row), so
-that cell's translucent pixels darken too.
+(``tests/test_tools.py`` checks the rest is equal): translucent pixels (the tiles' rims) are 1
+off in a channel here and there (two blitters, rounding their blending differently); in cells
+holding an animated tile pyscroll may show another frame (it counts a frame's time from the
+draw that showed it, so its frames last a whole number of draws, 9 or 10 at 60 a second for
+150 ms, and it drifts behind) and draws each new frame over the old one in its alpha buffer, so
+their translucent rims darken; and when the camera crosses a tile on both axes in one frame,
+pyscroll draws the new corner cell twice into its alpha buffer (with the new column and with
+the new row), so that cell's translucent pixels darken too.
 """
 
 from __future__ import annotations
@@ -183,15 +183,15 @@ class WholeScene:
         import pyscroll
 
         t0 = time.perf_counter()
-        probe = pytmx.load_pygame(str(tmx_path))
-        maps = [pytmx.load_pygame(str(tmx_path)) for _ in range(len(runs_of(probe)))]
+        probe = pytmx.TiledMap(str(tmx_path))  # the layers, without images
+        runs = runs_of(probe)
+        maps = [pytmx.load_pygame(str(tmx_path)) for _ in runs]
         self.load_s = time.perf_counter() - t0
         self.origin = (float(getattr(probe, "parallaxoriginx", 0) or 0),
                        float(getattr(probe, "parallaxoriginy", 0) or 0))
-        runs = runs_of(probe)
         objects = [(i, layer) for i, layer in enumerate(probe.layers)
                    if isinstance(layer, pytmx.TiledObjectGroup) and layer.visible
-                   and any(obj.image is not None for obj in layer)]
+                   and any(obj.gid for obj in layer)]
         if objects and any(parallax(layer) != runs[-1][0] for _, layer in objects):
             raise ValueError("WholeScene draws tile objects with the top renderer only: "
                              "their layers must share its parallax factor")
