@@ -157,7 +157,13 @@ class SweptResolver(BoxResolver):
                         row -= 1
                         if row * th <= y2 or not row:  # its top row, or the map's
                             return x + dx, y2, ON_GROUND
-            # A motion with nothing at all in its broad phase: no hit, the whole motion.
+            # A motion that hits nothing in its broad phase: the whole motion. A row is passed
+            # over as _first_hit passes it: empty, or its slab on y not entered within the
+            # motion (a ceiling the body leaves, a row reached just at the end), or each tile in
+            # it not entered on x within the motion (a wall the body only touches or leaves,
+            # one reached just at the end). Not for a fall from a row's top (a body standing
+            # on a floor): the passes start from that floor (_on_flat_floor) even when the
+            # fall is too short to enter its slab.
             if dy > 0.0:
                 r0, r1 = _floor((y - EPS) / th), _ceil((bottom + dy + EPS) / th)
             else:
@@ -168,12 +174,26 @@ class SweptResolver(BoxResolver):
                 r1 = grid.rows
             lo, hi = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
             row, at = r0, r0 * cols
+            standing = dy > 0.0 and _standing(grid, x, w, bottom)
             while row < r1 and lo < hi:
                 i, stop = at + lo, at + hi
                 while i < stop and not kinds[i]:
                     i += 1
                 if i < stop:
-                    break
+                    if standing:
+                        break
+                    ty0 = row * th
+                    if dy > 0.0:
+                        if (ty0 + EPS - bottom) / dy <= 1.0 and (ty0 + th - EPS - y) / dy >= 0.0:
+                            if _entered_on_x(kinds, i, stop, at, tw, x, x + w, dx):
+                                break
+                    elif dy < 0.0:
+                        if (ty0 + th - EPS - y) / dy <= 1.0 and (ty0 + EPS - bottom) / dy >= 0.0:
+                            if _entered_on_x(kinds, i, stop, at, tw, x, x + w, dx):
+                                break
+                    elif bottom > ty0 + EPS and y < ty0 + th - EPS:
+                        if _entered_on_x(kinds, i, stop, at, tw, x, x + w, dx):
+                            break
                 row += 1
                 at += cols
             else:
@@ -189,6 +209,38 @@ class SweptResolver(BoxResolver):
                 if along is not None:
                     return along
         return _passes(grid, x, y, w, h, dx, dy, INF if drop_through else one_way_bottom, probe)
+
+
+def _standing(grid: TileGrid, x: float, w: float, bottom: float) -> bool:
+    """Might the passes start from a floor under the body (_on_flat_floor, taking every one-way
+    tile as one that counts)?"""
+    th, tw = grid.tile_h, grid.tile_w
+    row = round(bottom / th)
+    if not (-EPS <= row * th - bottom <= EPS and 0 <= row < grid.rows):
+        return False
+    at, c0, c1 = row * grid.cols, _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
+    under = grid.kinds[at + (c0 if c0 > 0 else 0):at + (c1 if c1 < grid.cols else grid.cols)]
+    return SOLID in under or ONE_WAY in under
+
+
+def _entered_on_x(kinds: bytes, i: int, stop: int, at: int, tw: int, x: float, xr: float,
+                  mx: float) -> bool:
+    """Is a tile among cells [i, stop) of the row starting at index ``at`` entered on x within
+    the motion ``mx`` of the span [x, xr], by _first_hit's slab (whatever its kind: the x slab
+    of a slope's cell bounds its polygon's)?"""
+    while i < stop:
+        if kinds[i]:
+            tx0 = (i - at) * tw
+            if mx > 0.0:
+                if (tx0 + EPS - xr) / mx <= 1.0 and (tx0 + tw - EPS - x) / mx >= 0.0:
+                    return True
+            elif mx < 0.0:
+                if (tx0 + tw - EPS - x) / mx <= 1.0 and (tx0 + EPS - xr) / mx >= 0.0:
+                    return True
+            elif xr > tx0 + EPS and x < tx0 + tw - EPS:
+                return True
+        i += 1
+    return False
 
 
 # ----------------------------------------------------------------------------------------------

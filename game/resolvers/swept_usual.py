@@ -85,22 +85,27 @@ def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float
     r1``: the broad phase, clipped to the map).
 
     It is, when the column the body's front enters is solid or empty in the broad phase's rows
-    and nothing on the body's side of it is in a row either pass enters (a column and a row
-    wider: the slide's broad phase may round one wider). The first hit is then that column's
+    and nothing on the body's side of it is in a row either pass enters (a row wider: the
+    slide's broad phase may round one wider). The first hit is then that column's
     side, at the same time in every row the body is in (rows reached later are hit later,
     columns beyond later still), unless a row is reached at a tie with it (left to the
     passes); the slide along it meets nothing (the wall is only touched). Nor was the body on
     a floor: a motion down of more than a few EPS enters the row under it, so that is empty.
     """
     tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
+    # (the columns behind the body are in neither pass: not in the first's broad phase, and
+    # the slide, moving no further back than EPS and not sideways, skips them)
+    xr = x + w
     if dx > 0.0:
-        col = _ceil((x + w - EPS) / tw)  # the first column right of the body
-        a, b, speed = c0 - 1, col, dx
+        col = _ceil((xr - EPS) / tw)  # the first column right of the body
+        a, b, speed = c0, col, dx
+        tx0 = col * tw  # its slab, as _first_hit takes it (slab() written out)
+        ex, xx = (tx0 + EPS - xr) / dx, (tx0 + tw - EPS - x) / dx
     else:
         col = _floor((x + EPS) / tw) - 1  # the first column left of it
-        a, b, speed = col + 1, c1 + 1, -dx
-    tx0 = col * tw
-    ex, xx = slab(x, x + w, tx0 + EPS, tx0 + tw - EPS, dx)  # its slab, as _first_hit takes it
+        a, b, speed = col + 1, c1, -dx
+        tx0 = col * tw
+        ex, xx = (tx0 + tw - EPS - x) / dx, (tx0 + EPS - xr) / dx
     if not (c0 <= col < c1 and 0.0 <= ex <= 1.0) or 0.0 < dy <= 4 * EPS:
         return None
     # the response, as _passes makes it: back EPS along the normal, on the wall, slide on
@@ -108,7 +113,8 @@ def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float
     y1 = y + dy * t
     ry = dy * (1.0 - t)
     yb = y + h
-    if not _clear(grid, a, b, r0 - 1, r1 + 1, (y, yb, dy), (y1, y1 + h, ry) if ry else None):
+    if a < b and not _clear(grid, a, b, r0 - 1, r1 + 1, (y, yb, dy),
+                            (y1, y1 + h, ry) if ry else None):
         return None
     # the wall's column, each row's slab as _first_hit takes it: its side met at ex in some
     # row, no row at a tie
@@ -117,7 +123,14 @@ def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float
     while i < end:
         kind = kinds[i]
         if kind == SOLID:
-            ey, xy = slab(y, yb, ty0 + EPS, ty0 + th - EPS, dy)
+            if dy > 0.0:
+                ey, xy = (ty0 + EPS - yb) / dy, (ty0 + th - EPS - y) / dy
+            elif dy < 0.0:
+                ey, xy = (ty0 + th - EPS - y) / dy, (ty0 + EPS - yb) / dy
+            elif yb > ty0 + EPS and y < ty0 + th - EPS:
+                ey, xy = -INF, INF
+            else:
+                ey, xy = INF, -INF
             if not (ey > 1.0 or xy < 0.0):
                 if -TIE <= ex - ey <= TIE:
                     return None
