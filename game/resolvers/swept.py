@@ -80,7 +80,7 @@ from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Ar
                                  BoxResolver, NoOptions, Probe, one_way_counts)
 from game.resolvers.swept_usual import TIE as _TIE
 from game.resolvers.swept_usual import slab as _slab
-from game.resolvers.swept_usual import along_wall, landing, stays_on
+from game.resolvers.swept_usual import along_wall, enters, landing, motion_enters, stays_on
 
 INF = math.inf
 _floor, _ceil = math.floor, math.ceil
@@ -157,13 +157,8 @@ class SweptResolver(BoxResolver):
                         row -= 1
                         if row * th <= y2 or not row:  # its top row, or the map's
                             return x + dx, y2, ON_GROUND
-            # A motion that hits nothing in its broad phase: the whole motion. A row is passed
-            # over as _first_hit passes it: empty, or its slab on y not entered within the
-            # motion (a ceiling the body leaves, a row reached just at the end), or each tile in
-            # it not entered on x within the motion (a wall the body only touches or leaves,
-            # one reached just at the end). Not for a fall from a row's top (a body standing
-            # on a floor): the passes start from that floor (_on_flat_floor) even when the
-            # fall is too short to enter its slab.
+            # A motion that enters no tile of its broad phase (by _first_hit's slabs: a ceiling
+            # or wall only touched or left, a tile reached just at the end): the whole motion.
             if dy > 0.0:
                 r0, r1 = _floor((y - EPS) / th), _ceil((bottom + dy + EPS) / th)
             else:
@@ -174,29 +169,25 @@ class SweptResolver(BoxResolver):
                 r1 = grid.rows
             lo, hi = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
             row, at = r0, r0 * cols
-            standing = dy > 0.0 and _standing(grid, x, w, bottom)
             while row < r1 and lo < hi:
                 i, stop = at + lo, at + hi
                 while i < stop and not kinds[i]:
                     i += 1
                 if i < stop:
-                    if standing:
-                        break
-                    ty0 = row * th
-                    if dy > 0.0:
-                        if (ty0 + EPS - bottom) / dy <= 1.0 and (ty0 + th - EPS - y) / dy >= 0.0:
-                            if _entered_on_x(kinds, i, stop, at, tw, x, x + w, dx):
-                                break
-                    elif dy < 0.0:
-                        if (ty0 + th - EPS - y) / dy <= 1.0 and (ty0 + EPS - bottom) / dy >= 0.0:
-                            if _entered_on_x(kinds, i, stop, at, tw, x, x + w, dx):
-                                break
-                    elif bottom > ty0 + EPS and y < ty0 + th - EPS:
-                        if _entered_on_x(kinds, i, stop, at, tw, x, x + w, dx):
-                            break
+                    break
                 row += 1
                 at += cols
             else:
+                return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
+            one_way_from = INF if drop_through else one_way_bottom
+            if dy > 0.0 and _on_flat_floor(grid, x, w, bottom, one_way_from):
+                # standing on a floor: a walk off its end (the passes start from the floor
+                # even when the fall is too short to enter its slab)
+                if dx:
+                    fell = _off_a_ledge(grid, x, y, w, h, dx, dy, one_way_from)
+                    if fell is not None:
+                        return fell
+            elif not enters(grid, x, y, w, h, dx, dy, lo, hi, row, r1):
                 return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
             # A landing on a flat floor, and a wall met sideways with the rest of the motion
             # free along it (see each: the first hit and what the passes do after it)
@@ -211,36 +202,25 @@ class SweptResolver(BoxResolver):
         return _passes(grid, x, y, w, h, dx, dy, INF if drop_through else one_way_bottom, probe)
 
 
-def _standing(grid: TileGrid, x: float, w: float, bottom: float) -> bool:
-    """Might the passes start from a floor under the body (_on_flat_floor, taking every one-way
-    tile as one that counts)?"""
-    th, tw = grid.tile_h, grid.tile_w
-    row = round(bottom / th)
-    if not (-EPS <= row * th - bottom <= EPS and 0 <= row < grid.rows):
-        return False
-    at, c0, c1 = row * grid.cols, _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
-    under = grid.kinds[at + (c0 if c0 > 0 else 0):at + (c1 if c1 < grid.cols else grid.cols)]
-    return SOLID in under or ONE_WAY in under
-
-
-def _entered_on_x(kinds: bytes, i: int, stop: int, at: int, tw: int, x: float, xr: float,
-                  mx: float) -> bool:
-    """Is a tile among cells [i, stop) of the row starting at index ``at`` entered on x within
-    the motion ``mx`` of the span [x, xr], by _first_hit's slab (whatever its kind: the x slab
-    of a slope's cell bounds its polygon's)?"""
-    while i < stop:
-        if kinds[i]:
-            tx0 = (i - at) * tw
-            if mx > 0.0:
-                if (tx0 + EPS - xr) / mx <= 1.0 and (tx0 + tw - EPS - x) / mx >= 0.0:
-                    return True
-            elif mx < 0.0:
-                if (tx0 + tw - EPS - x) / mx <= 1.0 and (tx0 + EPS - xr) / mx >= 0.0:
-                    return True
-            elif xr > tx0 + EPS and x < tx0 + tw - EPS:
-                return True
-        i += 1
-    return False
+def _off_a_ledge(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
+                 one_way_from: float) -> tuple[float, float, int] | None:
+    """A walk off a floor's end (from on a flat floor, dx and dy > 0), as the passes take it:
+    on the floor's top, a slide along it that enters no tile to where the floor ends
+    (_floor_ends), then the fall the floor took away, for the rest of the slide, entering no
+    tile: (x, y, 0); None if it is not that simple."""
+    th = grid.tile_h
+    y = round((y + h) / th) * th - h
+    if motion_enters(grid, x, y, w, h, dx, 0.0):
+        return None
+    off = _floor_ends(grid, x, w, y + h, dx, one_way_from)
+    if off is None or off == INF or off == dx:
+        return None
+    mx = dx - off
+    my = dy * mx / dx
+    x += off
+    if motion_enters(grid, x, y, w, h, mx, my):
+        return None
+    return x + mx, y + my, 0
 
 
 # ----------------------------------------------------------------------------------------------

@@ -145,6 +145,61 @@ def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float
     return (x + 0.0, y1 + ry, flags) if ry else (x, y1, flags)
 
 
+def motion_enters(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float,
+                  my: float) -> bool:
+    """:func:`enters` over the broad phase swept's ``_first_hit`` takes for this motion."""
+    tw, th = grid.tile_w, grid.tile_h
+    if mx > 0.0:
+        c0, c1 = _floor((x - EPS) / tw), _ceil((x + w + mx + EPS) / tw)
+    else:
+        c0, c1 = _floor((x + mx - EPS) / tw), _ceil((x + w + EPS) / tw)
+    if my > 0.0:
+        r0, r1 = _floor((y - EPS) / th), _ceil((y + h + my + EPS) / th)
+    else:
+        r0, r1 = _floor((y + my - EPS) / th), _ceil((y + h + EPS) / th)
+    return enters(grid, x, y, w, h, mx, my, (c0 if c0 > 0 else 0),
+                  (c1 if c1 < grid.cols else grid.cols), (r0 if r0 > 0 else 0),
+                  (r1 if r1 < grid.rows else grid.rows))
+
+
+def enters(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float, my: float,
+           c0: int, c1: int, row: int, r1: int) -> bool:
+    """Does the motion (mx, my) enter a tile of columns [c0, c1) and rows [row, r1) (a broad
+    phase, clipped to the map) by the slabs of swept's ``_first_hit``? If not, that finds no
+    hit there: each row it tests is passed over on y (its slab not entered within the motion)
+    or each tile in it on x (whatever its kind: a slope's polygon is inside its cell's slabs)."""
+    th, tw, cols, kinds = grid.tile_h, grid.tile_w, grid.cols, grid.kinds
+    yb, xr = y + h, x + w
+    at = row * cols
+    while row < r1:
+        i, stop = at + c0, at + c1
+        while i < stop and not kinds[i]:
+            i += 1
+        if i < stop:
+            ty0 = row * th
+            if my > 0.0:
+                entered = (ty0 + EPS - yb) / my <= 1.0 and (ty0 + th - EPS - y) / my >= 0.0
+            elif my < 0.0:
+                entered = (ty0 + th - EPS - y) / my <= 1.0 and (ty0 + EPS - yb) / my >= 0.0
+            else:
+                entered = yb > ty0 + EPS and y < ty0 + th - EPS
+            while entered and i < stop:
+                if kinds[i]:
+                    tx0 = (i - at) * tw
+                    if mx > 0.0:
+                        if (tx0 + EPS - xr) / mx <= 1.0 and (tx0 + tw - EPS - x) / mx >= 0.0:
+                            return True
+                    elif mx < 0.0:
+                        if (tx0 + tw - EPS - x) / mx <= 1.0 and (tx0 + EPS - xr) / mx >= 0.0:
+                            return True
+                    elif xr > tx0 + EPS and x < tx0 + tw - EPS:
+                        return True
+                i += 1
+        row += 1
+        at += cols
+    return False
+
+
 def _clear(grid: TileGrid, a: int, b: int, row: int, end: int,
            first: tuple[float, float, float], then: tuple[float, float, float] | None) -> bool:
     """Is every cell of columns [a, b) and rows [row, end) (clipped to the map) empty, or in a
