@@ -179,8 +179,16 @@ class SweptResolver(BoxResolver):
                 at += cols
             else:
                 return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
+            # A wall met sideways with the rest of the motion free along it (a body pressed
+            # against a wall as it jumps or falls: the most frequent of what is left)
+            if dx:
+                along = along_wall(grid, x, y, w, h, dx, dy, lo, hi, r0, r1)
+                if along is not None:
+                    return along
             one_way_from = INF if drop_through else one_way_bottom
-            if dy > 0.0 and _on_flat_floor(grid, x, w, bottom, one_way_from):
+            m = bottom % th  # (only near a row's top can the body stand on a floor)
+            if dy > 0.0 and (m < 2 * EPS or m > th - 2 * EPS) and _on_flat_floor(
+                    grid, x, w, bottom, one_way_from):
                 # standing on a floor: a walk off its end (the passes start from the floor
                 # even when the fall is too short to enter its slab)
                 if dx:
@@ -189,16 +197,11 @@ class SweptResolver(BoxResolver):
                         return fell
             elif not enters(grid, x, y, w, h, dx, dy, lo, hi, row, r1):
                 return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
-            # A landing on a flat floor, and a wall met sideways with the rest of the motion
-            # free along it (see each: the first hit and what the passes do after it)
+            # A landing on a flat floor (see it: the first hit and what the passes do after it)
             if dy > 0.0 and 0 <= c0 and c1 <= cols and w >= 1.0 and h >= 1.0:
                 landed = landing(grid, x, y, w, h, dx, dy, c0, c1, r0)
                 if landed is not None:
                     return landed
-            if dx:
-                along = along_wall(grid, x, y, w, h, dx, dy, lo, hi, r0, r1)
-                if along is not None:
-                    return along
         return _passes(grid, x, y, w, h, dx, dy, INF if drop_through else one_way_bottom, probe)
 
 
