@@ -16,25 +16,26 @@ from math import ceil as _ceil
 from math import floor as _floor
 from math import inf as INF
 
-from game.maps.grid import EMPTY, EPS, SLOPE, SOLID, TileGrid
+from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid, one_way_counts
 from game.resolvers.base import HIT_LEFT, HIT_RIGHT, ON_GROUND
 
 TIE = 1e-12  # entry times this close are a tie between two faces (swept's rule)
 
 
 def landing(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
-             c0: int, c1: int, r0: int) -> tuple[float, float, int] | None:
+            c0: int, c1: int, r0: int, one_way_from: float) -> tuple[float, float, int] | None:
     """A fall (dy > 0) onto a flat floor: (x, y, ON_GROUND), or None if it is not that simple
     (``c0, c1``: the broad phase's columns, in the map; ``r0``: its first row, clipped).
 
-    It is, for a body more than EPS above a row's top (swept's ``_on_flat_floor`` says no)
-    whose next row down is solid all along the broad phase and reached in the motion, with
+    It is, for a body more than EPS above a row's top (:func:`on_flat_floor` says no) whose
+    next row down is solid or empty along the broad phase and reached in the motion, with
     nothing in the rows above it that either pass enters (a column wider each side: the
     slide's broad phase may round one wider). The first hit is then that row's top, at the
-    same time for every cell the body is over (one reached by its side is hit later, rows
-    below later still), unless a cell's side is reached at a tie with it (a neighbour would
-    decide: left to the passes); the slide meets nothing and ends over the same row
-    (``_floor_ends``), where the settle step finds its top and nothing else (``_floor_top``).
+    same time for every solid cell the body is over (one reached by its side is hit later,
+    rows below later still), unless a cell's side is reached at a tie with it (a neighbour
+    would decide: left to the passes); the slide meets nothing, and where the row is solid all
+    along it ends over the row (:func:`floor_ends`), where the settle step finds its top and
+    nothing else (:func:`floor_top`); where it is not, those two are asked.
     """
     tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
     bottom = y + h
@@ -55,19 +56,25 @@ def landing(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
     if not _clear(grid, c0 - 1, c1 + 1, r0, row, (y, bottom, dy),
                   (land_y, land_y + h, 0.0) if rx else None):
         return None
-    i, stop = row * cols + c0, row * cols + c1
+    at = row * cols
+    i, stop = at + c0, at + c1
     while i < stop and kinds[i] == SOLID:
+        i += 1
+    whole = i == stop  # solid all along the broad phase
+    while i < stop and kinds[i] <= SOLID:  # (EMPTY or SOLID)
         i += 1
     if i < stop:
         return None
-    # each floor cell's slab on x, as _first_hit takes it: one met on its top at ey, none at
-    # a tie
+    # each solid floor cell's slab on x, as _first_hit takes it: one met on its top at ey,
+    # none at a tie
     xr = x + w
     on_top = False
     col = c0
     while col < c1:
         tx0 = col * tw
         col += 1
+        if kinds[at + col - 1] != SOLID:
+            continue
         ex, xx = slab(x, xr, tx0 + EPS, tx0 + tw - EPS, dx)  # (INF, -INF): never over it
         if -TIE <= ex - ey <= TIE:
             return None
@@ -75,7 +82,12 @@ def landing(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
             on_top = True
     if not on_top:
         return None
-    return (x1 + rx if rx else x1), land_y, ON_GROUND
+    end = x1 + rx if rx else x1
+    if not whole and dx and (
+            (rx and floor_ends(grid, x1, w, land_y + h, rx, one_way_from) is not None)
+            or floor_top(grid, end, w, land_y + h, one_way_from) != top):
+        return None
+    return end, land_y, ON_GROUND
 
 
 def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
@@ -250,3 +262,80 @@ def slab(lo: float, hi: float, t_lo: float, t_hi: float, v: float) -> tuple[floa
     if hi > t_lo and lo < t_hi:
         return -INF, INF
     return INF, -INF
+
+
+# The floor under a body, for the passes and the short answers alike
+
+def on_flat_floor(grid: TileGrid, x: float, w: float, bottom: float,
+                  one_way_from: float) -> bool:
+    """Is the box's bottom on a row's top where a solid (or counting one-way) tile is under it?"""
+    th, tw, cols = grid.tile_h, grid.tile_w, grid.cols
+    row = round(bottom / th)
+    if not (-EPS <= row * th - bottom <= EPS and 0 <= row < grid.rows):
+        return False
+    c0 = _floor((x + EPS) / tw)
+    c1 = _ceil((x + w - EPS) / tw)
+    under = grid.kinds[row * cols + (c0 if c0 > 0 else 0):row * cols + (c1 if c1 < cols else cols)]
+    return SOLID in under or (ONE_WAY in under and one_way_counts(one_way_from, row * th))
+
+
+def floor_ends(grid: TileGrid, x: float, w: float, bottom: float, mx: float,
+               one_way_from: float) -> float | None:
+    """Sliding by ``mx`` along a flat floor at ``bottom``: how far the body goes before nothing
+    is left under it; None if a floor tile is under it at the end; INF if the floor is not flat
+    (a slope: the caller asks the map)."""
+    th, tw, cols = grid.tile_h, grid.tile_w, grid.cols
+    row = round(bottom / th)
+    if not (-EPS <= row * th - bottom <= EPS and 0 <= row < grid.rows):
+        return INF
+    end_x = x + mx
+    a, b = _floor((end_x + EPS) / tw), _ceil((end_x + w - EPS) / tw)
+    under = grid.kinds[row * cols + (a if a > 0 else 0):row * cols + (b if b < cols else cols)]
+    if SOLID in under or (ONE_WAY in under and one_way_counts(one_way_from, row * th)):
+        return None
+    left, right = (x, x + w + mx) if mx > 0 else (x + mx, x + w)
+    c0 = max(_floor((left + EPS) / tw), 0)
+    c1 = min(_ceil((right - EPS) / tw), cols)
+    one_way = one_way_counts(one_way_from, row * th)
+    under = [c for c in range(c0, c1)
+             if grid.kinds[row * cols + c] in (SOLID, SLOPE) or (
+                 one_way and grid.kinds[row * cols + c] == ONE_WAY)]
+    if any(c * tw < end_x + w - EPS and (c + 1) * tw > end_x + EPS for c in under):
+        return INF  # a slope under the end: the caller asks the map
+    if mx > 0:
+        off = max(((c + 1) * tw for c in under), default=x) - x
+    else:
+        off = min((c * tw for c in under), default=x + w) - (x + w)
+    return off if off * mx > 0 else 0.0
+
+
+_SETTLE = 1e-3  # px: how far a body that slid along floors may settle onto the floor under it
+
+
+def floor_top(grid: TileGrid, x: float, w: float, bottom: float,
+              one_way_from: float) -> float | None:
+    """The highest floor point under [x, x + w) within _SETTLE of ``bottom``, or None."""
+    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
+    c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
+    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+    if c0 >= c1:
+        return None
+    r0, r1 = _floor((bottom - _SETTLE) / th), _floor((bottom + _SETTLE) / th) + 1
+    best = None
+    for row in range(r0 if r0 > 0 else 0, r1 if r1 < grid.rows else grid.rows):
+        base = row * cols
+        under = kinds[base + c0:base + c1]
+        if not under.strip(b"\0"):
+            continue
+        # a solid tile's (or a counting one-way tile's) top is the row's
+        top = row * th
+        if ((SOLID in under or (ONE_WAY in under and one_way_from <= top + EPS))
+                and abs(top - bottom) <= _SETTLE and (best is None or top < best)):
+            best = top
+        if SLOPE in under:
+            for col in range(c0, c1):
+                if kinds[base + col] == SLOPE:
+                    top = grid.surface_top(col, row, max(x, col * tw), min(x + w, (col + 1) * tw))
+                    if abs(top - bottom) <= _SETTLE and (best is None or top < best):
+                        best = top
+    return best
