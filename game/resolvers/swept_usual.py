@@ -125,9 +125,18 @@ def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float
     y1 = y + dy * t
     ry = dy * (1.0 - t)
     yb = y + h
-    if a < b and not _clear(grid, a, b, r0 - 1, r1 + 1, (y, yb, dy),
-                            (y1, y1 + h, ry) if ry else None):
-        return None
+    if a < b:  # (_clear written out: this is the most frequent short answer after the first look)
+        row, end = r0 - 1, r1 + 1
+        row, end = (row if row > 0 else 0), (end if end < grid.rows else grid.rows)
+        yb1 = y1 + h
+        while row < end:
+            i, stop = row * cols + a, row * cols + b
+            while i < stop and not kinds[i]:
+                i += 1
+            if i < stop and not (_row_missed(row * th, th, y, yb, dy)
+                                 and (not ry or _row_missed(row * th, th, y1, yb1, ry))):
+                return None
+            row += 1
     # the wall's column, each row's slab as _first_hit takes it: its side met at ex in some
     # row, no row at a tie
     on_side = False
