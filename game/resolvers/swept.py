@@ -219,11 +219,13 @@ def _off_a_ledge(grid: TileGrid, x: float, y: float, w: float, h: float, dx: flo
     if motion_enters(grid, x, y, w, h, dx, 0.0):
         return None
     off = _floor_ends(grid, x, w, y + h, dx, one_way_from)
-    if off is None or off == INF or off == dx:
+    if off is None or off == INF:
         return None
     mx = dx - off
     my = dy * mx / dx
     x += off
+    if not mx:  # off the end just where the slide ends: no fall left
+        return x, y, 0
     if motion_enters(grid, x, y, w, h, mx, my):
         return None
     return x + mx, y + my, 0

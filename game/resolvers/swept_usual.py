@@ -185,10 +185,11 @@ def motion_enters(grid: TileGrid, x: float, y: float, w: float, h: float, mx: fl
 
 def enters(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float, my: float,
            c0: int, c1: int, row: int, r1: int) -> bool:
-    """Does the motion (mx, my) enter a tile of columns [c0, c1) and rows [row, r1) (a broad
+    """Might the motion (mx, my) hit a tile of columns [c0, c1) and rows [row, r1) (a broad
     phase, clipped to the map) by the slabs of swept's ``_first_hit``? If not, that finds no
-    hit there: each row it tests is passed over on y (its slab not entered within the motion)
-    or each tile in it on x (whatever its kind: a slope's polygon is inside its cell's slabs)."""
+    hit there: for each tile, its row's slab on y or its column's on x is not entered within
+    the motion, or one is left before the other is entered (whatever its kind: a slope's
+    polygon is inside its cell's slabs; a tie moves an entry by TIE at most)."""
     th, tw, cols, kinds = grid.tile_h, grid.tile_w, grid.cols, grid.kinds
     yb, xr = y + h, x + w
     at = row * cols
@@ -199,23 +200,29 @@ def enters(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float, my
         if i < stop:
             ty0 = row * th
             if my > 0.0:
-                entered = (ty0 + EPS - yb) / my <= 1.0 and (ty0 + th - EPS - y) / my >= 0.0
+                ey, xy = (ty0 + EPS - yb) / my, (ty0 + th - EPS - y) / my
             elif my < 0.0:
-                entered = (ty0 + th - EPS - y) / my <= 1.0 and (ty0 + EPS - yb) / my >= 0.0
+                ey, xy = (ty0 + th - EPS - y) / my, (ty0 + EPS - yb) / my
+            elif yb > ty0 + EPS and y < ty0 + th - EPS:
+                ey, xy = -INF, INF
             else:
-                entered = yb > ty0 + EPS and y < ty0 + th - EPS
-            while entered and i < stop:
-                if kinds[i]:
-                    tx0 = (i - at) * tw
-                    if mx > 0.0:
-                        if (tx0 + EPS - xr) / mx <= 1.0 and (tx0 + tw - EPS - x) / mx >= 0.0:
+                ey, xy = INF, -INF
+            if not (ey > 1.0 or xy < 0.0):
+                while i < stop:
+                    if kinds[i]:
+                        tx0 = (i - at) * tw
+                        if mx > 0.0:
+                            ex, xx = (tx0 + EPS - xr) / mx, (tx0 + tw - EPS - x) / mx
+                        elif mx < 0.0:
+                            ex, xx = (tx0 + tw - EPS - x) / mx, (tx0 + EPS - xr) / mx
+                        elif xr > tx0 + EPS and x < tx0 + tw - EPS:
+                            ex, xx = -INF, INF
+                        else:
+                            ex, xx = INF, -INF
+                        if not (ex > 1.0 or xx < 0.0) and not (
+                                (xx if xx < xy else xy) < (ex if ex > ey else ey) - 2 * TIE):
                             return True
-                    elif mx < 0.0:
-                        if (tx0 + tw - EPS - x) / mx <= 1.0 and (tx0 + EPS - xr) / mx >= 0.0:
-                            return True
-                    elif xr > tx0 + EPS and x < tx0 + tw - EPS:
-                        return True
-                i += 1
+                    i += 1
         row += 1
         at += cols
     return False
