@@ -80,7 +80,8 @@ from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Ar
                                  BoxResolver, NoOptions, Probe, one_way_counts)
 from game.resolvers.swept_usual import TIE as _TIE
 from game.resolvers.swept_usual import slab as _slab
-from game.resolvers.swept_usual import along_wall, enters, landing, motion_enters, stays_on
+from game.resolvers.swept_usual import (along_wall, broad_phase, enters, landing, motion_enters,
+                                        stays_on)
 from game.resolvers.swept_usual import floor_ends as _floor_ends
 from game.resolvers.swept_usual import floor_top as _floor_top
 from game.resolvers.swept_usual import on_flat_floor as _on_flat_floor
@@ -352,16 +353,7 @@ def _first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float
     th = grid.tile_h
     cols = grid.cols
     kinds = grid.kinds
-    # the broad phase: every cell the box covers at any time of the motion (widened by EPS: a
-    # cell entered by less than float rounding is tested, not skipped)
-    if mx > 0.0:
-        c0, c1 = _floor((x - EPS) / tw), _ceil((x + w + mx + EPS) / tw)
-    else:
-        c0, c1 = _floor((x + mx - EPS) / tw), _ceil((x + w + EPS) / tw)
-    if my > 0.0:
-        r0, r1 = _floor((y - EPS) / th), _ceil((y + h + my + EPS) / th)
-    else:
-        r0, r1 = _floor((y + my - EPS) / th), _ceil((y + h + EPS) / th)
+    c0, c1, r0, r1 = broad_phase(grid, x, y, w, h, mx, my)
     if probe is not None:
         probe.extend((c, r) for r in range(r0, r1) for c in range(c0, c1))
     if c0 < 0:

@@ -166,9 +166,11 @@ def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float
     return (x + 0.0, y1 + ry, flags) if ry else (x, y1, flags)
 
 
-def motion_enters(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float,
-                  my: float) -> bool:
-    """:func:`enters` over the broad phase swept's ``_first_hit`` takes for this motion."""
+def broad_phase(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float,
+                my: float) -> tuple[int, int, int, int]:
+    """Columns [c0, c1) and rows [r0, r1) of every cell the box covers at any time of the
+    motion, widened by EPS (a cell entered by less than float rounding is tested, not skipped);
+    not clipped to the map. Swept's ``_first_hit`` tests these."""
     tw, th = grid.tile_w, grid.tile_h
     if mx > 0.0:
         c0, c1 = _floor((x - EPS) / tw), _ceil((x + w + mx + EPS) / tw)
@@ -178,6 +180,13 @@ def motion_enters(grid: TileGrid, x: float, y: float, w: float, h: float, mx: fl
         r0, r1 = _floor((y - EPS) / th), _ceil((y + h + my + EPS) / th)
     else:
         r0, r1 = _floor((y + my - EPS) / th), _ceil((y + h + EPS) / th)
+    return c0, c1, r0, r1
+
+
+def motion_enters(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float,
+                  my: float) -> bool:
+    """:func:`enters` over the broad phase swept's ``_first_hit`` takes for this motion."""
+    c0, c1, r0, r1 = broad_phase(grid, x, y, w, h, mx, my)
     return enters(grid, x, y, w, h, mx, my, (c0 if c0 > 0 else 0),
                   (c1 if c1 < grid.cols else grid.cols), (r0 if r0 > 0 else 0),
                   (r1 if r1 < grid.rows else grid.rows))
