@@ -2,12 +2,19 @@
 
 :meth:`game.resolvers.swept.SweptResolver.move_box` answers the usual moves itself when no
 probed cells are wanted: a motion with nothing in its broad phase, a walk along a flat floor
-(both from a look at the grid's bytes), and, here, a landing on a flat floor and a wall met
-sideways with the rest of the motion free along it. Each is taken only when the cells around
-the motion say the passes would find exactly that, and is worked out as the passes work it
-out, operation for operation (the first hit's time from the same slabs, the same step back by
-EPS, the same slide), so it gives the same numbers to the last bit; anything less plain (a
-slope or one-way tile near, a tie between two faces, a floor's end) is left to the passes.
+(both from a look at the grid's bytes), and, with the functions here, a motion that may hit no
+tile of its broad phase (:func:`enters`), a wall met sideways with the rest of the motion free
+along it, a walk off a floor's end, and a landing on a flat floor (solid along the whole broad
+phase or only in part). Each is taken only when the cells around the motion say the passes
+would find exactly that, and is worked out as the passes work it out, operation for operation
+(the first hit's time from the same slabs, the same step back by EPS, the same slide, the same
+floor helpers), so it gives the same numbers to the last bit; anything less plain (a slope or
+one-way tile near, a tie between two faces, a corner met on two faces) is left to the passes.
+The slab tests are written out inside the loops rather than called: a call per tile costs more
+than the test.
+
+The floor helpers (:func:`on_flat_floor`, :func:`floor_ends`, :func:`floor_top`) are the
+passes' own, kept here so that both use the same ones.
 """
 
 from __future__ import annotations
