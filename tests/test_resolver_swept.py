@@ -12,10 +12,11 @@ import math
 import pytest
 from helpers import Body, floor_below, step
 
-from game.maps.grid import EPS, TileGrid
+from game.maps.grid import EMPTY, EPS, SOLID, TileGrid
 from game.resolvers import create
 from game.resolvers.base import HIT_LEFT, HIT_RIGHT, ON_GROUND
-from game.resolvers.swept_usual import along_wall, landing
+from game.resolvers.swept import _off_a_ledge
+from game.resolvers.swept_usual import along_wall, enters, landing
 
 T = 16
 
@@ -103,6 +104,12 @@ USUAL = {
     "walk by a floor's end": (Body(5 * T + 1.0, 4 * T - 14, 12, 14), -3.0, 0.5, ON_GROUND),
     "walk": (Body(2 * T + 1.0, 5 * T - 14, 12, 14), 3.0, 0.5, ON_GROUND),
     "free fall": (Body(3 * T + 1.0, T + 0.5, 12, 14), 3.0, 5.0, 0),
+    "landing on a floor's end": (Body(5 * T - 10.0, 4 * T - 17.0, 12, 14), -1.0, 6.0,
+                                 ON_GROUND),
+    "walk off a floor's end": (Body(5 * T - 10.0, 4 * T - 14, 12, 14), -3.0, 0.5, 0),
+    "leaving a wall": (Body(T + 0.0, 2 * T + 3.0, 12, 14), 3.0, 2.0, 0),
+    "pressed to a wall, falling": (Body(6 * T + 4.0, 2 * T + 3.0, 12, 14), 5.0, 2.0,
+                                   HIT_RIGHT),
 }
 
 
@@ -124,8 +131,16 @@ def test_the_landing_and_wall_shortcuts_are_taken_and_agree(swept):
     x, y, w, h, dx, dy = 2 * T + 0.3, 5 * T - 14 - 4.7, 12, 14, 2.5, 6.0
     c0, c1 = math.floor((x - EPS) / T), math.ceil((x + w + dx + EPS) / T)
     r0 = math.floor((y - EPS) / T)
-    landed = landing(ROOM, x, y, w, h, dx, dy, c0, c1, r0)
+    landed = landing(ROOM, x, y, w, h, dx, dy, c0, c1, r0, y + h)
     assert landed is not None
+    assert same(landed, swept.move_box(ROOM, x, y, w, h, dx, dy, y + h, False, []))
+    # on a floor's end: the row under the broad phase half empty
+    x, y, dx = 5 * T - 10.0, 4 * T - 17.0, -1.0
+    c0, c1 = math.floor((x + dx - EPS) / T), math.ceil((x + w + EPS) / T)
+    r0 = math.floor((y - EPS) / T)
+    assert ROOM.kind(c0, 4) == EMPTY
+    landed = landing(ROOM, x, y, w, h, dx, dy, c0, c1, r0, y + h)
+    assert landed is not None and landed[2] == ON_GROUND
     assert same(landed, swept.move_box(ROOM, x, y, w, h, dx, dy, y + h, False, []))
     x, y, dx, dy = T + 2.0, 2 * T + 3.0, -5.0, 7.0
     c0, c1 = math.floor((x + dx - EPS) / T), math.ceil((x + w + EPS) / T)
@@ -133,3 +148,15 @@ def test_the_landing_and_wall_shortcuts_are_taken_and_agree(swept):
     along = along_wall(ROOM, x, y, w, h, dx, dy, c0, c1, r0, r1)
     assert along is not None and along[0] == T and along[2] == HIT_LEFT
     assert same(along, swept.move_box(ROOM, x, y, w, h, dx, dy, y + h, False, []))
+    # leaving a wall it touches: its column is in the broad phase, entered by no motion
+    x, y, dx, dy = T + 0.0, 2 * T + 3.0, 3.0, 2.0
+    c0, c1 = math.floor((x - EPS) / T), math.ceil((x + w + dx + EPS) / T)
+    r0, r1 = math.floor((y - EPS) / T), math.ceil((y + h + dy + EPS) / T)
+    assert ROOM.kind(c0, r0) == SOLID
+    assert not enters(ROOM, x, y, w, h, dx, dy, c0, c1, r0, r1)
+    assert enters(ROOM, x, y, w, h, -dx, dy, 0, c1, r0, r1)  # (back into it)
+    # off a floor's end: the slide to it, then the fall, from the passes' numbers
+    x, y, dx, dy = 5 * T - 10.0, 4 * T - 14.0, -3.0, 0.5
+    fell = _off_a_ledge(ROOM, x, y, w, h, dx, dy, y + h)
+    assert fell is not None and fell[2] == 0 and fell[1] > y
+    assert same(fell, swept.move_box(ROOM, x, y, w, h, dx, dy, y + h, False, []))

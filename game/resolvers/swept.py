@@ -63,11 +63,14 @@ Departures, and why:
   not cut it into parts.
 * **The usual moves first.** When no probed cells are wanted, a motion whose broad phase holds
   nothing at all and a walk along a flat floor with nothing beside the body are answered from a
-  look at the grid's bytes, and a landing on a flat floor and a wall met sideways (the rest of
-  the motion free along it) by :mod:`game.resolvers.swept_usual`: each only where the cells
-  say the ray tests, the slide and the settle step would find exactly that, worked out with
-  the same operations, so the answers are the same to the last bit. Everything else, and every
-  move whose probed cells are wanted, takes the passes.
+  look at the grid's bytes; a motion that may hit no tile of its broad phase (a ceiling or wall
+  only touched or left, a corner passed by), a wall met sideways (the rest of the motion free
+  along it), a walk off a floor's end and a landing on a flat floor, whole or in part, by
+  :mod:`game.resolvers.swept_usual`: each only where the cells say the ray tests, the slide
+  and the settle step would find exactly that, worked out with the same operations, so the
+  answers are the same to the last bit. Everything else (corners met on two faces, ceilings,
+  slopes and one-way tiles near), and every move whose probed cells are wanted, takes the
+  passes.
 """
 
 from __future__ import annotations
@@ -80,7 +83,11 @@ from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Ar
                                  BoxResolver, NoOptions, Probe, one_way_counts)
 from game.resolvers.swept_usual import TIE as _TIE
 from game.resolvers.swept_usual import slab as _slab
-from game.resolvers.swept_usual import along_wall, landing, stays_on
+from game.resolvers.swept_usual import (along_wall, broad_phase, enters, landing, motion_enters,
+                                        stays_on)
+from game.resolvers.swept_usual import floor_ends as _floor_ends
+from game.resolvers.swept_usual import floor_top as _floor_top
+from game.resolvers.swept_usual import on_flat_floor as _on_flat_floor
 
 INF = math.inf
 _floor, _ceil = math.floor, math.ceil
@@ -157,7 +164,8 @@ class SweptResolver(BoxResolver):
                         row -= 1
                         if row * th <= y2 or not row:  # its top row, or the map's
                             return x + dx, y2, ON_GROUND
-            # A motion with nothing at all in its broad phase: no hit, the whole motion.
+            # A motion that enters no tile of its broad phase (by _first_hit's slabs: a ceiling
+            # or wall only touched or left, a tile reached just at the end): the whole motion.
             if dy > 0.0:
                 r0, r1 = _floor((y - EPS) / th), _ceil((bottom + dy + EPS) / th)
             else:
@@ -178,17 +186,53 @@ class SweptResolver(BoxResolver):
                 at += cols
             else:
                 return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
-            # A landing on a flat floor, and a wall met sideways with the rest of the motion
-            # free along it (see each: the first hit and what the passes do after it)
-            if dy > 0.0 and 0 <= c0 and c1 <= cols and w >= 1.0 and h >= 1.0:
-                landed = landing(grid, x, y, w, h, dx, dy, c0, c1, r0)
-                if landed is not None:
-                    return landed
+            # A wall met sideways with the rest of the motion free along it (a body pressed
+            # against a wall as it jumps or falls: the most frequent of what is left)
             if dx:
                 along = along_wall(grid, x, y, w, h, dx, dy, lo, hi, r0, r1)
                 if along is not None:
                     return along
+            one_way_from = INF if drop_through else one_way_bottom
+            m = bottom % th  # (only near a row's top can the body stand on a floor)
+            if dy > 0.0 and (m < 2 * EPS or m > th - 2 * EPS) and _on_flat_floor(
+                    grid, x, w, bottom, one_way_from):
+                # standing on a floor: a walk off its end (the passes start from the floor
+                # even when the fall is too short to enter its slab)
+                if dx:
+                    fell = _off_a_ledge(grid, x, y, w, h, dx, dy, one_way_from)
+                    if fell is not None:
+                        return fell
+            elif not enters(grid, x, y, w, h, dx, dy, lo, hi, row, r1):
+                return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
+            # A landing on a flat floor (see it: the first hit and what the passes do after it)
+            if dy > 0.0 and 0 <= c0 and c1 <= cols and w >= 1.0 and h >= 1.0:
+                landed = landing(grid, x, y, w, h, dx, dy, c0, c1, r0, one_way_from)
+                if landed is not None:
+                    return landed
         return _passes(grid, x, y, w, h, dx, dy, INF if drop_through else one_way_bottom, probe)
+
+
+def _off_a_ledge(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
+                 one_way_from: float) -> tuple[float, float, int] | None:
+    """A walk off a floor's end (from on a flat floor, dx and dy > 0), as the passes take it:
+    on the floor's top, a slide along it that enters no tile to where the floor ends
+    (_floor_ends), then the fall the floor took away, for the rest of the slide, entering no
+    tile: (x, y, 0); None if it is not that simple."""
+    th = grid.tile_h
+    y = round((y + h) / th) * th - h
+    if motion_enters(grid, x, y, w, h, dx, 0.0):
+        return None
+    off = _floor_ends(grid, x, w, y + h, dx, one_way_from)
+    if off is None or off == INF:
+        return None
+    mx = dx - off
+    my = dy * mx / dx
+    x += off
+    if not mx:  # off the end just where the slide ends: no fall left
+        return x, y, 0
+    if motion_enters(grid, x, y, w, h, mx, my):
+        return None
+    return x + mx, y + my, 0
 
 
 # ----------------------------------------------------------------------------------------------
@@ -312,16 +356,7 @@ def _first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float
     th = grid.tile_h
     cols = grid.cols
     kinds = grid.kinds
-    # the broad phase: every cell the box covers at any time of the motion (widened by EPS: a
-    # cell entered by less than float rounding is tested, not skipped)
-    if mx > 0.0:
-        c0, c1 = _floor((x - EPS) / tw), _ceil((x + w + mx + EPS) / tw)
-    else:
-        c0, c1 = _floor((x + mx - EPS) / tw), _ceil((x + w + EPS) / tw)
-    if my > 0.0:
-        r0, r1 = _floor((y - EPS) / th), _ceil((y + h + my + EPS) / th)
-    else:
-        r0, r1 = _floor((y + my - EPS) / th), _ceil((y + h + EPS) / th)
+    c0, c1, r0, r1 = broad_phase(grid, x, y, w, h, mx, my)
     if probe is not None:
         probe.extend((c, r) for r in range(r0, r1) for c in range(c0, c1))
     if c0 < 0:
@@ -486,79 +521,4 @@ def _on_line(grid: TileGrid, col: int, row: int, x: float, y: float, w: float, h
     dot = rx * nx + ry * ny
     side = HIT_LEFT if nx > 0 else HIT_RIGHT
     return y, rx - dot * nx, ry - dot * ny, then, False, side
-
-
-def _on_flat_floor(grid: TileGrid, x: float, w: float, bottom: float,
-                   one_way_from: float) -> bool:
-    """Is the box's bottom on a row's top where a solid (or counting one-way) tile is under it?"""
-    th, tw, cols = grid.tile_h, grid.tile_w, grid.cols
-    row = round(bottom / th)
-    if not (-EPS <= row * th - bottom <= EPS and 0 <= row < grid.rows):
-        return False
-    c0 = math.floor((x + EPS) / tw)
-    c1 = math.ceil((x + w - EPS) / tw)
-    under = grid.kinds[row * cols + (c0 if c0 > 0 else 0):row * cols + (c1 if c1 < cols else cols)]
-    return SOLID in under or (ONE_WAY in under and one_way_counts(one_way_from, row * th))
-
-
-def _floor_ends(grid: TileGrid, x: float, w: float, bottom: float, mx: float,
-                one_way_from: float) -> float | None:
-    """Sliding by ``mx`` along a flat floor at ``bottom``: how far the body goes before nothing
-    is left under it; None if a floor tile is under it at the end; INF if the floor is not flat
-    (a slope: the caller asks the map)."""
-    th, tw, cols = grid.tile_h, grid.tile_w, grid.cols
-    row = round(bottom / th)
-    if not (-EPS <= row * th - bottom <= EPS and 0 <= row < grid.rows):
-        return INF
-    end_x = x + mx
-    a, b = math.floor((end_x + EPS) / tw), math.ceil((end_x + w - EPS) / tw)
-    under = grid.kinds[row * cols + (a if a > 0 else 0):row * cols + (b if b < cols else cols)]
-    if SOLID in under or (ONE_WAY in under and one_way_counts(one_way_from, row * th)):
-        return None
-    left, right = (x, x + w + mx) if mx > 0 else (x + mx, x + w)
-    c0 = max(math.floor((left + EPS) / tw), 0)
-    c1 = min(math.ceil((right - EPS) / tw), cols)
-    one_way = one_way_counts(one_way_from, row * th)
-    under = [c for c in range(c0, c1)
-             if grid.kinds[row * cols + c] in (SOLID, SLOPE) or (
-                 one_way and grid.kinds[row * cols + c] == ONE_WAY)]
-    if any(c * tw < end_x + w - EPS and (c + 1) * tw > end_x + EPS for c in under):
-        return INF  # a slope under the end: the caller asks the map
-    if mx > 0:
-        off = max(((c + 1) * tw for c in under), default=x) - x
-    else:
-        off = min((c * tw for c in under), default=x + w) - (x + w)
-    return off if off * mx > 0 else 0.0
-
-
-_SETTLE = 1e-3  # px: how far a body that slid along floors may settle onto the floor under it
-
-
-def _floor_top(grid: TileGrid, x: float, w: float, bottom: float,
-               one_way_from: float) -> float | None:
-    """The highest floor point under [x, x + w) within _SETTLE of ``bottom``, or None."""
-    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
-    c0, c1 = math.floor((x + EPS) / tw), math.ceil((x + w - EPS) / tw)
-    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-    if c0 >= c1:
-        return None
-    r0, r1 = math.floor((bottom - _SETTLE) / th), math.floor((bottom + _SETTLE) / th) + 1
-    best = None
-    for row in range(r0 if r0 > 0 else 0, r1 if r1 < grid.rows else grid.rows):
-        base = row * cols
-        under = kinds[base + c0:base + c1]
-        if not under.strip(b"\0"):
-            continue
-        # a solid tile's (or a counting one-way tile's) top is the row's
-        top = row * th
-        if ((SOLID in under or (ONE_WAY in under and one_way_from <= top + EPS))
-                and abs(top - bottom) <= _SETTLE and (best is None or top < best)):
-            best = top
-        if SLOPE in under:
-            for col in range(c0, c1):
-                if kinds[base + col] == SLOPE:
-                    top = grid.surface_top(col, row, max(x, col * tw), min(x + w, (col + 1) * tw))
-                    if abs(top - bottom) <= _SETTLE and (best is None or top < best):
-                        best = top
-    return best
 

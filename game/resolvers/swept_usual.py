@@ -2,12 +2,19 @@
 
 :meth:`game.resolvers.swept.SweptResolver.move_box` answers the usual moves itself when no
 probed cells are wanted: a motion with nothing in its broad phase, a walk along a flat floor
-(both from a look at the grid's bytes), and, here, a landing on a flat floor and a wall met
-sideways with the rest of the motion free along it. Each is taken only when the cells around
-the motion say the passes would find exactly that, and is worked out as the passes work it
-out, operation for operation (the first hit's time from the same slabs, the same step back by
-EPS, the same slide), so it gives the same numbers to the last bit; anything less plain (a
-slope or one-way tile near, a tie between two faces, a floor's end) is left to the passes.
+(both from a look at the grid's bytes), and, with the functions here, a motion that may hit no
+tile of its broad phase (:func:`enters`), a wall met sideways with the rest of the motion free
+along it, a walk off a floor's end, and a landing on a flat floor (solid along the whole broad
+phase or only in part). Each is taken only when the cells around the motion say the passes
+would find exactly that, and is worked out as the passes work it out, operation for operation
+(the first hit's time from the same slabs, the same step back by EPS, the same slide, the same
+floor helpers), so it gives the same numbers to the last bit; anything less plain (a slope or
+one-way tile near, a tie between two faces, a corner met on two faces) is left to the passes.
+The slab tests are written out inside the loops rather than called: a call per tile costs more
+than the test.
+
+The floor helpers (:func:`on_flat_floor`, :func:`floor_ends`, :func:`floor_top`) are the
+passes' own, kept here so that both use the same ones.
 """
 
 from __future__ import annotations
@@ -16,25 +23,26 @@ from math import ceil as _ceil
 from math import floor as _floor
 from math import inf as INF
 
-from game.maps.grid import EMPTY, EPS, SLOPE, SOLID, TileGrid
+from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid, one_way_counts
 from game.resolvers.base import HIT_LEFT, HIT_RIGHT, ON_GROUND
 
 TIE = 1e-12  # entry times this close are a tie between two faces (swept's rule)
 
 
 def landing(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
-             c0: int, c1: int, r0: int) -> tuple[float, float, int] | None:
+            c0: int, c1: int, r0: int, one_way_from: float) -> tuple[float, float, int] | None:
     """A fall (dy > 0) onto a flat floor: (x, y, ON_GROUND), or None if it is not that simple
     (``c0, c1``: the broad phase's columns, in the map; ``r0``: its first row, clipped).
 
-    It is, for a body more than EPS above a row's top (swept's ``_on_flat_floor`` says no)
-    whose next row down is solid all along the broad phase and reached in the motion, with
+    It is, for a body more than EPS above a row's top (:func:`on_flat_floor` says no) whose
+    next row down is solid or empty along the broad phase and reached in the motion, with
     nothing in the rows above it that either pass enters (a column wider each side: the
     slide's broad phase may round one wider). The first hit is then that row's top, at the
-    same time for every cell the body is over (one reached by its side is hit later, rows
-    below later still), unless a cell's side is reached at a tie with it (a neighbour would
-    decide: left to the passes); the slide meets nothing and ends over the same row
-    (``_floor_ends``), where the settle step finds its top and nothing else (``_floor_top``).
+    same time for every solid cell the body is over (one reached by its side is hit later,
+    rows below later still), unless a cell's side is reached at a tie with it (a neighbour
+    would decide: left to the passes); the slide meets nothing, and where the row is solid all
+    along it ends over the row (:func:`floor_ends`), where the settle step finds its top and
+    nothing else (:func:`floor_top`); where it is not, those two are asked.
     """
     tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
     bottom = y + h
@@ -55,19 +63,25 @@ def landing(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
     if not _clear(grid, c0 - 1, c1 + 1, r0, row, (y, bottom, dy),
                   (land_y, land_y + h, 0.0) if rx else None):
         return None
-    i, stop = row * cols + c0, row * cols + c1
+    at = row * cols
+    i, stop = at + c0, at + c1
     while i < stop and kinds[i] == SOLID:
+        i += 1
+    whole = i == stop  # solid all along the broad phase
+    while i < stop and kinds[i] <= SOLID:  # (EMPTY or SOLID)
         i += 1
     if i < stop:
         return None
-    # each floor cell's slab on x, as _first_hit takes it: one met on its top at ey, none at
-    # a tie
+    # each solid floor cell's slab on x, as _first_hit takes it: one met on its top at ey,
+    # none at a tie
     xr = x + w
     on_top = False
     col = c0
     while col < c1:
         tx0 = col * tw
         col += 1
+        if kinds[at + col - 1] != SOLID:
+            continue
         ex, xx = slab(x, xr, tx0 + EPS, tx0 + tw - EPS, dx)  # (INF, -INF): never over it
         if -TIE <= ex - ey <= TIE:
             return None
@@ -75,7 +89,12 @@ def landing(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
             on_top = True
     if not on_top:
         return None
-    return (x1 + rx if rx else x1), land_y, ON_GROUND
+    end = x1 + rx if rx else x1
+    if not whole and dx and (
+            (rx and floor_ends(grid, x1, w, land_y + h, rx, one_way_from) is not None)
+            or floor_top(grid, end, w, land_y + h, one_way_from) != top):
+        return None
+    return end, land_y, ON_GROUND
 
 
 def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
@@ -85,22 +104,27 @@ def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float
     r1``: the broad phase, clipped to the map).
 
     It is, when the column the body's front enters is solid or empty in the broad phase's rows
-    and nothing on the body's side of it is in a row either pass enters (a column and a row
-    wider: the slide's broad phase may round one wider). The first hit is then that column's
+    and nothing on the body's side of it is in a row either pass enters (a row wider: the
+    slide's broad phase may round one wider). The first hit is then that column's
     side, at the same time in every row the body is in (rows reached later are hit later,
     columns beyond later still), unless a row is reached at a tie with it (left to the
     passes); the slide along it meets nothing (the wall is only touched). Nor was the body on
     a floor: a motion down of more than a few EPS enters the row under it, so that is empty.
     """
     tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
+    # (the columns behind the body are in neither pass: not in the first's broad phase, and
+    # the slide, moving no further back than EPS and not sideways, skips them)
+    xr = x + w
     if dx > 0.0:
-        col = _ceil((x + w - EPS) / tw)  # the first column right of the body
-        a, b, speed = c0 - 1, col, dx
+        col = _ceil((xr - EPS) / tw)  # the first column right of the body
+        a, b, speed = c0, col, dx
+        tx0 = col * tw  # its slab, as _first_hit takes it (slab() written out)
+        ex, xx = (tx0 + EPS - xr) / dx, (tx0 + tw - EPS - x) / dx
     else:
         col = _floor((x + EPS) / tw) - 1  # the first column left of it
-        a, b, speed = col + 1, c1 + 1, -dx
-    tx0 = col * tw
-    ex, xx = slab(x, x + w, tx0 + EPS, tx0 + tw - EPS, dx)  # its slab, as _first_hit takes it
+        a, b, speed = col + 1, c1, -dx
+        tx0 = col * tw
+        ex, xx = (tx0 + tw - EPS - x) / dx, (tx0 + EPS - xr) / dx
     if not (c0 <= col < c1 and 0.0 <= ex <= 1.0) or 0.0 < dy <= 4 * EPS:
         return None
     # the response, as _passes makes it: back EPS along the normal, on the wall, slide on
@@ -108,8 +132,18 @@ def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float
     y1 = y + dy * t
     ry = dy * (1.0 - t)
     yb = y + h
-    if not _clear(grid, a, b, r0 - 1, r1 + 1, (y, yb, dy), (y1, y1 + h, ry) if ry else None):
-        return None
+    if a < b:  # (_clear written out: this is the most frequent short answer after the first look)
+        row, end = r0 - 1, r1 + 1
+        row, end = (row if row > 0 else 0), (end if end < grid.rows else grid.rows)
+        yb1 = y1 + h
+        while row < end:
+            i, stop = row * cols + a, row * cols + b
+            while i < stop and not kinds[i]:
+                i += 1
+            if i < stop and not (_row_missed(row * th, th, y, yb, dy)
+                                 and (not ry or _row_missed(row * th, th, y1, yb1, ry))):
+                return None
+            row += 1
     # the wall's column, each row's slab as _first_hit takes it: its side met at ex in some
     # row, no row at a tie
     on_side = False
@@ -117,7 +151,14 @@ def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float
     while i < end:
         kind = kinds[i]
         if kind == SOLID:
-            ey, xy = slab(y, yb, ty0 + EPS, ty0 + th - EPS, dy)
+            if dy > 0.0:
+                ey, xy = (ty0 + EPS - yb) / dy, (ty0 + th - EPS - y) / dy
+            elif dy < 0.0:
+                ey, xy = (ty0 + th - EPS - y) / dy, (ty0 + EPS - yb) / dy
+            elif yb > ty0 + EPS and y < ty0 + th - EPS:
+                ey, xy = -INF, INF
+            else:
+                ey, xy = INF, -INF
             if not (ey > 1.0 or xy < 0.0):
                 if -TIE <= ex - ey <= TIE:
                     return None
@@ -130,6 +171,77 @@ def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float
         return None
     x, flags = (tx0 - w, HIT_RIGHT) if dx > 0.0 else (tx0 + tw, HIT_LEFT)
     return (x + 0.0, y1 + ry, flags) if ry else (x, y1, flags)
+
+
+def broad_phase(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float,
+                my: float) -> tuple[int, int, int, int]:
+    """Columns [c0, c1) and rows [r0, r1) of every cell the box covers at any time of the
+    motion, widened by EPS (a cell entered by less than float rounding is tested, not skipped);
+    not clipped to the map. Swept's ``_first_hit`` tests these."""
+    tw, th = grid.tile_w, grid.tile_h
+    if mx > 0.0:
+        c0, c1 = _floor((x - EPS) / tw), _ceil((x + w + mx + EPS) / tw)
+    else:
+        c0, c1 = _floor((x + mx - EPS) / tw), _ceil((x + w + EPS) / tw)
+    if my > 0.0:
+        r0, r1 = _floor((y - EPS) / th), _ceil((y + h + my + EPS) / th)
+    else:
+        r0, r1 = _floor((y + my - EPS) / th), _ceil((y + h + EPS) / th)
+    return c0, c1, r0, r1
+
+
+def motion_enters(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float,
+                  my: float) -> bool:
+    """:func:`enters` over the broad phase swept's ``_first_hit`` takes for this motion."""
+    c0, c1, r0, r1 = broad_phase(grid, x, y, w, h, mx, my)
+    return enters(grid, x, y, w, h, mx, my, (c0 if c0 > 0 else 0),
+                  (c1 if c1 < grid.cols else grid.cols), (r0 if r0 > 0 else 0),
+                  (r1 if r1 < grid.rows else grid.rows))
+
+
+def enters(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float, my: float,
+           c0: int, c1: int, row: int, r1: int) -> bool:
+    """Might the motion (mx, my) hit a tile of columns [c0, c1) and rows [row, r1) (a broad
+    phase, clipped to the map) by the slabs of swept's ``_first_hit``? If not, that finds no
+    hit there: for each tile, its row's slab on y or its column's on x is not entered within
+    the motion, or one is left before the other is entered (whatever its kind: a slope's
+    polygon is inside its cell's slabs; a tie moves an entry by TIE at most)."""
+    th, tw, cols, kinds = grid.tile_h, grid.tile_w, grid.cols, grid.kinds
+    yb, xr = y + h, x + w
+    at = row * cols
+    while row < r1:
+        i, stop = at + c0, at + c1
+        while i < stop and not kinds[i]:
+            i += 1
+        if i < stop:
+            ty0 = row * th
+            if my > 0.0:
+                ey, xy = (ty0 + EPS - yb) / my, (ty0 + th - EPS - y) / my
+            elif my < 0.0:
+                ey, xy = (ty0 + th - EPS - y) / my, (ty0 + EPS - yb) / my
+            elif yb > ty0 + EPS and y < ty0 + th - EPS:
+                ey, xy = -INF, INF
+            else:
+                ey, xy = INF, -INF
+            if not (ey > 1.0 or xy < 0.0):
+                while i < stop:
+                    if kinds[i]:
+                        tx0 = (i - at) * tw
+                        if mx > 0.0:
+                            ex, xx = (tx0 + EPS - xr) / mx, (tx0 + tw - EPS - x) / mx
+                        elif mx < 0.0:
+                            ex, xx = (tx0 + tw - EPS - x) / mx, (tx0 + EPS - xr) / mx
+                        elif xr > tx0 + EPS and x < tx0 + tw - EPS:
+                            ex, xx = -INF, INF
+                        else:
+                            ex, xx = INF, -INF
+                        if not (ex > 1.0 or xx < 0.0) and not (
+                                (xx if xx < xy else xy) < (ex if ex > ey else ey) - 2 * TIE):
+                            return True
+                    i += 1
+        row += 1
+        at += cols
+    return False
 
 
 def _clear(grid: TileGrid, a: int, b: int, row: int, end: int,
@@ -182,3 +294,80 @@ def slab(lo: float, hi: float, t_lo: float, t_hi: float, v: float) -> tuple[floa
     if hi > t_lo and lo < t_hi:
         return -INF, INF
     return INF, -INF
+
+
+# The floor under a body, for the passes and the short answers alike
+
+def on_flat_floor(grid: TileGrid, x: float, w: float, bottom: float,
+                  one_way_from: float) -> bool:
+    """Is the box's bottom on a row's top where a solid (or counting one-way) tile is under it?"""
+    th, tw, cols = grid.tile_h, grid.tile_w, grid.cols
+    row = round(bottom / th)
+    if not (-EPS <= row * th - bottom <= EPS and 0 <= row < grid.rows):
+        return False
+    c0 = _floor((x + EPS) / tw)
+    c1 = _ceil((x + w - EPS) / tw)
+    under = grid.kinds[row * cols + (c0 if c0 > 0 else 0):row * cols + (c1 if c1 < cols else cols)]
+    return SOLID in under or (ONE_WAY in under and one_way_counts(one_way_from, row * th))
+
+
+def floor_ends(grid: TileGrid, x: float, w: float, bottom: float, mx: float,
+               one_way_from: float) -> float | None:
+    """Sliding by ``mx`` along a flat floor at ``bottom``: how far the body goes before nothing
+    is left under it; None if a floor tile is under it at the end; INF if the floor is not flat
+    (a slope: the caller asks the map)."""
+    th, tw, cols = grid.tile_h, grid.tile_w, grid.cols
+    row = round(bottom / th)
+    if not (-EPS <= row * th - bottom <= EPS and 0 <= row < grid.rows):
+        return INF
+    end_x = x + mx
+    a, b = _floor((end_x + EPS) / tw), _ceil((end_x + w - EPS) / tw)
+    under = grid.kinds[row * cols + (a if a > 0 else 0):row * cols + (b if b < cols else cols)]
+    if SOLID in under or (ONE_WAY in under and one_way_counts(one_way_from, row * th)):
+        return None
+    left, right = (x, x + w + mx) if mx > 0 else (x + mx, x + w)
+    c0 = max(_floor((left + EPS) / tw), 0)
+    c1 = min(_ceil((right - EPS) / tw), cols)
+    one_way = one_way_counts(one_way_from, row * th)
+    under = [c for c in range(c0, c1)
+             if grid.kinds[row * cols + c] in (SOLID, SLOPE) or (
+                 one_way and grid.kinds[row * cols + c] == ONE_WAY)]
+    if any(c * tw < end_x + w - EPS and (c + 1) * tw > end_x + EPS for c in under):
+        return INF  # a slope under the end: the caller asks the map
+    if mx > 0:
+        off = max(((c + 1) * tw for c in under), default=x) - x
+    else:
+        off = min((c * tw for c in under), default=x + w) - (x + w)
+    return off if off * mx > 0 else 0.0
+
+
+_SETTLE = 1e-3  # px: how far a body that slid along floors may settle onto the floor under it
+
+
+def floor_top(grid: TileGrid, x: float, w: float, bottom: float,
+              one_way_from: float) -> float | None:
+    """The highest floor point under [x, x + w) within _SETTLE of ``bottom``, or None."""
+    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
+    c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
+    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+    if c0 >= c1:
+        return None
+    r0, r1 = _floor((bottom - _SETTLE) / th), _floor((bottom + _SETTLE) / th) + 1
+    best = None
+    for row in range(r0 if r0 > 0 else 0, r1 if r1 < grid.rows else grid.rows):
+        base = row * cols
+        under = kinds[base + c0:base + c1]
+        if not under.strip(b"\0"):
+            continue
+        # a solid tile's (or a counting one-way tile's) top is the row's
+        top = row * th
+        if ((SOLID in under or (ONE_WAY in under and one_way_from <= top + EPS))
+                and abs(top - bottom) <= _SETTLE and (best is None or top < best)):
+            best = top
+        if SLOPE in under:
+            for col in range(c0, c1):
+                if kinds[base + col] == SLOPE:
+                    top = grid.surface_top(col, row, max(x, col * tw), min(x + w, (col + 1) * tw))
+                    if abs(top - bottom) <= _SETTLE and (best is None or top < best):
+                        best = top
+    return best
