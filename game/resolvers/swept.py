@@ -65,12 +65,11 @@ Departures, and why:
   nothing at all and a walk along a flat floor with nothing beside the body are answered from a
   look at the grid's bytes; a motion that may hit no tile of its broad phase (a ceiling or wall
   only touched or left, a corner passed by), a wall met sideways (the rest of the motion free
-  along it), a walk off a floor's end, a landing on a flat floor and a rise into a flat
-  ceiling, whole or in part, by
-  :mod:`game.resolvers.swept_usual`: each only where the cells say the ray tests, the slide
-  and the settle step would find exactly that, worked out with the same operations, so the
-  answers are the same to the last bit. Everything else (corners met on two faces, slopes
-  and one-way tiles near), and every move whose probed cells are wanted, takes the
+  along it), a walk off a floor's end, a landing on a flat floor and a rise into a flat ceiling,
+  whole or in part, by :mod:`game.resolvers.swept_usual`: each only where the cells say the ray
+  tests, the slide and the settle step would find exactly that, worked out with the same
+  operations, so the answers are the same to the last bit. Everything else (corners met on two
+  faces, slopes and one-way tiles near), and every move whose probed cells are wanted, takes the
   passes.
 """
 

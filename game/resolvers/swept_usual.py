@@ -4,12 +4,13 @@
 probed cells are wanted: a motion with nothing in its broad phase, a walk along a flat floor
 (both from a look at the grid's bytes), and, with the functions here, a motion that may hit no
 tile of its broad phase (:func:`enters`), a wall met sideways with the rest of the motion free
-along it, a walk off a floor's end, a landing on a flat floor (solid along the whole broad
-phase or only in part) and a rise into a flat ceiling. Each is taken only when the cells around the motion say the passes
-would find exactly that, and is worked out as the passes work it out, operation for operation
-(the first hit's time from the same slabs, the same step back by EPS, the same slide, the same
-floor helpers), so it gives the same numbers to the last bit; anything less plain (a slope or
-one-way tile near, a tie between two faces, a corner met on two faces) is left to the passes.
+along it, a walk off a floor's end, a landing on a flat floor (solid along the whole broad phase
+or only in part) and a rise into a flat ceiling. Each is taken only when the cells around the
+motion say the passes would find exactly that, and is worked out as the passes work it out,
+operation for operation (the first hit's time from the same slabs, the same step back by EPS,
+the same slide, the same floor helpers), so it gives the same numbers to the last bit; anything
+less plain (a slope or one-way tile near, a tie between two faces, a corner met on two faces) is
+left to the passes.
 The slab tests are written out inside the loops rather than called: a call per tile costs more
 than the test.
 
