@@ -14,9 +14,9 @@ from helpers import Body, floor_below, step
 
 from game.maps.grid import EMPTY, EPS, SOLID, TileGrid
 from game.resolvers import create
-from game.resolvers.base import HIT_LEFT, HIT_RIGHT, ON_GROUND
+from game.resolvers.base import HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND
 from game.resolvers.swept import _off_a_ledge
-from game.resolvers.swept_usual import along_wall, enters, landing
+from game.resolvers.swept_usual import along_wall, ceiling, enters, landing
 
 T = 16
 
@@ -111,6 +111,28 @@ USUAL = {
     "pressed to a wall, falling": (Body(6 * T + 4.0, 2 * T + 3.0, 12, 14), 5.0, 2.0,
                                    HIT_RIGHT),
 }
+
+
+CEILING = TileGrid.from_rows(["###.....", "........", "........", "########"], T)
+
+
+@pytest.mark.parametrize("body, dx, dy", [
+    (Body(T + 1.0, T + 3.0, 12, 14), 2.0, -6.0),  # under the ceiling, sliding on after it
+    (Body(T + 1.0, T + 3.0, 12, 14), 0.0, -6.0),  # straight up: no slide, y stays the int
+    (Body(2 * T + 2.0, T + 3.0, 12, 14), 3.0, -6.0),  # under its end, going past it
+])
+def test_a_rise_into_a_ceiling_is_answered_without_the_passes_as_they_answer_it(swept, body,
+                                                                                 dx, dy):
+    c0, c1 = math.floor((body.x + min(dx, 0.0) - EPS) / T), math.ceil(
+        (body.x + body.w + max(dx, 0.0) + EPS) / T)
+    r1 = math.ceil((body.y + body.h + EPS) / T)
+    met = ceiling(CEILING, body.x, body.y, body.w, body.h, dx, dy, c0, c1, r1)
+    assert met is not None and met[1] == T and met[2] == HIT_CEILING
+    passes = swept.move_box(CEILING, body.x, body.y, body.w, body.h, dx, dy, body.y + body.h,
+                            False, [])
+    assert same(met, passes)
+    assert same(swept.move_box(CEILING, body.x, body.y, body.w, body.h, dx, dy,
+                               body.y + body.h, False, None), passes)
 
 
 def same(a, b):

@@ -65,11 +65,11 @@ Departures, and why:
   nothing at all and a walk along a flat floor with nothing beside the body are answered from a
   look at the grid's bytes; a motion that may hit no tile of its broad phase (a ceiling or wall
   only touched or left, a corner passed by), a wall met sideways (the rest of the motion free
-  along it), a walk off a floor's end and a landing on a flat floor, whole or in part, by
-  :mod:`game.resolvers.swept_usual`: each only where the cells say the ray tests, the slide
-  and the settle step would find exactly that, worked out with the same operations, so the
-  answers are the same to the last bit. Everything else (corners met on two faces, ceilings,
-  slopes and one-way tiles near), and every move whose probed cells are wanted, takes the
+  along it), a walk off a floor's end, a landing on a flat floor and a rise into a flat ceiling,
+  whole or in part, by :mod:`game.resolvers.swept_usual`: each only where the cells say the ray
+  tests, the slide and the settle step would find exactly that, worked out with the same
+  operations, so the answers are the same to the last bit. Everything else (corners met on two
+  faces, slopes and one-way tiles near), and every move whose probed cells are wanted, takes the
   passes.
 """
 
@@ -83,8 +83,8 @@ from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Ar
                                  BoxResolver, NoOptions, Probe, one_way_counts)
 from game.resolvers.swept_usual import TIE as _TIE
 from game.resolvers.swept_usual import slab as _slab
-from game.resolvers.swept_usual import (along_wall, broad_phase, enters, landing, motion_enters,
-                                        stays_on)
+from game.resolvers.swept_usual import (along_wall, broad_phase, ceiling, enters, landing,
+                                        motion_enters, stays_on)
 from game.resolvers.swept_usual import floor_ends as _floor_ends
 from game.resolvers.swept_usual import floor_top as _floor_top
 from game.resolvers.swept_usual import on_flat_floor as _on_flat_floor
@@ -204,11 +204,16 @@ class SweptResolver(BoxResolver):
                         return fell
             elif not enters(grid, x, y, w, h, dx, dy, lo, hi, row, r1):
                 return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
-            # A landing on a flat floor (see it: the first hit and what the passes do after it)
+            # A landing on a flat floor, a rise into a ceiling (see each: the first hit and what
+            # the passes do after it)
             if dy > 0.0 and 0 <= c0 and c1 <= cols and w >= 1.0 and h >= 1.0:
                 landed = landing(grid, x, y, w, h, dx, dy, c0, c1, r0, one_way_from)
                 if landed is not None:
                     return landed
+            elif dy < 0.0 and 0 <= c0 and c1 <= cols and w >= 1.0 and h >= 1.0:
+                met = ceiling(grid, x, y, w, h, dx, dy, c0, c1, r1)
+                if met is not None:
+                    return met
         return _passes(grid, x, y, w, h, dx, dy, INF if drop_through else one_way_bottom, probe)
 
 

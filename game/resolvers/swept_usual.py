@@ -4,12 +4,13 @@
 probed cells are wanted: a motion with nothing in its broad phase, a walk along a flat floor
 (both from a look at the grid's bytes), and, with the functions here, a motion that may hit no
 tile of its broad phase (:func:`enters`), a wall met sideways with the rest of the motion free
-along it, a walk off a floor's end, and a landing on a flat floor (solid along the whole broad
-phase or only in part). Each is taken only when the cells around the motion say the passes
-would find exactly that, and is worked out as the passes work it out, operation for operation
-(the first hit's time from the same slabs, the same step back by EPS, the same slide, the same
-floor helpers), so it gives the same numbers to the last bit; anything less plain (a slope or
-one-way tile near, a tie between two faces, a corner met on two faces) is left to the passes.
+along it, a walk off a floor's end, a landing on a flat floor (solid along the whole broad phase
+or only in part) and a rise into a flat ceiling. Each is taken only when the cells around the
+motion say the passes would find exactly that, and is worked out as the passes work it out,
+operation for operation (the first hit's time from the same slabs, the same step back by EPS,
+the same slide, the same floor helpers), so it gives the same numbers to the last bit; anything
+less plain (a slope or one-way tile near, a tie between two faces, a corner met on two faces) is
+left to the passes.
 The slab tests are written out inside the loops rather than called: a call per tile costs more
 than the test.
 
@@ -24,7 +25,7 @@ from math import floor as _floor
 from math import inf as INF
 
 from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid, one_way_counts
-from game.resolvers.base import HIT_LEFT, HIT_RIGHT, ON_GROUND
+from game.resolvers.base import HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND
 
 TIE = 1e-12  # entry times this close are a tie between two faces (swept's rule)
 
@@ -95,6 +96,59 @@ def landing(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
             or floor_top(grid, end, w, land_y + h, one_way_from) != top):
         return None
     return end, land_y, ON_GROUND
+
+
+def ceiling(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
+            c0: int, c1: int, r1: int) -> tuple[float, float, int] | None:
+    """A rise (dy < 0) into a flat ceiling: (x, y, HIT_CEILING), or None if it is not that
+    simple (``c0, c1``: the broad phase's columns, in the map; ``r1``: its end row, clipped).
+
+    :func:`landing` upside down, simpler: the rise stops at the ceiling and does not go on
+    where it ends (swept's slide after a ceiling is sideways only). The row above the body
+    must be solid or empty along the broad phase and reached in the motion, a solid cell of it
+    met on its underside (none at a tie), and nothing in the rows below it that either pass
+    enters. The body stops on the row's bottom (an int, as the passes put it, made a float by
+    the slide's nought when there is a slide).
+    """
+    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
+    row = _floor((y + EPS) / th) - 1  # the last row above the body that it is not in
+    under = (row + 1) * th  # its bottom
+    if not (0 <= row < grid.rows and y - under > EPS and under + th - y > EPS):
+        return None
+    yb = y + h
+    ey = (under - EPS - y) / dy  # the row's slab, as _first_hit takes it
+    if ey > 1.0 or not ey < (row * th + EPS - yb) / dy:
+        return None
+    # the response, as _passes makes it: back EPS along the normal, on the underside, slide on
+    t = ey - EPS / (-dy)
+    x1 = x + dx * t
+    rx = dx * (1.0 - t)
+    if not _clear(grid, c0 - 1, c1 + 1, row + 1, r1, (y, yb, dy),
+                  (under, under + h, 0.0) if rx else None):
+        return None
+    at = row * cols
+    i, stop = at + c0, at + c1
+    while i < stop and kinds[i] <= SOLID:  # (EMPTY or SOLID)
+        i += 1
+    if i < stop:
+        return None
+    xr = x + w
+    met = False
+    col = c0
+    while col < c1:
+        tx0 = col * tw
+        col += 1
+        if kinds[at + col - 1] != SOLID:
+            continue
+        ex, xx = slab(x, xr, tx0 + EPS, tx0 + tw - EPS, dx)
+        if -TIE <= ex - ey <= TIE:
+            return None
+        if ex < ey < xx:
+            met = True
+    if not met:
+        return None
+    # (the slide adds the rise it has left, 0.0, to the int)
+    return (x1 + rx, under + 0.0, HIT_CEILING) if rx else (x1, under, HIT_CEILING)
 
 
 def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
