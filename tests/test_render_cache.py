@@ -13,9 +13,10 @@ from game.view import render, viewbuffer
 from game.view.render import MapRenderer, TileImages, map_bounds, render_area
 
 def write_map(folder: Path, cols: int, rows: int, offset: str = "", opacity: str = "",
-              tile: int = 16) -> Path:
+              tile: int = 16, sky_cols: int | None = None) -> Path:
     """A generated map: an opaque "sky" over the left half only (so the renderer meets both
-    opaque and transparent parts), sparse half-transparent "dirt" (a name that marks no
+    opaque and transparent parts; ``sky_cols``: over that many columns from the left instead),
+    sparse half-transparent "dirt" (a name that marks no
     collision: a layer named "ground" would be solid), a "tall" layer of images bigger than a
     cell (an image collection), then the object layer and a sparse "front".
     ``offset`` holds attributes for a group around the dirt layer, ``opacity`` for the layer;
@@ -53,7 +54,8 @@ def write_map(folder: Path, cols: int, rows: int, offset: str = "", opacity: str
         f'  <tile id="0"><image source="tall.png" width="{tile}" height="{big}"/></tile>\n'
         f'  <tile id="1"><image source="wide.png" width="{big}" height="{tile}"/></tile>\n'
         ' </tileset>\n'
-        + layer(1, "sky", lambda c, r: 1 if c < cols // 2 else 0)
+        + layer(1, "sky", lambda c, r: 1 if c < (cols // 2 if sky_cols is None else sky_cols)
+                else 0)
         + f' <group id="6" name="shifted"{offset}>\n'
         + layer(2, "dirt", lambda c, r: 2 if (3 * c + 5 * r) % 11 == 0 else 0, opacity)
         + ' </group>\n'

@@ -1,0 +1,105 @@
+"""The view buffer is a ring (game.view.viewbuffer): the map is kept at its place modulo the
+surface's size, so a camera going far wraps it round many times. Whatever the wrapping, every
+frame is the picture drawn straight from the tiles, and the surface never grows."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.maps.level import load_level
+from game.view import viewbuffer
+from game.view.render import MapRenderer, TileImages, render_area
+from tests.test_render_cache import same_within_1, write_map
+from tools import bench_scenario as S
+
+VIEW = (320, 240)
+
+
+def there_and_back(width: int, height: int, view: tuple[int, int]) -> list[tuple[int, int]]:
+    """Origins from the map's top-left corner to its bottom-right one in odd steps (13, 7),
+    partly off the map at both ends, then back in other steps (-29, -11), with a few jumps."""
+    out, x, y = [], -40, -30
+    while x < width - view[0] + 40 or y < height - view[1] + 30:
+        out.append((x, y))
+        x, y = min(x + 13, width - view[0] + 40), min(y + 7, height - view[1] + 30)
+    out += [(width // 2, 50), (40, height // 2)]  # jumps: all drawn anew
+    x, y = width - view[0] + 40, height - view[1] + 30
+    while x > -40 or y > -30:
+        out.append((x, y))
+        x, y = max(x - 29, -40), max(y - 11, -30)
+    return out
+
+
+def tile_buffers(renderer: MapRenderer) -> list[viewbuffer.ViewBuffer]:
+    return [item for passes in renderer._passes for kind, item, _ in passes if kind == "tiles"]
+
+
+@pytest.mark.parametrize("sky_cols", [None, 200], ids=["translucent parts", "opaque"])
+def test_a_path_that_wraps_the_ring_in_both_axes_draws_the_tiles_picture(tmp_path, sky_cols):
+    """There and back across a map several ring sizes long in both axes, with the view resized
+    on the way (a new, differently sized ring): every frame, behind and in front, is the
+    picture drawn straight from the tiles; the ring went round more than twice along each
+    axis; what is kept stays the size the view sets."""
+    level = load_level(write_map(tmp_path, 200, 160, ' offsetx="5" offsety="-6"',
+                                 ' opacity="0.6"', sky_cols=sky_cols))
+    images = TileImages(level, convert=False)
+    renderer = MapRenderer(level, images)
+    bounds = renderer.bounds
+    whole = {front: render_area(level, images, bounds, front) for front in (False, True)}
+    behind = tile_buffers(renderer)[0]
+    path = there_and_back(bounds.w, bounds.h, VIEW)
+    views = [VIEW] * len(path)
+    views[-80:-40] = [(400, 300)] * 40  # a window resize, and back
+    sky = (255, 0, 255)
+    sizes, laps, plain = set(), [0, 0], 0
+    for origin, view in zip(path, views):
+        for front in (False, True):
+            ours = pygame.Surface(view)
+            ours.fill(sky)
+            renderer.draw(ours, origin, front)
+            want = pygame.Surface(view)
+            want.fill(sky)
+            want.blit(whole[front], (bounds.x - origin[0], bounds.y - origin[1]))
+            assert same_within_1(ours, want), f"frame at {origin}, view {view}, front={front}"
+        size = behind.surface.get_size()
+        sizes.add((view, size, renderer.cache_bytes))
+        plain += behind.opaque  # opaque wherever the map is: blitted as a plain copy
+        for k in (0, 1):  # how many ring lengths the map px at its (0, 0) is from the anchor
+            laps[k] = max(laps[k], abs(behind.rect.topleft[k] - behind.anchor[k]) // size[k])
+    assert laps[0] >= 2 and laps[1] >= 2, laps
+    # the opaque map is copied (but near its edges, where big tiles reach past the sky), the
+    # other is blended by rows of cells most of the way
+    assert plain > 0.6 * len(path) if sky_cols else plain < 0.4 * len(path), plain
+    # one ring per view size, as big as size_for says, never bigger
+    assert {(v, s) for v, s, _ in sizes} == {(v, behind.size_for(v)) for v in set(views)}
+    assert len({b for v, _, b in sizes if v == VIEW}) == 1
+
+
+def test_animated_tiles_redrawn_into_a_wrapped_ring(tmp_path, monkeypatch):
+    """The buffer redrawing its animated cells itself (no overlay), far along a path that has
+    wrapped it: each frame is what a fresh renderer draws there at that time."""
+    monkeypatch.setattr(viewbuffer, "plan", lambda *_a: None)  # redraw into the buffer
+    pygame.init()
+    level = load_level(S.write_lively_tmx(tmp_path / "lively.tmx", 160, 60),
+                       (S.PLAYER_W, S.PLAYER_H))
+    images = TileImages(level, convert=False)
+    renderer = MapRenderer(level, images)
+    assert renderer.animated
+    ground = tile_buffers(renderer)[-1]
+    g = level.grid
+    path = there_and_back(g.width_px, g.height_px, VIEW)[::3]
+    laps = 0
+    for i, origin in enumerate(path):
+        renderer.update(i / 20)
+        ours = pygame.Surface(VIEW)
+        renderer.draw(ours, origin)
+        laps = max(laps, abs(ground.rect.x - ground.anchor[0]) // ground.surface.get_width())
+        if i % 10 == 0:
+            fresh = MapRenderer(level, images)
+            fresh.update(i / 20)
+            want = pygame.Surface(VIEW)
+            fresh.draw(want, origin)
+            assert pygame.image.tobytes(ours, "RGB") == pygame.image.tobytes(want, "RGB"), (
+                f"frame {i} at {origin}")
+    assert laps >= 2
