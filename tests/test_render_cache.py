@@ -16,9 +16,9 @@ def write_map(folder: Path, cols: int, rows: int, offset: str = "", opacity: str
               tile: int = 16, sky_cols: int | None = None) -> Path:
     """A generated map: an opaque "sky" over the left half only (so the renderer meets both
     opaque and transparent parts; ``sky_cols``: over that many columns from the left instead),
-    sparse half-transparent "dirt" (a name that marks no
-    collision: a layer named "ground" would be solid), a "tall" layer of images bigger than a
-    cell (an image collection), then the object layer and a sparse "front".
+    sparse half-transparent "dirt" (a name that marks no collision: a layer named "ground"
+    would be solid), a "tall" layer of images bigger than a cell (an image collection), then
+    the object layer and a sparse "front".
     ``offset`` holds attributes for a group around the dirt layer, ``opacity`` for the layer;
     ``tile`` is the cell's size in px."""
     big = 5 * tile // 2  # the tall and the wide images: 2.5 cells long
