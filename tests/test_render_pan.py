@@ -122,3 +122,23 @@ def test_the_buffer_rows_are_not_16_byte_aligned(tmp_path):
             assert b.surface.get_size() == (w + 1, h) and b.rect.size == (w, h)
             assert b.surface.get_pitch() % 16
     assert kinds == {True, False}
+
+
+def test_the_room_goes_ahead_of_a_moving_view(tmp_path):
+    """Panning one way, the buffer keeps its room beyond the view ahead of it: it moves about
+    once per (its width - the view's) px, not twice as often with the room split on both
+    sides, and each time it moves it still holds the view."""
+    level = load_level(write_map(tmp_path, 400, 40, tile=16, sky_cols=400))
+    renderer = MapRenderer(level, TileImages(level, convert=False))
+    behind = tile_buffers(renderer)[0]
+    target = pygame.Surface(VIEW)
+    for direction in (1, -1):
+        rects = []
+        for k in range(1000):
+            x = 100 + 4 * k if direction > 0 else 4100 - 4 * k
+            renderer.draw(target, (x, 200))
+            rects.append(tuple(behind.rect))
+            assert behind.rect.contains(pygame.Rect((x, 200), VIEW))
+        moves = sum(a != b for a, b in zip(rects, rects[1:]))
+        room = behind.size_for(VIEW)[0] - VIEW[0]
+        assert moves <= 4000 // (room - viewbuffer.CELL[0]) + 1, moves

@@ -23,9 +23,9 @@ EMPTY, OPAQUE, MIXED = 0, 1, 2
 class ViewBuffer:
     """One set of tile layers, drawn around the view on one surface that follows the camera.
 
-    The surface holds the whole map when the map is small (WHOLE_MAP); else the view plus about
-    ``MARGIN`` px on every side (or the whole map along an axis where it is short), on a grid
-    of ``CELL`` px. While the view stays inside it, a frame costs one blit: a plain copy while
+    The surface holds the whole map when the map is small (WHOLE_MAP); else as much as the view
+    plus ``MARGIN`` px on every side (or the whole map along an axis where it is short), on a
+    grid of ``CELL`` px, that room placed ahead of the view where it moves. While the view stays inside it, a frame costs one blit: a plain copy while
     the layers are opaque wherever the map is; else one blit of the run-length encoded whole
     map, or one blended blit per run of rows of cells not empty across the view. (Encoded
     blits round translucent pixels apart from pygame's blend, by 1 at most.) When the view
@@ -49,6 +49,7 @@ class ViewBuffer:
         self.surface: pygame.Surface | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)  # map px the surface covers (but its last column)
         self._view = (0, 0)  # the size of the view it was made for
+        self._last = (0, 0)  # map px of the top-left of what the view saw last frame
         # True: the surface has no alpha channel and every cell in the map is OPAQUE. False:
         # ``cells`` says what each cell in the map holds.
         self.opaque = True
@@ -123,23 +124,32 @@ class ViewBuffer:
         if not seen.w or not seen.h:
             return
         self._follow(seen, view.size)
+        self._last = seen.topleft
+        bx, by = self.rect.topleft
+        if self.opaque:  # most frames: a plain copy (an opaque surface is never encoded)
+            target.blit(self.surface, (seen.x - view.x, seen.y - view.y), seen.move(-bx, -by))
+        else:
+            self._blend(target, view, seen)
+        if self.overlay is not None:
+            self.overlay.draw(target, view)
+
+    def _blend(self, target: pygame.Surface, view: pygame.Rect, seen: pygame.Rect) -> None:
+        """Blit the translucent surface's part ``seen`` onto ``target`` (whose view is
+        ``view``)."""
         bx, by = self.rect.topleft
         # Translucent layers over the whole map, drawn for good: run-length encoded, a blit
         # skips the transparent runs (encoding costs a pass over the surface, too much to redo
         # on every move). Not onto a target with alpha: SDL's encoded blits get its alpha wrong.
-        rle = (not self.opaque and self.rect.contains(self.bounds)
-               and not target.get_flags() & pygame.SRCALPHA)
+        rle = self.rect.contains(self.bounds) and not target.get_flags() & pygame.SRCALPHA
         if rle != bool(self.surface.get_flags() & pygame.RLEACCEL):
             self.surface.set_alpha(255, pygame.RLEACCEL if rle else 0)
-        if self.opaque or rle:
+        if rle:
             target.blit(self.surface, (seen.x - view.x, seen.y - view.y), seen.move(-bx, -by))
         else:
             for y0, y1 in self._rows_to_blend(seen):
                 y0, y1 = max(y0, seen.top), min(y1, seen.bottom)
                 target.blit(self.surface, (seen.x - view.x, y0 - view.y),
                             (seen.x - bx, y0 - by, seen.w, y1 - y0))
-        if self.overlay is not None:
-            self.overlay.draw(target, view)
 
     def _rows_to_blend(self, seen: pygame.Rect) -> list[tuple[int, int]]:
         """Map y ranges of the runs of rows of cells that are not all EMPTY across ``seen``."""
@@ -159,13 +169,23 @@ class ViewBuffer:
             self._rows_key, self._rows = key, out
         return self._rows
 
-    def _place(self, seen: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
-        """Where the surface goes: on the cell grid, holding ``seen`` with about MARGIN px
-        around it, and no further past the map's edges than it must."""
+    def _place(self, seen: pygame.Rect, size: tuple[int, int],
+               motion: tuple[int, int]) -> pygame.Rect:
+        """Where the surface goes: on the cell grid, holding ``seen``, and no further past the
+        map's edges than it must. Along an axis the view moves (``motion``: px since the
+        frame before), all the room the surface has beyond the view is ahead of it, so the
+        next move comes as late as it can (twice as late as with the room on both sides, in
+        strips twice as wide: as many tiles drawn, half the scrolls); along an axis it does not
+        move, about MARGIN px on each side."""
         pos = []
         for k, cell in enumerate(CELL):
             start, length, span = seen.topleft[k], seen.size[k], size[k]
-            want = (start - MARGIN) // cell * cell
+            if motion[k] > 0:
+                want = start // cell * cell
+            elif motion[k] < 0:
+                want = -(-(start + length) // cell) * cell - span
+            else:
+                want = (start - MARGIN) // cell * cell
             want = min(want, -(-self.bounds.bottomright[k] // cell) * cell - span)
             want = max(want, self.bounds.topleft[k] // cell * cell)
             lowest = -(-(start + length - span) // cell) * cell  # still holding ``seen``
@@ -185,7 +205,8 @@ class ViewBuffer:
         self._view = view
         if old.contains(seen):
             return
-        new = self.rect = self._place(seen, size)
+        motion = (seen.x - self._last[0], seen.y - self._last[1])
+        new = self.rect = self._place(seen, size, motion)
         if not new.colliderect(old):
             self._redraw([new], keep=None)
             return
