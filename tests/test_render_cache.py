@@ -91,6 +91,21 @@ def same_within_1(ours: pygame.Surface, want: pygame.Surface) -> bool:
     return pygame.mask.from_threshold(over, (0, 0, 0), (2, 2, 2, 255)).count() == w * h
 
 
+def drawn_and_whole(renderer: MapRenderer, whole: pygame.Surface, origin: tuple[int, int],
+                    view: tuple[int, int], front: bool, sky: tuple[int, int, int]
+                    ) -> tuple[pygame.Surface, pygame.Surface]:
+    """A frame the renderer draws over the sky, and the same part of ``whole`` (the whole-map
+    render of ``renderer.bounds``) over the sky."""
+    ours = pygame.Surface(view)
+    ours.fill(sky)
+    renderer.draw(ours, origin, front)
+    want = pygame.Surface(view)
+    want.fill(sky)
+    bounds = renderer.bounds
+    want.blit(whole, (bounds.x - origin[0], bounds.y - origin[1]))
+    return ours, want
+
+
 @pytest.mark.parametrize("cols, rows", [(200, 90), (60, 30)], ids=["scrolled", "whole map"])
 def test_frames_match_the_whole_map_rendered_at_once(tmp_path, cols, rows):
     """Panning, jumping, views bigger than the map or partly off it, on a map bigger than the
@@ -116,12 +131,7 @@ def test_frames_match_the_whole_map_rendered_at_once(tmp_path, cols, rows):
     sky = (255, 0, 255)
     for k, (origin, view) in enumerate(zip(origins, views)):
         for front in (False, True):
-            ours = pygame.Surface(view)
-            ours.fill(sky)
-            renderer.draw(ours, origin, front)
-            want = pygame.Surface(view)
-            want.fill(sky)
-            want.blit(whole[front], (bounds.x - origin[0], bounds.y - origin[1]))
+            ours, want = drawn_and_whole(renderer, whole[front], origin, view, front, sky)
             where = f"frame at {origin}, view {view}, front={front}"
             assert same_within_1(ours, want), where
             if k % 15 == 0:

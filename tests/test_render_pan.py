@@ -10,7 +10,7 @@ import pytest
 from game.maps.level import load_level
 from game.view import viewbuffer
 from game.view.render import MapRenderer, TileImages, render_area
-from tests.test_render_cache import same_within_1, write_map
+from tests.test_render_cache import drawn_and_whole, same_within_1, write_map
 from tools import bench_scenario as S
 
 VIEW = (320, 240)
@@ -55,12 +55,7 @@ def test_a_long_pan_in_both_axes_draws_the_tiles_picture(tmp_path, sky_cols):
     sizes, plain, corners = set(), 0, []
     for origin, view in zip(path, views):
         for front in (False, True):
-            ours = pygame.Surface(view)
-            ours.fill(sky)
-            renderer.draw(ours, origin, front)
-            want = pygame.Surface(view)
-            want.fill(sky)
-            want.blit(whole[front], (bounds.x - origin[0], bounds.y - origin[1]))
+            ours, want = drawn_and_whole(renderer, whole[front], origin, view, front, sky)
             assert same_within_1(ours, want), f"frame at {origin}, view {view}, front={front}"
         sizes.add((view, behind.rect.size, renderer.cache_bytes))
         plain += behind.opaque  # opaque wherever the map is: blitted as a plain copy
