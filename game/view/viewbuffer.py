@@ -25,13 +25,20 @@ class ViewBuffer:
 
     The surface holds the whole map when the map is small (WHOLE_MAP); else as much as the view
     plus ``MARGIN`` px on every side (or the whole map along an axis where it is short), on a
-    grid of ``CELL`` px, that room placed ahead of the view where it moves. While the view stays inside it, a frame costs one blit: a plain copy while
-    the layers are opaque wherever the map is; else one blit of the run-length encoded whole
-    map, or one blended blit per run of rows of cells not empty across the view. (Encoded
-    blits round translucent pixels apart from pygame's blend, by 1 at most.) When the view
-    leaves it, the surface is placed around the view again: what it holds is scrolled along and
-    only the strips that came into it are drawn from the tiles. Its size is set by the view's
-    (or by the map's, when that is at most WHOLE_MAP), never by how far the camera goes.
+    grid of ``CELL`` px, that room placed ahead of the view where it moves. While the view
+    stays inside it, a frame costs one blit: a plain copy while the layers are opaque wherever
+    the map is; else one blit of the run-length encoded whole map, or one blended blit per run
+    of rows of cells not empty across the view. (Encoded blits round translucent pixels apart
+    from pygame's blend, by 1 at most.) When the view leaves it, the surface is placed around
+    the view again: what it holds is scrolled along and only the strips that came into it are
+    drawn from the tiles. Its size is set by the view's (or by the map's, when that is at most
+    WHOLE_MAP), never by how far the camera goes.
+
+    Not a ring buffer (new strips drawn over the old ones, the view blitted in up to four
+    pieces where it wraps): one was built and measured slower here. A view cut at the ring's
+    vertical seam is two copies per row, 44 us more a 1280x720 frame, and the seam is in the
+    view most of the time; that costs more than the scrolls it saves (a scroll per 64 frames
+    of a steady pan).
     """
 
     def __init__(self, level: Level, layers: Sequence[tuple[TileLayer, Stamps]],
