@@ -13,11 +13,12 @@ from game.view import render, viewbuffer
 from game.view.render import MapRenderer, TileImages, map_bounds, render_area
 
 def write_map(folder: Path, cols: int, rows: int, offset: str = "", opacity: str = "",
-              tile: int = 16) -> Path:
+              tile: int = 16, sky_cols: int | None = None) -> Path:
     """A generated map: an opaque "sky" over the left half only (so the renderer meets both
-    opaque and transparent parts), sparse half-transparent "dirt" (a name that marks no
-    collision: a layer named "ground" would be solid), a "tall" layer of images bigger than a
-    cell (an image collection), then the object layer and a sparse "front".
+    opaque and transparent parts; ``sky_cols``: over that many columns from the left instead),
+    sparse half-transparent "dirt" (a name that marks no collision: a layer named "ground"
+    would be solid), a "tall" layer of images bigger than a cell (an image collection), then
+    the object layer and a sparse "front".
     ``offset`` holds attributes for a group around the dirt layer, ``opacity`` for the layer;
     ``tile`` is the cell's size in px."""
     big = 5 * tile // 2  # the tall and the wide images: 2.5 cells long
@@ -53,7 +54,8 @@ def write_map(folder: Path, cols: int, rows: int, offset: str = "", opacity: str
         f'  <tile id="0"><image source="tall.png" width="{tile}" height="{big}"/></tile>\n'
         f'  <tile id="1"><image source="wide.png" width="{big}" height="{tile}"/></tile>\n'
         ' </tileset>\n'
-        + layer(1, "sky", lambda c, r: 1 if c < cols // 2 else 0)
+        + layer(1, "sky", lambda c, r: 1 if c < (cols // 2 if sky_cols is None else sky_cols)
+                else 0)
         + f' <group id="6" name="shifted"{offset}>\n'
         + layer(2, "dirt", lambda c, r: 2 if (3 * c + 5 * r) % 11 == 0 else 0, opacity)
         + ' </group>\n'
@@ -89,6 +91,21 @@ def same_within_1(ours: pygame.Surface, want: pygame.Surface) -> bool:
     return pygame.mask.from_threshold(over, (0, 0, 0), (2, 2, 2, 255)).count() == w * h
 
 
+def drawn_and_whole(renderer: MapRenderer, whole: pygame.Surface, origin: tuple[int, int],
+                    view: tuple[int, int], front: bool, sky: tuple[int, int, int]
+                    ) -> tuple[pygame.Surface, pygame.Surface]:
+    """A frame the renderer draws over the sky, and the same part of ``whole`` (the whole-map
+    render of ``renderer.bounds``) over the sky."""
+    ours = pygame.Surface(view)
+    ours.fill(sky)
+    renderer.draw(ours, origin, front)
+    want = pygame.Surface(view)
+    want.fill(sky)
+    bounds = renderer.bounds
+    want.blit(whole, (bounds.x - origin[0], bounds.y - origin[1]))
+    return ours, want
+
+
 @pytest.mark.parametrize("cols, rows", [(200, 90), (60, 30)], ids=["scrolled", "whole map"])
 def test_frames_match_the_whole_map_rendered_at_once(tmp_path, cols, rows):
     """Panning, jumping, views bigger than the map or partly off it, on a map bigger than the
@@ -114,12 +131,7 @@ def test_frames_match_the_whole_map_rendered_at_once(tmp_path, cols, rows):
     sky = (255, 0, 255)
     for k, (origin, view) in enumerate(zip(origins, views)):
         for front in (False, True):
-            ours = pygame.Surface(view)
-            ours.fill(sky)
-            renderer.draw(ours, origin, front)
-            want = pygame.Surface(view)
-            want.fill(sky)
-            want.blit(whole[front], (bounds.x - origin[0], bounds.y - origin[1]))
+            ours, want = drawn_and_whole(renderer, whole[front], origin, view, front, sky)
             where = f"frame at {origin}, view {view}, front={front}"
             assert same_within_1(ours, want), where
             if k % 15 == 0:

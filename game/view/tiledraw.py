@@ -196,13 +196,13 @@ def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, stamps: S
     if c0 >= c1 or r0 >= r1:
         return
     ax, ay = area.topleft
-    xs = [c * tw + ox - ax for c in range(c0, c1)]
+    xs = range(c0 * tw + ox - ax, c1 * tw + ox - ax, tw)  # the cells' left edges
+    ys = range((r0 + 1) * th + oy - ay, (r1 + 1) * th + oy - ay, th)  # their bottom edges
     shapes = stamps.shapes
-    seq: list[tuple[pygame.Surface, tuple[int, int]]] = []
-    for r in range(r0, r1):
-        y = (r + 1) * th + oy - ay  # the cell's bottom edge
-        seq += [(s[0], (x + s[1], y + s[2])) for g, x in zip(layer.gids[r][c0:c1], xs)
-                if g and (s := shapes.get(g))]
+    # one comprehension for the whole area: a tall narrow strip (a view buffer's new column)
+    # has many short rows, and a comprehension per row cost about as much as its tiles
+    seq = [(s[0], (x + s[1], y + s[2])) for y, row in zip(ys, layer.gids[r0:r1])
+           for g, x in zip(row[c0:c1], xs) if g and (s := shapes.get(g))]
     if not seq:
         return
     if layer.opacity >= 1:
