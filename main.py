@@ -15,6 +15,9 @@ STOP_SIGNALS = [getattr(signal, name) for name in (
     if hasattr(signal, name)]
 
 
+STOPPED: list[int] = []  # the stop signal received, if one was
+
+
 def stop_quietly() -> None:
     """Make each stop signal unwind the program (``finally`` blocks run, a half-written trace is
     removed) and exit with status 128 + its number. A signal the parent set to be ignored
@@ -25,6 +28,7 @@ def stop_quietly() -> None:
         os._exit(128 + signum)
 
     def unwind(signum, _frame):
+        STOPPED.append(signum)
         for sig in installed:
             signal.signal(sig, now)
         # Python drops an exception raised while it runs a finaliser or a callback ("Exception
@@ -53,9 +57,23 @@ def keep_standard_fds_taken() -> None:
             os.open(os.devnull, os.O_RDONLY)  # takes the lowest free number: this one
 
 
+def run() -> int:
+    """The game's entry point, imported only now (a stop during the import is quiet too). The
+    stop's SystemExit can meet code that turns it into another exception on its way out (a C
+    extension's module set-up reports a failed import, for one), or be caught: once a stop signal
+    has come, the exit status is the stop's, whatever reaches this frame."""
+    try:
+        from game.cli import main
+
+        code = main()
+    except BaseException:
+        if STOPPED:
+            return 128 + STOPPED[0]
+        raise
+    return 128 + STOPPED[0] if STOPPED else code
+
+
 if __name__ == "__main__":
     stop_quietly()
     keep_standard_fds_taken()
-    from game.cli import main
-
-    sys.exit(main())
+    sys.exit(run())

@@ -593,10 +593,43 @@ def test_ctrl_c_at_any_moment_after_start_is_quiet(tmp_path, delay):
         wait_for(lambda: catches(proc.pid, signal.SIGUSR1), "main.py began", proc)
         time.sleep(delay)
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=WAIT) == 130
+        code = proc.wait(timeout=WAIT)
+        assert code == 130, f"exit {code}; stderr {proc.stderr.read()!r}"
     finally:
         if proc.poll() is None:  # never leave it running (and using the CPU) after a failure
             proc.kill()
             proc.wait()
     one_line_at_most(proc.stderr.read())
     assert temp_files(tmp_path) == [] and not trace.exists()
+
+
+def test_a_stop_that_comes_back_as_another_exception_still_ends_with_the_stops_status(
+        monkeypatch):
+    """A stop's SystemExit turned into another exception on its way out (as a C extension's
+    module set-up can do to it), or caught and the run ended normally: the status is the
+    stop's, and an exception with no stop behind it is not hidden."""
+    import importlib.util
+
+    import game.cli
+
+    spec = importlib.util.spec_from_file_location("main_entry", ROOT / "main.py")
+    entry = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(entry)
+
+    def stopped_then_broken():
+        entry.STOPPED.append(signal.SIGINT)
+        raise ImportError("initialization of a module raised an unreported exception")
+
+    monkeypatch.setattr(game.cli, "main", stopped_then_broken)
+    assert entry.run() == 130
+    entry.STOPPED.clear()
+    monkeypatch.setattr(game.cli, "main", lambda: (entry.STOPPED.append(signal.SIGTERM), 0)[1])
+    assert entry.run() == 128 + signal.SIGTERM
+    entry.STOPPED.clear()
+
+    def broken():
+        raise ImportError("a real fault")
+
+    monkeypatch.setattr(game.cli, "main", broken)
+    with pytest.raises(ImportError):
+        entry.run()
