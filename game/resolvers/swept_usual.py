@@ -73,22 +73,7 @@ def landing(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
         i += 1
     if i < stop:
         return None
-    # each solid floor cell's slab on x, as _first_hit takes it: one met on its top at ey,
-    # none at a tie
-    xr = x + w
-    on_top = False
-    col = c0
-    while col < c1:
-        tx0 = col * tw
-        col += 1
-        if kinds[at + col - 1] != SOLID:
-            continue
-        ex, xx = slab(x, xr, tx0 + EPS, tx0 + tw - EPS, dx)  # (INF, -INF): never over it
-        if -TIE <= ex - ey <= TIE:
-            return None
-        if ex < ey < xx:
-            on_top = True
-    if not on_top:
+    if not _row_met(kinds, at, c0, c1, tw, x, x + w, dx, ey):  # on its top
         return None
     end = x1 + rx if rx else x1
     if not whole and dx and (
@@ -132,7 +117,18 @@ def ceiling(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
         i += 1
     if i < stop:
         return None
-    xr = x + w
+    if not _row_met(kinds, at, c0, c1, tw, x, x + w, dx, ey):  # on its underside
+        return None
+    # (the slide adds the rise it has left, 0.0, to the int)
+    return (x1 + rx, under + 0.0, HIT_CEILING) if rx else (x1, under, HIT_CEILING)
+
+
+def _row_met(kinds: bytes, at: int, c0: int, c1: int, tw: int, x: float, xr: float, dx: float,
+             ey: float) -> bool:
+    """Is a solid cell among [c0, c1) of the row whose cells start at index ``at`` met square
+    on at ``ey`` (the row's entry time), by its slab on x as _first_hit takes it (entered
+    before ey, left after)? False too when one is reached on its side at a tie with ey (a
+    neighbour would decide: left to the passes)."""
     met = False
     col = c0
     while col < c1:
@@ -140,15 +136,12 @@ def ceiling(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
         col += 1
         if kinds[at + col - 1] != SOLID:
             continue
-        ex, xx = slab(x, xr, tx0 + EPS, tx0 + tw - EPS, dx)
+        ex, xx = slab(x, xr, tx0 + EPS, tx0 + tw - EPS, dx)  # (INF, -INF): never over it
         if -TIE <= ex - ey <= TIE:
-            return None
+            return False
         if ex < ey < xx:
             met = True
-    if not met:
-        return None
-    # (the slide adds the rise it has left, 0.0, to the int)
-    return (x1 + rx, under + 0.0, HIT_CEILING) if rx else (x1, under, HIT_CEILING)
+    return met
 
 
 def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
