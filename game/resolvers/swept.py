@@ -206,12 +206,9 @@ class SweptResolver(BoxResolver):
                 return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
             # A landing on a flat floor, a rise into a ceiling (see each: the first hit and what
             # the passes do after it)
-            if dy > 0.0 and 0 <= c0 and c1 <= cols and w >= 1.0 and h >= 1.0:
-                landed = landing(grid, x, y, w, h, dx, dy, c0, c1, r0, one_way_from)
-                if landed is not None:
-                    return landed
-            elif dy < 0.0 and 0 <= c0 and c1 <= cols and w >= 1.0 and h >= 1.0:
-                met = ceiling(grid, x, y, w, h, dx, dy, c0, c1, r1)
+            if dy and 0 <= c0 and c1 <= cols and w >= 1.0 and h >= 1.0:
+                met = (landing(grid, x, y, w, h, dx, dy, c0, c1, r0, one_way_from) if dy > 0.0
+                       else ceiling(grid, x, y, w, h, dx, dy, c0, c1, r1))
                 if met is not None:
                     return met
         return _passes(grid, x, y, w, h, dx, dy, INF if drop_through else one_way_bottom, probe)

@@ -11,8 +11,8 @@ operation for operation (the first hit's time from the same slabs, the same step
 the same slide, the same floor helpers), so it gives the same numbers to the last bit; anything
 less plain (a slope or one-way tile near, a tie between two faces, a corner met on two faces) is
 left to the passes.
-The slab tests are written out inside the loops rather than called: a call per tile costs more
-than the test.
+In the wall's loop (the most frequent of these) the slab test is written out rather than
+called: a call per tile costs more than the test; the rarer ones call :func:`slab`.
 
 The floor helpers (:func:`on_flat_floor`, :func:`floor_ends`, :func:`floor_top`) are the
 passes' own, kept here so that both use the same ones.
@@ -262,26 +262,12 @@ def enters(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float, my
             i += 1
         if i < stop:
             ty0 = row * th
-            if my > 0.0:
-                ey, xy = (ty0 + EPS - yb) / my, (ty0 + th - EPS - y) / my
-            elif my < 0.0:
-                ey, xy = (ty0 + th - EPS - y) / my, (ty0 + EPS - yb) / my
-            elif yb > ty0 + EPS and y < ty0 + th - EPS:
-                ey, xy = -INF, INF
-            else:
-                ey, xy = INF, -INF
+            ey, xy = slab(y, yb, ty0 + EPS, ty0 + th - EPS, my)
             if not (ey > 1.0 or xy < 0.0):
                 while i < stop:
                     if kinds[i]:
                         tx0 = (i - at) * tw
-                        if mx > 0.0:
-                            ex, xx = (tx0 + EPS - xr) / mx, (tx0 + tw - EPS - x) / mx
-                        elif mx < 0.0:
-                            ex, xx = (tx0 + tw - EPS - x) / mx, (tx0 + EPS - xr) / mx
-                        elif xr > tx0 + EPS and x < tx0 + tw - EPS:
-                            ex, xx = -INF, INF
-                        else:
-                            ex, xx = INF, -INF
+                        ex, xx = slab(x, xr, tx0 + EPS, tx0 + tw - EPS, mx)
                         if not (ex > 1.0 or xx < 0.0) and not (
                                 (xx if xx < xy else xy) < (ex if ex > ey else ey) - 2 * TIE):
                             return True
