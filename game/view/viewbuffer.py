@@ -133,30 +133,27 @@ class ViewBuffer:
         self._follow(seen, view.size)
         self._last = seen.topleft
         bx, by = self.rect.topleft
-        if self.opaque:  # most frames: a plain copy (an opaque surface is never encoded)
-            target.blit(self.surface, (seen.x - view.x, seen.y - view.y), seen.move(-bx, -by))
-        else:
-            self._blend(target, view, seen)
-        if self.overlay is not None:
-            self.overlay.draw(target, view)
-
-    def _blend(self, target: pygame.Surface, view: pygame.Rect, seen: pygame.Rect) -> None:
-        """Blit the translucent surface's part ``seen`` onto ``target`` (whose view is
-        ``view``)."""
-        bx, by = self.rect.topleft
-        # Translucent layers over the whole map, drawn for good: run-length encoded, a blit
-        # skips the transparent runs (encoding costs a pass over the surface, too much to redo
-        # on every move). Not onto a target with alpha: SDL's encoded blits get its alpha wrong.
-        rle = self.rect.contains(self.bounds) and not target.get_flags() & pygame.SRCALPHA
-        if rle != bool(self.surface.get_flags() & pygame.RLEACCEL):
-            self.surface.set_alpha(255, pygame.RLEACCEL if rle else 0)
-        if rle:
+        # most frames: a plain copy (an opaque surface is never encoded, nor looked at for it)
+        if self.opaque or self._encoded_for(target):
             target.blit(self.surface, (seen.x - view.x, seen.y - view.y), seen.move(-bx, -by))
         else:
             for y0, y1 in self._rows_to_blend(seen):
                 y0, y1 = max(y0, seen.top), min(y1, seen.bottom)
                 target.blit(self.surface, (seen.x - view.x, y0 - view.y),
                             (seen.x - bx, y0 - by, seen.w, y1 - y0))
+        if self.overlay is not None:
+            self.overlay.draw(target, view)
+
+    def _encoded_for(self, target: pygame.Surface) -> bool:
+        """Whether the translucent surface is blitted onto ``target`` whole, run-length encoded
+        (encoding or decoding it to match)."""
+        # Translucent layers over the whole map, drawn for good: run-length encoded, a blit
+        # skips the transparent runs (encoding costs a pass over the surface, too much to redo
+        # on every move). Not onto a target with alpha: SDL's encoded blits get its alpha wrong.
+        rle = self.rect.contains(self.bounds) and not target.get_flags() & pygame.SRCALPHA
+        if rle != bool(self.surface.get_flags() & pygame.RLEACCEL):
+            self.surface.set_alpha(255, pygame.RLEACCEL if rle else 0)
+        return rle
 
     def _rows_to_blend(self, seen: pygame.Rect) -> list[tuple[int, int]]:
         """Map y ranges of the runs of rows of cells that are not all EMPTY across ``seen``."""
