@@ -277,6 +277,46 @@ def test_goals_by_type_or_class(tmp_path, attr):
     assert set(level.goals) == {Rect(128, 48, 16, 16), Rect(0, 0, 8, 32)}
 
 
+@pytest.mark.parametrize("alignment,at", [("topleft", Rect(128, 48, 16, 16)),
+                                          ("center", Rect(120, 40, 16, 16)),
+                                          ("bottomright", Rect(112, 32, 16, 16)),
+                                          ("bottomleft", Rect(128, 32, 16, 16)),
+                                          ("unspecified", Rect(128, 32, 16, 16))])
+def test_a_tile_object_stands_where_its_tilesets_object_alignment_says(tmp_path, alignment, at):
+    """Tiled 1.4+: the tileset (here an external .tsx) says which point of its tile objects
+    their position gives; the goal placed as a tile at (128, 48) covers what Tiled shows."""
+    tsx = write_tsx(tmp_path)
+    (tmp_path / "t.tsx").write_text((tmp_path / "t.tsx").read_text("utf-8").replace(
+        'name="t"', f'name="t" objectalignment="{alignment}"'), "utf-8")
+    goal = '<object id="2" type="goal" gid="1" x="128" y="48" width="16" height="16"/>'
+    level = load_level(write_map(tmp_path, tileset=tsx, objects=SPAWN_POINT + goal))
+    assert level.goals == (at,)
+    assert not any("alignment" in n for n in level.notes)
+
+
+def test_a_turned_tile_object_turns_about_its_aligned_position(tmp_path):
+    """Centred and turned 90 degrees clockwise about its centre (136, 40): the picture covers
+    the same square, [128, 144] x [32, 48]. The game anchors a tile object at the corner that
+    was its bottom-left, and a clockwise quarter turn takes that corner to the top-left:
+    (128, 32). (Unturned it would be (128, 48).)"""
+    tileset = embedded_tileset().replace('name="t"', 'name="t" objectalignment="center"')
+    tree = '<object id="2" name="tree" gid="4" x="136" y="40" width="16" height="16" ' \
+           'rotation="90"/>'
+    level = load_level(write_map(tmp_path, tileset=tileset, objects=SPAWN_POINT + tree))
+    (obj,) = [o for layer in level.art.layers for o in getattr(layer, "objects", ())]
+    assert (obj.x, obj.y) == pytest.approx((128, 32))
+    assert obj.rotation == 90
+
+
+def test_an_unknown_object_alignment_is_a_note_and_tileds_default(tmp_path):
+    tileset = embedded_tileset().replace('name="t"', 'name="t" objectalignment="middle"')
+    goal = '<object id="2" type="goal" gid="1" x="128" y="48" width="16" height="16"/>'
+    level = load_level(write_map(tmp_path, tileset=tileset, objects=SPAWN_POINT + goal))
+    assert level.goals == (Rect(128, 32, 16, 16),)
+    (note,) = [n for n in level.notes if "alignment" in n]
+    assert "'middle'" in note and "Tileset Properties" in note and str(tmp_path) in note
+
+
 def test_map_properties_and_next_level_are_read(tmp_path):
     (tmp_path / "b.tmx").write_text("<map/>", "utf-8")  # next_level must name a file that exists
     props = ('<properties><property name="title" value="Hello"/>'

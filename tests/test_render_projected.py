@@ -297,3 +297,26 @@ def test_playing_a_map_of_another_orientation_is_one_error_line(variant, tmp_pat
     assert err.count("\n") == 1 and err.startswith("error: ") and "Traceback" not in err
     assert path.name in err and kind in err and "only orthogonal maps are played" in err
     assert load_level(path, play=False).orientation.kind == kind  # drawn all the same
+
+
+@pytest.mark.tiled
+@pytest.mark.parametrize("alignment", ["topleft", "center", "bottomright", "top", "left"])
+@pytest.mark.parametrize("variant", ["orthogonal", "isometric", "staggered-x-even",
+                                     "hexagonal-y-even"])
+def test_tile_objects_stand_where_their_tilesets_alignment_says(variant, alignment, tmp_path):
+    """A tileset's object alignment (Tiled 1.4+) moves where its tile objects stand, turned
+    ones too, on every orientation; Tiled's own rasterizer is the judge."""
+    from test_render_tiled import compare
+    (tmp_path / "plain").mkdir()
+    default = load_level(feature_map(tmp_path / "plain", variant), play=False)
+    path = feature_map(tmp_path, variant)
+    text = path.read_text("utf-8")
+    path.write_text(text.replace('name="big"', f'name="big" objectalignment="{alignment}"', 1),
+                    "utf-8")
+    aligned = load_level(path, play=False)
+
+    def objects(level):
+        return [o for layer in level.art.layers for o in getattr(layer, "objects", ())]
+    pairs = list(zip(objects(aligned), objects(default)))
+    assert pairs and all((a.x, a.y) != (b.x, b.y) for a, b in pairs)  # not the default: moved
+    compare(path, tmp_path)

@@ -8,8 +8,10 @@ rectangle, flips) and the view cuts them. Everything comes from the map's checke
 * layers in file order; a group's opacity, offset, visibility, tint (multiplied) and parallax
   factor (multiplied) apply to everything inside it;
 * a tile object is its tile's picture stretched to the object's size, its bottom-left corner at
-  the object's position (moved by its tileset's drawing offset, stretched alike), turned
-  ``rotation`` degrees clockwise about that position, flipped by the flags of its gid (the
+  the object's position (a tileset's own object alignment was turned into that position when
+  the map was loaded: ``game.maps.objects.align_tile_objects``; moved by its tileset's
+  drawing offset, stretched alike), turned ``rotation`` degrees clockwise about that
+  position, flipped by the flags of its gid (the
   objects the game draws as its own bodies -- walkers, platforms, coins, switches,
   checkpoints, goals, the player's start -- are left to it);
 * an animated tile shows frame after frame, each for its own duration, looping; the frames are

@@ -68,6 +68,9 @@ class Tileset:
     # in the image (refused if placed, as Tiled would show them empty)
     cut_short: tuple[int, UserError] | None = None
     offset: tuple[int, int] = (0, 0)  # <tileoffset>: where its tiles are drawn from their cell
+    # Tiled 1.4+ "objectalignment": the point of a tile object of this tileset that its
+    # position gives ("unspecified": the map's default; see game.maps.objects.align)
+    alignment: str = "unspecified"
     grown: str | None = None  # a note: its picture is bigger than it says, by whole tiles
 
     def size_of(self, tile_id: int) -> tuple[int, int]:
@@ -305,7 +308,8 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
         _check_numbers(tsx, node, budget)
         _check_reserved_names(tsx, node)
     name = shown(node.get("name") or source or "?")
-    offset = _tile_offset(where, node)
+    # where its tiles are drawn from their cell, and where a tile object's position is on it
+    placing = (_tile_offset(where, node), node.get("objectalignment") or "unspecified")
     what = f"tileset {name}"
     fix = "fix it in Tiled's Tileset Properties (or in the file) and save the tileset again"
     sheet = node.find("image")
@@ -319,16 +323,16 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
     ids, sizes, subrects, shapes, missing = _tiles_of(where, base, node, name, fix, files, budget)
     if sheet is None:  # an image collection: every tile has its own picture
         return _placed(Tileset(firstgid, name, where, size, ids=frozenset(ids), sizes=sizes,
-                               subrects=subrects, shapes=shapes, missing=missing), offset)
+                               subrects=subrects, shapes=shapes, missing=missing), placing)
     try:
         image = _check_image(where, base, sheet, f"tileset {name}", files, budget)
     except _MissingImage as exc:  # refused only if one of its tiles is placed
         tiles = max(count, 0)
         return _placed(Tileset(firstgid, name, where, size, margin, spacing, tiles,
-                               max(columns, 1), shapes=shapes, missing={-1: exc}), offset)
+                               max(columns, 1), shapes=shapes, missing={-1: exc}), placing)
     if image is None:  # image data inside the file, which pytmx does not read
         return _placed(Tileset(firstgid, name, where, size, margin, spacing, max(count, 0), 1,
-                               shapes=shapes), offset)
+                               shapes=shapes), placing)
     real = (image.width, image.height)
     label = f"tileset image {shown(sheet.get('source'))} of tileset {name}"
     redo = "re-save the tileset from Tiled"
@@ -346,7 +350,7 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
                           "full image back, or pick the image again in Tiled's Tileset "
                           "Properties and check the tiles")
         return _placed(Tileset(firstgid, name, where, size, margin, spacing, max(count, 0),
-                               max(columns, 1), shapes=shapes, missing={-1: short}), offset)
+                               max(columns, 1), shapes=shapes, missing={-1: short}), placing)
     grown, said = None, declared
     if now != grid_of(*declared):  # more or fewer whole tiles than the file says
         was = grid_of(*declared)
@@ -384,7 +388,7 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
             raise short
         short = (fit_rows * cols, short)  # whole rows fit: the ids past them are missing
     return _placed(Tileset(firstgid, name, where, size, margin, spacing, tiles, max(fit_cols, 1),
-                           shapes=shapes, cut_short=short, grown=grown), offset)
+                           shapes=shapes, cut_short=short, grown=grown), placing)
 
 
 def _tile_offset(where: Path, node: ET.Element) -> tuple[int, int]:
@@ -399,8 +403,10 @@ def _tile_offset(where: Path, node: ET.Element) -> tuple[int, int]:
                        most=MAX_IMAGE_SIDE) for axis in "xy")
 
 
-def _placed(tileset: Tileset, offset: tuple[int, int]) -> Tileset:
-    return tileset if offset == (0, 0) else replace(tileset, offset=offset)
+def _placed(tileset: Tileset, placing: tuple[tuple[int, int], str]) -> Tileset:
+    offset, alignment = placing
+    return tileset if placing == ((0, 0), "unspecified") else replace(
+        tileset, offset=offset, alignment=alignment)
 
 
 def _tiles_of(where: Path, base: Path, node: ET.Element, name: str, fix: str, files: list[Path],

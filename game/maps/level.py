@@ -39,7 +39,8 @@ from game.maps.limits import (MAX_BODY_PX, MAX_GROUP_DEPTH, MAX_IMAGE_BYTES, MAX
                               MAX_XML_ATTRIBUTES_TOTAL, MAX_XML_BYTES, MAX_XML_DEPTH,
                               MAX_XML_ELEMENTS, MIN_TILE_PX, Budget, file_kind, shown)
 from game.maps.objects import (WALKER_DIRECTION, WALKER_DIRECTIONS, WALKER_SIZE, WALKER_SPEED,
-                               WALKER_TOP_SPEED, features, read_objects, walkers)
+                               WALKER_TOP_SPEED, align_tile_objects, features, read_objects,
+                               walkers)
 from game.maps.platform_spawns import platform_spawns
 from game.maps.records import Level, Rect, TileImage, TileLayer, WalkerSpawn
 from game.maps.respawn_room import check_respawn_room
@@ -80,13 +81,14 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
         path, root, read_xml=lambda p, tag, what: read_xml(p, tag, what, budget),
         read_bytes=lambda p, what: read_bytes(p, what, budget), max_cells=MAX_MAP_CELLS)
     info = check_map(path, root, budget, play)
+    aligned = align_tile_objects(path, root, info)  # every tile object anchored one way
     if done.files:
         info = replace(info, files=tuple(dict.fromkeys(
             (*info.files, *(f.resolve() for f in done.files)))))
     tmx = parse_with_pytmx(path, root, info)
     tiles = build_tiles(path, root, tmx, info)  # the conventions, then stage 2: the tile layers
     grid, marks = tiles.grid, tiles.marks
-    notes = [*(f"{path}: {n}" for n in done.notes), *info.notes, *marks.notes]
+    notes = [*(f"{path}: {n}" for n in done.notes), *info.notes, *aligned, *marks.notes]
     props = dict(tmx.properties)
     scale = 1.0
     if not marks.native and grid.tile_h != TUNED_TILE_PX:

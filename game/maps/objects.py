@@ -60,6 +60,67 @@ def px(v: float) -> str:
     return f"{v:g}"
 
 
+# Tiled's object alignments (a tileset's "objectalignment", Tiled 1.4+): the point of a tile
+# object's picture that its position gives, as fractions of its width and height.
+ALIGNMENTS = {"topleft": (0.0, 0.0), "top": (0.5, 0.0), "topright": (1.0, 0.0),
+              "left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5),
+              "bottomleft": (0.0, 1.0), "bottom": (0.5, 1.0), "bottomright": (1.0, 1.0)}
+
+
+def align_tile_objects(path: Path, root: ET.Element, info) -> list[str]:
+    """Move each tile object whose tileset sets its own object alignment to the position it
+    would have with the map's default one, keeping its picture where Tiled shows it; returns
+    notes.
+
+    The default is Tiled's "unspecified": the bottom-left corner (the bottom middle on an
+    isometric map). Everything after this (pytmx, the collision conventions, the objects the
+    game brings to life, the art) then reads every tile object one way. A turned object turns
+    about its position, so the move is turned with it; on an isometric map the alignment is
+    on screen, and the move is taken back to the map's own coordinates. ``info``: the checked
+    map (``game.maps.checks.MapInfo``)."""
+    iso = info.orientation.kind == "isometric"
+    default = ALIGNMENTS["bottom" if iso else "bottomleft"]
+    notes = [f"{path}: tileset {quoted(ts.name)} sets object alignment {quoted(ts.alignment)}, "
+             "which Tiled does not know; its tile objects are placed as Tiled's default "
+             "(\"unspecified\") places them: pick an alignment in its Tileset Properties"
+             for ts in info.tilesets if ts.alignment not in ALIGNMENTS
+             and ts.alignment != "unspecified"]
+    if all(ALIGNMENTS.get(ts.alignment, default) == default for ts in info.tilesets):
+        return notes
+    slope = int(root.get("tileheight")) / int(root.get("tilewidth"))  # isometric only
+    for obj in _map_objects(root):
+        raw = obj.get("gid")
+        ts = info.tileset_of(int(raw) & 0x0FFFFFFF) if raw and raw.isdigit() else None
+        at = None if ts is None else ALIGNMENTS.get(ts.alignment)
+        if at is None or at == default:
+            continue
+        try:
+            x, y = float(obj.get("x", 0)), float(obj.get("y", 0))
+            w, h = float(obj.get("width", 0)), float(obj.get("height", 0))
+            turn = math.radians(float(obj.get("rotation", 0)))
+        except ValueError:
+            continue  # the checks refuse it
+        if not w or not h:  # saved without a size (Tiled 1.0): its tile's own
+            size = ts.size_of((int(raw) & 0x0FFFFFFF) - ts.firstgid)
+            w, h = w or size[0], h or size[1]
+        a, b = (default[0] - at[0]) * w, (default[1] - at[1]) * h
+        a, b = a * math.cos(turn) - b * math.sin(turn), a * math.sin(turn) + b * math.cos(turn)
+        if iso:  # screen px -> the map's px (a tile is tileheight x tileheight there)
+            a, b = b + a * slope, b - a * slope
+        obj.set("x", repr(x + a))
+        obj.set("y", repr(y + b))
+    return notes
+
+
+def _map_objects(el: ET.Element):
+    """The objects of the map's object layers (not those of tilesets' collision shapes)."""
+    for child in el:
+        if child.tag == "group":
+            yield from _map_objects(child)
+        elif child.tag == "objectgroup":
+            yield from child.iter("object")
+
+
 def read_objects(root: ET.Element):
     """Every object of every object layer, in map pixels, with ``kind`` from type or class."""
     def walk(el: ET.Element, ox: float, oy: float):

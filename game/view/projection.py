@@ -27,8 +27,9 @@ Where Tiled 1.8 is off its own rules, the rules win: on a stagger-x hexagonal ma
 width (rounded down to even) less its side is odd, Tiled steps two columns by ``tile width +
 side`` where its cell positions step by two column widths, one px less, so its cells drift a px
 every other column (seen against tmxrasterizer); an odd tile width on an isometric map rounds
-alike. A tileset's own object alignment (``objectalignment``) is not read (nor on orthogonal
-maps).
+alike. A tileset's own object alignment (``objectalignment``) is read when the map is loaded:
+``game.maps.objects.align_tile_objects`` moves its tile objects to the positions that give the
+same picture with the default alignment, the only one this module places by.
 """
 
 from __future__ import annotations
