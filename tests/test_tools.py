@@ -82,6 +82,15 @@ def test_bench_quick_run_reports_every_figure_as_json():
     assert report["ratios"][f"render/{lively} vs its layers"]["median"] > 0
     first = report["settings"]["render_maps"][0]
     assert report["ratios"][f"render/{first} vs its cut"]["median"] > 0
+    # the scroll floor: each room timed, the fastest counts; set beside the targets, not one
+    scroll = figures["render/scroll"]["details"]
+    assert scroll["room"] in (32, 64, 128, 256, 640) and len(scroll["per_way_cpu_fps"]) == 5
+    assert scroll["scrolls"]["room 32"] > 0  # the view moved and the picture followed it
+    assert scroll["scrolls"]["room 32"] >= scroll["scrolls"]["room 640"]
+    for m in report["settings"]["render_maps"]:
+        assert report["ratios"][f"render/{m} vs scroll"]["theirs"] == "render/scroll"
+    assert "render/scroll vs blit" not in {t["what"].split(":")[0] for t in report["targets"]}
+    assert any(t["what"].startswith("render/scroll vs blit:") for t in report["beside_targets"])
     # the issues' targets, each with its value and limit
     targets = {t["what"].split(":")[0]: t for t in report["targets"]}
     assert targets["physics/axis vs floor"]["limit"] == 2.0
@@ -145,7 +154,9 @@ def test_bench_peers_quick_run_draws_the_lively_map_both_ways():
     assert f"render/{lively} vs pyscroll" not in judged
     assert f"render/{report['settings']['render_maps'][0]} vs pyscroll" in judged
     aside = [t["what"] for t in report["beside_targets"]]
-    assert len(aside) == 1 and aside[0].startswith(f"render/{lively} vs pyscroll:")
+    assert [a for a in aside if a.startswith("render/lively-")] == [
+        a for a in aside if a.startswith(f"render/{lively} vs pyscroll:")]
+    assert len([a for a in aside if a.startswith(f"render/{lively} vs pyscroll:")]) == 1
     assert "not a target" in aside[0]
 
 

@@ -22,6 +22,16 @@ renderer that keeps the map drawn does: one opaque surface of the map's size (up
 px) blitted by the sub-rectangle the camera path sees, then a flip. It costs more than the bare
 blit: the rows of the view are not next to each other in the bigger surface.
 
+``scroll``: the most any renderer can reach whose view moves both ways over a map bigger than
+it, however it keeps the map: the view cut from a picture ``room`` px bigger than the view
+each way (filled once, never drawn into), which is scrolled in place when the view would leave
+it, all its room then ahead of the view's motion; no tile is ever drawn. A wide picture costs
+more per cut (its rows are far apart: see ``cut``), a narrow one more scrolls; each room of
+ROOMS is timed and the fastest counts. On a map the view moves across, a renderer cannot beat
+it: it must bring the view's pixels from somewhere every frame, and keeping them anywhere but
+in rows next to each other, or keeping them in rows that must be moved as the view moves,
+costs at least this.
+
 ``layers``: the least a frame of a map with several layers moving apart (parallax) can cost:
 each layer of the map (a tile layer, or its tile objects) drawn once, whole, onto a surface of
 its own before timing (by pytmx's images, not this project's renderer), then blitted each frame
@@ -143,7 +153,7 @@ PITCHES = {"aligned": 0, "one px wider": 1}
 def _fastest(frame_fns: dict, frames: int, warmup: int, rounds: int = 4) -> dict:
     """Time each of ``frame_fns`` (name -> a function drawing frame i and flipping) over
     ``frames`` frames in ``rounds`` turns each, interleaved; the fastest name counts:
-    {value, unit, run_s, cpu_fps, pitch, per_pitch_cpu_fps}."""
+    {value, unit, run_s, cpu_fps, way (its name), per_way_cpu_fps}."""
     import pygame
 
     per = {name: [0.0, 0.0] for name in frame_fns}  # wall s, cpu s
@@ -163,8 +173,8 @@ def _fastest(frame_fns: dict, frames: int, warmup: int, rounds: int = 4) -> dict
     best = min(per, key=lambda k: per[k][1])
     run_s, cpu_s = per[best]
     return {"value": n / run_s, "unit": "fps", "run_s": run_s, "ms_per_frame": run_s / n * 1000,
-            "cpu_fps": n / cpu_s, "pitch": best,
-            "per_pitch_cpu_fps": {k: n / v[1] for k, v in per.items()}}
+            "cpu_fps": n / cpu_s, "way": best,
+            "per_way_cpu_fps": {k: n / v[1] for k, v in per.items()}}
 
 
 def blit(frames: int, warmup: int) -> dict:
@@ -206,6 +216,46 @@ def cut(size: tuple[int, int], frames: int, warmup: int) -> dict:
             pygame.display.flip()
         fns[name] = fn
     return {**_fastest(fns, frames, warmup), "picture": [w, h]}
+
+
+ROOMS = (32, 64, 128, 256, 640)  # px of picture beyond the view each way (``scroll``)
+SCROLL_MAP = (32000, 32000)  # px: the 1000x1000 map's, so the camera path seldom turns round
+
+
+def scroll(frames: int, warmup: int) -> dict:
+    """Frames per second of the view cut from a picture a little bigger than it, scrolled in
+    place when the view would leave it, along the camera path over a big map: the fastest
+    ``room`` of ROOMS counts."""
+    import pygame
+
+    pygame.display.init()
+    screen = pygame.display.set_mode(S.VIEW)
+    vw, vh = S.VIEW
+    path = S.camera_path(warmup + frames, S.VIEW, SCROLL_MAP)
+    fns, scrolls = {}, {}
+    for room in ROOMS:
+        picture = pygame.Surface((vw + room + 1, vh + room)).convert()  # (see PITCHES)
+        picture.fill((40, 60, 120))
+        state = {"at": None, "last": None}  # the picture's top-left, the view's last frame
+        scrolls[room] = 0
+
+        def fn(i: int, picture=picture, state=state, room=room) -> None:
+            cx, cy = path[i]
+            x, y = cx - vw // 2, cy - vh // 2
+            at, last = state["at"], state["last"] or (x, y)
+            if at is None or not (at[0] <= x <= at[0] + room and at[1] <= y <= at[1] + room):
+                new = (x - room if x < last[0] else x, y - room if y < last[1] else y)
+                if at is not None:
+                    picture.scroll(at[0] - new[0], at[1] - new[1])
+                    scrolls[room] += 1
+                state["at"] = at = new
+            state["last"] = (x, y)
+            screen.blit(picture, (0, 0), (x - at[0], y - at[1], vw, vh))
+            pygame.display.flip()
+        fns[f"room {room}"] = fn
+    res = _fastest(fns, frames, warmup)
+    return {**res, "room": int(res["way"].split()[1]),
+            "scrolls": {f"room {k}": v for k, v in scrolls.items()}}
 
 
 def layers(tmx_path: Path, frames: int, warmup: int) -> dict:
@@ -269,6 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     parts = {"physics": [("--map", S.parse_size), ("--movers", int), ("--steps", int)],
              "blit": [("--frames", int), ("--warmup", int)],
              "cut": [("--map", S.parse_size), ("--frames", int), ("--warmup", int)],
+             "scroll": [("--frames", int), ("--warmup", int)],
              "layers": [("--tmx", Path), ("--frames", int), ("--warmup", int)]}
     for name, options in parts.items():
         p = sub.add_parser(name)
@@ -282,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
         res = blit(a.frames, a.warmup)
     elif a.what == "cut":
         res = cut(a.map, a.frames, a.warmup)
+    elif a.what == "scroll":
+        res = scroll(a.frames, a.warmup)
     else:
         res = layers(a.tmx, a.frames, a.warmup)
     print(json.dumps(res))
