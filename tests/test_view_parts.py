@@ -22,7 +22,7 @@ from game.view.debug import (HITBOX_STANDING, LEGEND, debug_lines, debug_rows, d
                              draw_marks, swatch)
 from game.view.followers import Followers
 from game.view.hot_reload import Watcher, stamp
-from game.view.hud import ERROR_BAR, HELP, HudInfo, draw_hud
+from game.view.hud import ERROR_BAR, HELP, PAUSED_KEYS, HudInfo, draw_hud
 from game.view.keymap import KEY_ACTIONS, PAD_ACTIONS
 from game.view.levels import level_name, open_level
 from game.view.loop import FixedStep, clamp_frame, run_frames
@@ -306,6 +306,28 @@ def test_the_debug_rows_and_legend(cfg):
         assert swatch(i, 12, 3).get_size() == (12, 12)
     legend = draw_legend(painter, 10, 10, 4, 2)
     assert legend.height == len(LEGEND) * painter.small.get_linesize() + 8
+
+
+def test_the_debug_key_never_hides_under_the_paused_clock(cfg):
+    """Under the numbers where it fits above the clock's panel (and the help's), else beside
+    them: in windows from tiny to tall, with and without ghosts' rows and the help."""
+    world = world_on(cfg)
+    f = Followers(cfg, ghosts=True)
+    f.start(world)
+    for rows in (debug_rows(world, [], None), debug_rows(world, f.shown(world), f.comparison)):
+        for help_shown in (False, True):
+            for size in ((w, h) for w in (640, 800, 1280) for h in range(240, 721, 20)):
+                painter, _ = hud_on(size, HudInfo(world=world, scale=1, debug_rows=rows,
+                                                  paused=True, show_help=help_shown))
+                _key_clear_of_clock(painter)
+
+
+def _key_clear_of_clock(painter) -> None:
+    clock = [r for t, r in painter.drawn if t.startswith("Paused at tick") or t == PAUSED_KEYS]
+    key = [r for t, r in painter.drawn if t in LEGEND]
+    assert len(clock) == 2 and len(key) == len(LEGEND)
+    panel = clock[0].union(clock[1]).inflate(8, 8)  # the text and the panel's border
+    assert not any(r.colliderect(panel) for r in key)
 
 
 def test_the_debug_marks_outline_the_players_hitbox(cfg):

@@ -2,6 +2,7 @@
 
     xvfb-run -a -s "-screen 0 1280x720x24" uv run python tools/screenshot.py \\
         --level levels/01_first_steps.tmx --input SCRIPT --seconds 3 --out shot.png [--debug]
+        [--window 800x450]
 
 Also ``--render-map OUT.png``: the whole level at scale 1 over the sky colour, for docs; and
 ``--title [--keys down,right] [--levels-dir DIR]``: the title screen, after pressing those keys
@@ -45,6 +46,7 @@ def _main(argv: list[str] | None) -> int:
     ap.add_argument("--seconds", type=float, default=2.0, help="how long to run (60 fps frames)")
     ap.add_argument("--out", default="screenshot.png")
     ap.add_argument("--debug", action="store_true")
+    ap.add_argument("--window", default=None, metavar="WxH", help="the window's size in px")
     ap.add_argument("--ghosts", action="store_true", help="show every other resolver as a ghost")
     ap.add_argument("--pause-at", type=int, default=None, metavar="TICK",
                     help="pause at that tick (the picture is taken paused)")
@@ -83,6 +85,13 @@ def _main(argv: list[str] | None) -> int:
     from game.view.app import App
 
     cfg = replace(cfg, display=replace(cfg.display, vsync=False, debug=a.debug))
+    if a.window:
+        try:
+            w, h = (int(v) for v in a.window.lower().split("x"))
+        except ValueError:
+            raise UserError("command line", f"--window: give the size as WxH (e.g. 800x450), "
+                            f"not {a.window!r}") from None
+        cfg = replace(cfg, display=replace(cfg.display, width=w, height=h))
     script = load_script(a.input) if a.input else None
     levels_dir = Path(a.levels_dir) if a.levels_dir else None
     app = App(cfg, level, max_frames=int(a.seconds * 60), screenshot=a.out, script=script,

@@ -106,7 +106,10 @@ def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> in
         width = max([painter.width(painter.small, t) for t, _ in info.debug_rows]
                     + [lay.win_w // 3])
         what = fit_text(painter.small, explain(info.world.resolver.name), width)
-        _debug(painter, lay, [(what, GOLD), *info.debug_rows], below_top, bottom, info.scale)
+        # the key goes beside the numbers rather than under the clock's panel
+        clock_top = bottom - _clock_height(lay, _clock_lines(painter, info))
+        _debug(painter, lay, [(what, GOLD), *info.debug_rows], below_top, clock_top,
+               info.scale)
     if info.world.player.respawning:
         painter.label("Oops! Respawning...", (lay.win_w // 2, lay.win_h // 3), RESPAWN,
                       lay.inner)
@@ -214,6 +217,20 @@ def _debug(painter: TextPainter, lay: Layout, rows, below_top: int, bottom: int,
 def _clock(painter: TextPainter, lay: Layout, info: HudInfo, bottom: int) -> None:
     """The clock's state above ``bottom``: paused (the scene stays live: '.' steps it), slow
     motion, a demo playing."""
+    state = _clock_lines(painter, info)
+    if state:
+        height = sum(f.get_linesize() for _, f, _ in state)
+        painter.stack(state, bottom - lay.pad - height, lay.inner, across=lay.win_w)
+
+
+def _clock_height(lay: Layout, state: list) -> int:
+    """How far above the bottom the clock's panel reaches, its border in (0: no panel)."""
+    if not state:
+        return 0
+    return sum(f.get_linesize() for _, f, _ in state) + lay.pad + lay.inner
+
+
+def _clock_lines(painter: TextPainter, info: HudInfo) -> list:
     state = []
     if info.paused:
         state.append((f"Paused at tick {info.world.tick}", painter.font, (255, 255, 255)))
@@ -224,6 +241,4 @@ def _clock(painter: TextPainter, lay: Layout, info: HudInfo, bottom: int) -> Non
                       GOLD))
     if info.demo:
         state.append(("demo: playing the input script (a key takes over)", painter.small, GOLD))
-    if state:
-        height = sum(f.get_linesize() for _, f, _ in state)
-        painter.stack(state, bottom - lay.pad - height, lay.inner, across=lay.win_w)
+    return state
