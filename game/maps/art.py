@@ -135,6 +135,7 @@ class _Sheet:
     image: str | None = None  # one picture cut into tiles; None: an image collection
     tiles: dict[int, ET.Element] = field(default_factory=dict)
     offset: tuple[int, int] = (0, 0)  # <tileoffset>: every tile drawn this far off its place
+    fit: bool = False  # Tiled 1.9+ fillmode preserve-aspect-fit: a stretched tile keeps its shape
 
     def picture(self, tile_id: int) -> tuple[str, tuple[int, int, int, int] | None] | None:
         if self.image is not None:
@@ -241,6 +242,7 @@ def _sheet(path: Path, ts: ET.Element, read_tileset: ReadTileset) -> _Sheet:
             pass
         s.columns = max(1, (width - s.margin + s.spacing) // max(1, s.size[0] + s.spacing))
     s.tiles = {_int(t.get("id")): t for t in node.findall("tile")}
+    s.fit = node.get("fillmode") == "preserve-aspect-fit"
     shift = node.find("tileoffset")
     if shift is not None:
         s.offset = (_int(shift.get("x")), _int(shift.get("y")))
@@ -273,10 +275,13 @@ def _pictured(objects: list[ET.Element], look: Look, sheets: list[_Sheet]):
         if not w or not h:  # Tiled 1.0 and older saved no size: the tile's own
             w, h = w or float(size[0]), h or float(size[1])
         image = TileImage(pic[0], pic[1], bool(raw & FLIP_H), bool(raw & FLIP_V),
-                          bool(raw & FLIP_D))
+                          bool(raw & FLIP_D), fit=sheet.fit)
         dx, dy = sheet.offset
         if size[0] and size[1]:
-            dx, dy = dx * w / size[0], dy * h / size[1]
+            sx, sy = w / size[0], h / size[1]
+            if sheet.fit:  # scaled alike both ways, as its picture is
+                sx = sy = min(sx, sy)
+            dx, dy = dx * sx, dy * sy
         x, y = _float(obj.get("x"), 0.0), _float(obj.get("y"), 0.0)
         yield TileObject(image, x + ox, y + oy, w, h, _float(obj.get("rotation"), 0.0),
                          (x, y), (dx, dy))

@@ -71,11 +71,41 @@ class Tileset:
     # Tiled 1.4+ "objectalignment": the point of a tile object of this tileset that its
     # position gives ("unspecified": the map's default; see game.maps.objects.align)
     alignment: str = "unspecified"
+    # Tiled 1.9+: "tilerendersize" (a cell draws a tile at its own size, "tile", or at the map's
+    # grid size, "grid") and "fillmode" (a tile drawn at another size is stretched, "stretch",
+    # or keeps its shape, "preserve-aspect-fit"), as the file says; ``grid``: the map's tile size
+    render_size: str = "tile"
+    fill_mode: str = "stretch"
+    grid: tuple[int, int] = (0, 0)
     grown: str | None = None  # a note: its picture is bigger than it says, by whole tiles
 
     def size_of(self, tile_id: int) -> tuple[int, int]:
-        """The tile's picture size, as Tiled draws it (bottom-left on its cell)."""
+        """The tile's picture size, as Tiled draws it in a cell (bottom-left on it): the map's
+        grid size for a tileset drawn at it, else the picture's own."""
+        return self.grid if self.at_grid else self.own_size_of(tile_id)
+
+    def own_size_of(self, tile_id: int) -> tuple[int, int]:
         return self.sizes.get(tile_id, self.tile_size)
+
+    @property
+    def at_grid(self) -> bool:
+        """Are its tiles drawn at the map's grid size (Tiled 1.9+ "tilerendersize" grid)?"""
+        return self.render_size == "grid"
+
+    @property
+    def fit(self) -> bool:
+        """Does a tile drawn at another size keep its shape (scaled alike, centred)?"""
+        return self.fill_mode == "preserve-aspect-fit"
+
+    def drawn(self, tile_id: int) -> tuple[float, float, float, float]:
+        """(sx, sy, dx, dy): a point (x, y) of the tile's own picture is drawn in its cell's
+        box at (dx + x * sx, dy + y * sy), as Tiled's renderer places it."""
+        (w, h), (gw, gh) = self.own_size_of(tile_id), self.size_of(tile_id)
+        sx, sy = gw / max(1, w), gh / max(1, h)
+        if not self.fit:
+            return sx, sy, 0.0, 0.0
+        k = min(sx, sy)
+        return k, k, (gw - w * k) / 2, (gh - h * k) / 2
 
     def is_missing(self, tile_id: int) -> bool:
         return (tile_id in self.missing or -1 in self.missing
@@ -140,7 +170,7 @@ def check_map(path: Path, root: ET.Element, budget: Budget, play: bool = True) -
             raise UserError(path, f"the map has {count:,} {what}, far more than any real "
                             f"level; at most {most:,} are read; merge or delete some")
     files = [path]
-    tilesets = tuple(sorted((_check_tileset(path, ts, files, budget)
+    tilesets = tuple(sorted((_check_tileset(path, ts, files, budget, (tw, th))
                              for ts in root.iter("tileset")), key=lambda ts: ts.firstgid))
     for layer in root.iter("imagelayer"):
         image = layer.find("image")
@@ -272,6 +302,12 @@ def _missing_images(path: Path, tilesets: tuple[Tileset, ...], gids: dict[int, N
     for ts in tilesets:
         if ts.grown is not None:
             notes.append(f"{ts.file}: {ts.grown}")
+        for attr, value, known in (("tilerendersize", ts.render_size, ("tile", "grid")),
+                                   ("fillmode", ts.fill_mode, ("stretch", "preserve-aspect-fit"))):
+            if value not in known:
+                notes.append(f"{ts.file}: tileset {ts.name}: {attr} {quoted(value)} is not one "
+                             f"Tiled knows, so it is read as Tiled reads it, {quoted(known[0])}; "
+                             "pick one in the Tileset Properties")
         if ts.cut_short is not None:
             notes.append(f"{ts.file}: tileset {ts.name}: its image holds only its first "
                          f"{ts.cut_short[0]} tiles; no tile past them is placed, so the map loads "
@@ -289,8 +325,9 @@ class _MissingImage(UserError):
     """An image file that is not there (a placed tile's is refused, an unplaced one's noted)."""
 
 
-def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
-                   budget: Budget) -> Tileset:
+def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path], budget: Budget,
+                   grid: tuple[int, int]) -> Tileset:
+    """``grid``: the map's tile size."""
     where, node, base = map_path, ts, map_path.parent
     source = ts.get("source")
     label = shown(source or ts.get("name", "?"))
@@ -308,8 +345,10 @@ def _check_tileset(map_path: Path, ts: ET.Element, files: list[Path],
         _check_numbers(tsx, node, budget)
         _check_reserved_names(tsx, node)
     name = shown(node.get("name") or source or "?")
-    # where its tiles are drawn from their cell, and where a tile object's position is on it
-    placing = (_tile_offset(where, node), node.get("objectalignment") or "unspecified")
+    # where its tiles are drawn from their cell, where a tile object's position is on it, at
+    # what size a cell draws them and how they fill it
+    placing = (_tile_offset(where, node), node.get("objectalignment") or "unspecified",
+               node.get("tilerendersize") or "tile", node.get("fillmode") or "stretch", grid)
     what = f"tileset {name}"
     fix = "fix it in Tiled's Tileset Properties (or in the file) and save the tileset again"
     sheet = node.find("image")
@@ -403,10 +442,18 @@ def _tile_offset(where: Path, node: ET.Element) -> tuple[int, int]:
                        most=MAX_IMAGE_SIDE) for axis in "xy")
 
 
-def _placed(tileset: Tileset, placing: tuple[tuple[int, int], str]) -> Tileset:
-    offset, alignment = placing
-    return tileset if placing == ((0, 0), "unspecified") else replace(
-        tileset, offset=offset, alignment=alignment)
+def _placed(tileset: Tileset, placing: tuple) -> Tileset:
+    offset, alignment, render_size, fill_mode, grid = placing
+    out = replace(tileset, offset=offset, alignment=alignment, render_size=render_size,
+                  fill_mode=fill_mode, grid=grid)
+    if out.at_grid and out.shapes:  # collision shapes drawn as the picture is
+        shapes = {}
+        for tile_id, found in out.shapes.items():
+            sx, sy, dx, dy = out.drawn(tile_id)
+            shapes[tile_id] = tuple(Shape(tuple((dx + x * sx, dy + y * sy) for x, y in s.points),
+                                          s.closed) for s in found)
+        out = replace(out, shapes=shapes)
+    return out
 
 
 def _tiles_of(where: Path, base: Path, node: ET.Element, name: str, fix: str, files: list[Path],

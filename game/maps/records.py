@@ -31,13 +31,19 @@ class Rect:
 
 @dataclass(frozen=True)
 class TileImage:
-    """Where a tile's picture is: image file, source rectangle, and Tiled's flip flags."""
+    """Where a tile's picture is: image file, source rectangle, and Tiled's flip flags; and, for
+    a tileset drawn at the map's grid size (Tiled 1.9+ "tilerendersize"), the size its cells
+    draw the picture at (None: its own) and whether it keeps its shape there ("fillmode"
+    preserve-aspect-fit: scaled alike both ways, centred) or is stretched. ``fit`` is also how
+    a tile object stretched to its own size draws it."""
 
     source: str
     rect: tuple[int, int, int, int]
     flip_h: bool = False
     flip_v: bool = False
     flip_d: bool = False
+    size: tuple[int, int] | None = None
+    fit: bool = False
 
 
 @dataclass(frozen=True)

@@ -428,20 +428,25 @@ def tile_images(tmx, flags_of: Mapping[int, Any], info: MapInfo) -> dict[int, Ti
             if ts is not None and ts.count and ts.holds(tiled_gid - ts.firstgid):
                 rect = ts.rect(tiled_gid - ts.firstgid)
         flags = flags_of.get(gid)
+        size = ts.size_of(tiled_gid - ts.firstgid) if ts is not None and ts.at_grid else None
         out[gid] = TileImage(source, tuple(rect) if rect else None,
                              bool(flags and flags.flipped_horizontally),
                              bool(flags and flags.flipped_vertically),
-                             bool(flags and flags.flipped_diagonally))
+                             bool(flags and flags.flipped_diagonally),
+                             size, bool(size and ts.fit))
     return out
 
 
 def tile_offsets(tmx, info: MapInfo) -> dict[int, tuple[int, int]]:
-    """pytmx gid -> its tileset's drawing offset, for the tiles of tilesets that have one."""
+    """pytmx gid -> its tileset's drawing offset, for the tiles of tilesets that have one (a
+    tile drawn at the grid's size moves by it scaled as its picture is, as in Tiled)."""
     out = {}
     for gid, loaded in enumerate(tmx.images):
-        ts = info.tileset_of(tmx.tiledgidmap.get(gid, gid)) if loaded else None
+        tiled_gid = tmx.tiledgidmap.get(gid, gid)
+        ts = info.tileset_of(tiled_gid) if loaded else None
         if ts is not None and ts.offset != (0, 0):
-            out[gid] = ts.offset
+            sx, sy, _, _ = ts.drawn(tiled_gid - ts.firstgid) if ts.at_grid else (1, 1, 0, 0)
+            out[gid] = (round(ts.offset[0] * sx), round(ts.offset[1] * sy))
     return out
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygame
 
-from game.errors import UserError, quoted
+from game.errors import UserError, print_note, quoted
 from game.maps.level import load_level
 from game.view.render import TileImages, render_whole
 
@@ -97,10 +97,14 @@ def check_out(out: Path) -> None:
 
 
 def export(map_path: Path, out: Path, seconds: float,
-           player_size: tuple[float, float]) -> Path:
-    """Render ``map_path`` to ``out`` (see the module's docstring)."""
+           player_size: tuple[float, float], notes=print_note) -> Path:
+    """Render ``map_path`` to ``out`` (see the module's docstring). What the loader had to guess
+    about the map goes to ``notes`` (a ``note:`` line each on standard error), as when it is
+    played."""
     check_out(out)
     level = load_level(map_path, player_size, play=False)
+    for line in level.notes:
+        notes(line)
     picture = render_whole(level, TileImages(level, convert=False), seconds)
     data = png_bytes(picture)
     fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")

@@ -13,6 +13,7 @@ objects, image layers, tints and parallax, the way Tiled draws them.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pygame
 
@@ -56,6 +57,19 @@ def frame_index(durations, ms: int) -> int:
     return 0
 
 
+def sized(image: pygame.Surface, size: tuple[int, int], fit: bool) -> pygame.Surface:
+    """``image`` drawn into a box of ``size`` as Tiled draws a tile at another size: stretched
+    to it, or (``fit``) scaled alike both ways as far as the box allows and centred in it."""
+    w, h = image.get_size()
+    if not fit:
+        return pygame.transform.scale(image, (max(1, size[0]), max(1, size[1])))
+    k = min(size[0] / max(1, w), size[1] / max(1, h))
+    inner = pygame.transform.scale(image, (max(1, round(w * k)), max(1, round(h * k))))
+    box = pygame.Surface(size, pygame.SRCALPHA)
+    box.blit(inner, ((size[0] - inner.get_width()) // 2, (size[1] - inner.get_height()) // 2))
+    return box
+
+
 class Animator:
     """The frame each animated tile shows: ``frames_of[gid]`` lists (picture, ms) for the map's
     animated gids (pytmx gids of the tile layers), ``at(ms)`` the gids whose frame changed."""
@@ -70,7 +84,7 @@ class Animator:
             frames = art.frames.get(key(info.source, info.rect))
             if frames:
                 self.frames_of[gid] = tuple(
-                    (picture(TileImage(src, rect, info.flip_h, info.flip_v, info.flip_d)), ms)
+                    (picture(replace(info, source=src, rect=rect)), ms)
                     for src, rect, ms in frames)
                 self.shown[gid] = 0
 
@@ -107,14 +121,14 @@ class ArtPictures:
         frames = self._frames.get(key(image.source, image.rect))
         if frames:
             src, rect, _ = frames[frame_index([f[2] for f in frames], ms)]
-            image = TileImage(src, rect, image.flip_h, image.flip_v, image.flip_d)
+            image = replace(image, source=src, rect=rect)
         k = (image, round(w), round(h), rotation, tint, pivot, shift)
         got = self._made.get(k)
         if got is None:
             img = self._picture(image)
             size = (max(1, round(w)), max(1, round(h)))
             if img.get_size() != size:
-                img = pygame.transform.scale(img, size)
+                img = sized(img, size, image.fit)  # stretched, or fitted (Tiled's fillmode)
             img = tinted(img, tint)
             # The picture's middle from the pivot, before and after turning clockwise about it
             # (y down: Vector2.rotate turns clockwise); the turned picture keeps its middle.

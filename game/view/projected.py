@@ -15,11 +15,12 @@ Tiled's 120-degree bit is not kept by the loader.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pygame
 
 from game.maps.art import NO_ART, ImageLayerArt, Look, ObjectLayerArt, TileLayerArt
-from game.maps.level import Level, TileImage, TileLayer
+from game.maps.level import Level, TileLayer
 from game.view.mapart import Animator, ArtPictures, draw_image_layer, draw_objects, tinted
 from game.view.projection import Projection, picture_bounds
 from game.view.tiledraw import Stamps, TileImages
@@ -103,7 +104,7 @@ def _hex_turned(level: Level, images: TileImages, tint) -> dict:
     for gid, info in level.tiles.items():
         if not info.flip_d:
             continue
-        plain = images.picture(TileImage(info.source, info.rect, info.flip_h, info.flip_v))
+        plain = images.picture(replace(info, flip_d=False))
         w, h = plain.get_size()
         turned, left, top = turn(tinted(plain, tint), HEX_TURN)
         dx, dy = level.tile_offsets.get(gid, (0, 0))

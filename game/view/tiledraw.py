@@ -12,7 +12,7 @@ import pygame
 from game.errors import UserError
 from game.maps.art import WHITE
 from game.maps.level import Level, TileImage, TileLayer
-from game.view.mapart import tinted
+from game.view.mapart import sized, tinted
 
 
 def flip_tile(image: pygame.Surface, flip_h: bool, flip_v: bool, flip_d: bool) -> pygame.Surface:
@@ -99,6 +99,8 @@ class TileImages:
     def _cut(self, info: TileImage) -> pygame.Surface:
         sheet = self._sheet(info.source)
         tile = sheet.subsurface(pygame.Rect(info.rect)).copy() if info.rect else sheet.copy()
+        if info.size is not None and tile.get_size() != info.size:
+            tile = sized(tile, info.size, info.fit)
         return flip_tile(tile, info.flip_h, info.flip_v, info.flip_d)
 
     def get(self, gid: int) -> pygame.Surface | None:
