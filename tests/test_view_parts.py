@@ -322,6 +322,20 @@ def test_the_debug_key_never_hides_under_the_paused_clock(cfg):
                 _key_clear_of_clock(painter)
 
 
+def test_the_debug_panels_move_right_when_they_would_cover_the_player(cfg):
+    world = world_on(cfg)
+    rows = debug_rows(world, [], None)
+    for player, on_left in ((pygame.Rect(60, 150, 24, 28), False),
+                            (pygame.Rect(700, 400, 24, 28), True), (None, True)):
+        painter, _ = hud_on((1280, 720), HudInfo(world=world, scale=3, debug_rows=rows,
+                                                  player=player))
+        placed = [r for t, r in painter.drawn if t in LEGEND or t in [t for t, _ in rows]]
+        assert len(placed) == len(LEGEND) + len(rows)
+        assert all((r.right < 640) == on_left for r in placed), player
+        if player is not None:
+            assert not any(r.colliderect(player) for r in placed)
+
+
 def _key_clear_of_clock(painter) -> None:
     clock = [r for t, r in painter.drawn if t.startswith("Paused at tick") or t == PAUSED_KEYS]
     key = [r for t, r in painter.drawn if t in LEGEND]

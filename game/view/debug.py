@@ -186,14 +186,20 @@ def legend_height(line_h: int, inner: int) -> int:
     return len(LEGEND) * line_h + 2 * inner
 
 
+def legend_width(painter) -> int:
+    """The width of the legend's lines (its panel is ``inner`` wider on each side)."""
+    size = max(6, painter.small.get_linesize() - 4)
+    return size + 8 + max(painter.width(painter.small, name) for name in LEGEND) + 2
+
+
 def draw_legend(painter, left: int, top: int, inner: int, scale: int) -> pygame.Rect:
     """The key, in ``painter``'s small font, its first line's top-left at (left, top), marks as
     thick as the scene's lines at ``scale``; returns its panel."""
     font = painter.small
     line_h = font.get_linesize()
     size = max(6, line_h - 4)
-    width = size + 8 + max(painter.width(font, name) for name in LEGEND) + 2
-    panel = pygame.Rect(left - inner, top - inner, width + 2 * inner, legend_height(line_h, inner))
+    panel = pygame.Rect(left - inner, top - inner, legend_width(painter) + 2 * inner,
+                        legend_height(line_h, inner))
     painter.panel(panel)
     for i, name in enumerate(LEGEND):
         painter.surface.blit(painter.made.get(("swatch", i, size, scale),

@@ -23,7 +23,7 @@ import pygame
 from game import resolvers
 from game.sim.world import World
 from game.view.banners import Banner
-from game.view.debug import draw_legend, legend_height
+from game.view.debug import draw_legend, legend_height, legend_width
 from game.view.living import hud_line
 from game.view.loop import SPEED_NAMES
 from game.view.painter import TextPainter
@@ -109,7 +109,7 @@ def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> in
         # the key goes beside the numbers rather than under the clock's panel
         clock_top = bottom - _clock_height(lay, _clock_lines(painter, info))
         _debug(painter, lay, [(what, GOLD), *info.debug_rows], below_top, clock_top,
-               info.scale)
+               info.scale, info.player)
     if info.world.player.respawning:
         painter.label("Oops! Respawning...", (lay.win_w // 2, lay.win_h // 3), RESPAWN,
                       lay.inner)
@@ -203,15 +203,25 @@ def _help(painter: TextPainter, lay: Layout, bottom: int, world: World) -> int:
 
 
 def _debug(painter: TextPainter, lay: Layout, rows, below_top: int, bottom: int,
-           scale: int) -> None:
+           scale: int, player: pygame.Rect | None = None) -> None:
     """The debug numbers and the key to the debug view's colours, under the top left block:
-    one above the other where there is room, else side by side."""
-    pad, inner = lay.pad, lay.inner
-    nums = painter.block(rows, painter.small, pad, below_top + inner, inner)
-    if nums.bottom + pad // 2 + legend_height(lay.line_h, inner) <= bottom:
-        draw_legend(painter, pad, nums.bottom + pad // 2 + inner, inner, scale)
+    one above the other where there is room, else side by side; at the right edge instead
+    when on the left they would cover the player (``player``: where it is drawn), whose hitbox
+    and probed cells are what the debug view is for."""
+    pad, inner, line_h = lay.pad, lay.inner, lay.line_h
+    small = painter.small
+    nums = pygame.Rect(pad - inner, below_top, max(painter.width(small, t) for t, _ in rows)
+                       + 2 + 2 * inner, len(rows) * small.get_linesize() + 2 * inner)
+    key = pygame.Rect(0, 0, legend_width(painter) + 2 * inner, legend_height(line_h, inner))
+    if nums.bottom + pad // 2 + key.h <= bottom:
+        key.topleft = (nums.left, nums.bottom + pad // 2)
     else:
-        draw_legend(painter, nums.right + pad // 2 + inner, below_top + inner, inner, scale)
+        key.topleft = (nums.right + pad // 2, nums.top)
+    if player is not None and player.inflate(2 * pad, 2 * pad).collidelist([nums, key]) >= 0:
+        shift = lay.win_w - (pad - inner) - max(nums.right, key.right)  # as far from the edge
+        nums.x, key.x = nums.x + shift, key.x + shift
+    painter.block(rows, small, nums.x + inner, nums.y + inner, inner)
+    draw_legend(painter, key.x + inner, key.y + inner, inner, scale)
 
 
 def _clock(painter: TextPainter, lay: Layout, info: HudInfo, bottom: int) -> None:
