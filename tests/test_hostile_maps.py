@@ -253,7 +253,19 @@ def test_a_doctype_with_entities_is_refused_before_they_expand(tmp_path):
         f'<!ENTITY {b} "' + f"&{a};" * 10 + '">' for a, b in zip("abcd", "bcde"))
     props = '<properties><property name="title" value="&e;"/></properties>'
     refused(write_map(tmp_path, before=f"<!DOCTYPE map [{entities}]>\n", inside=props),
-            "doctype")
+            "doctype", "declares entities")
+
+
+def test_an_entity_declared_anywhere_is_refused(tmp_path):
+    refused(write_map(tmp_path, inside='<!ENTITY a "x">'), "doctype", "declares entities")
+
+
+def test_a_plain_doctype_naming_tileds_dtd_is_read(tmp_path):
+    """Older Tiled could add it, libGDX's map writer still does; the DTD is never fetched."""
+    path = write_map(tmp_path, before='<!DOCTYPE map SYSTEM '
+                     '"http://mapeditor.org/dtd/1.0/map.dtd">\n')
+    proc = run_level(path)
+    assert proc.returncode == 0, proc.stderr
 
 
 # --- 3. sizes: the map, its layers, its files ------------------------------------------------

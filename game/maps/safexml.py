@@ -65,9 +65,20 @@ class _Builder(ET.TreeBuilder):
             self.groups -= 1
         return super().end(tag)
 
-    def doctype(self, name, pubid, system):
-        raise UserError(self.path, "the file has a <!DOCTYPE> (and may declare entities), which "
-                        f"Tiled never writes; {RESAVE}")
+
+
+def _check_doctype(path: Path, data: bytes) -> None:
+    """A ``<!DOCTYPE>`` naming Tiled's DTD is read (Tiled could add one until 2019, and libGDX's
+    and Tiled Java's writers still do; the DTD itself is never fetched); one that declares
+    entities is refused before parsing: a few kilobytes of them expand to gigabytes."""
+    at = data.find(b"<!DOCTYPE")
+    if at < 0 and b"<!ENTITY" not in data:
+        return
+    end = data.find(b">", at)
+    if at < 0 or b"[" in data[at:end if end >= 0 else len(data)] or b"<!ENTITY" in data:
+        raise UserError(path, "the file's <!DOCTYPE> declares entities, which no map editor "
+                        "writes (and which could expand a few kilobytes of XML to gigabytes); "
+                        f"{RESAVE}")
 
 
 def read_bytes(path: Path, what: str, budget: Budget) -> bytes:
@@ -97,6 +108,7 @@ def read_xml(path: Path, tag: str, what: str, budget: Budget) -> ET.Element:
         raise UserError(path, f"the map and its tilesets (each counted as often as it is used) "
                         f"add up to more than {MAX_XML_BYTES // 1_000_000} MB, far more than any "
                         "real level; use fewer or smaller tilesets")
+    _check_doctype(path, data)
     parser = ET.XMLParser(target=_Builder(path, budget))
     try:
         parser.feed(data)
