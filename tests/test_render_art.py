@@ -216,3 +216,22 @@ def test_render_map_matches_tmxrasterizer(tmp_path, ms, art):
     bad = differing(ours, under)
     assert bad <= ours.get_width() * ours.get_height() // 100, f"{bad} pixels differ"
     assert bad == 0  # in fact, none
+
+
+def test_a_transparent_colour_clears_its_pixels_and_leaves_translucent_ones_as_they_are():
+    """Tiled makes the tileset's transparent colour clear and draws every other pixel as the
+    file has it: a translucent pixel keeps its colour (not darkened by its own alpha)."""
+    from game.view.tiledraw import see_through
+    pygame.init()
+    image = pygame.Surface((4, 1), pygame.SRCALPHA)
+    for x, c in enumerate([(255, 0, 255, 255), (200, 100, 50, 128), (255, 0, 255, 90),
+                           (10, 9, 7, 13)]):
+        image.set_at((x, 0), c)
+    out = see_through(image, (255, 0, 255))
+    assert [tuple(out.get_at((x, 0))) for x in range(4)] == [
+        (0, 0, 0, 0), (200, 100, 50, 128), (0, 0, 0, 0), (10, 9, 7, 13)]
+    opaque = pygame.Surface((2, 1))
+    opaque.set_at((0, 0), (255, 0, 255))
+    opaque.set_at((1, 0), (1, 2, 3))
+    assert [tuple(see_through(opaque, (255, 0, 255)).get_at((x, 0))) for x in range(2)] == [
+        (0, 0, 0, 0), (1, 2, 3, 255)]

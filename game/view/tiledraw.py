@@ -25,6 +25,20 @@ def flip_tile(image: pygame.Surface, flip_h: bool, flip_v: bool, flip_d: bool) -
     return image
 
 
+def see_through(image: pygame.Surface, rgb: tuple[int, int, int]) -> pygame.Surface:
+    """``image`` with Tiled's transparent colour ``rgb`` made clear: its pixels of that colour
+    (whatever their alpha) become transparent, every other pixel stays exactly as it was, a
+    translucent one too. (A colour key would have SDL blend the image onto the clear copy,
+    darkening its translucent pixels.)"""
+    out = pygame.Surface(image.get_size(), pygame.SRCALPHA, 32)
+    plain = image.copy()
+    plain.set_alpha(None)  # copy the pixels, alpha and all, rather than blend them
+    out.blit(plain, (0, 0))
+    keyed = pygame.mask.from_threshold(out, (*rgb, 255), (1, 1, 1, 255))
+    keyed.to_surface(out, setcolor=(0, 0, 0, 0), unsetcolor=None)
+    return out
+
+
 class TileImages:
     """gid -> Surface, cut from the tileset images named by the level (loaded once each).
 
@@ -86,11 +100,8 @@ class TileImages:
                 raise UserError(key, f"cannot read this image ({exc or type(exc).__name__}); "
                                 "save it again as PNG, GIF, BMP or JPEG") from None
             keyed = self._keyed.get(os.path.normpath(os.path.abspath(key)))
-            if keyed is not None:  # Tiled's transparent colour: see-through, as alpha
-                sheet.set_colorkey(keyed)
-                clear = pygame.Surface(sheet.get_size(), pygame.SRCALPHA)
-                clear.blit(sheet, (0, 0))
-                sheet = clear
+            if keyed is not None:
+                sheet = see_through(sheet, keyed)
             if self._convert and pygame.display.get_surface() is not None:
                 sheet = sheet.convert_alpha()
             self._sheets[key] = sheet
