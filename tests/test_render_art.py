@@ -235,3 +235,32 @@ def test_a_transparent_colour_clears_its_pixels_and_leaves_translucent_ones_as_t
     opaque.set_at((1, 0), (1, 2, 3))
     assert [tuple(see_through(opaque, (255, 0, 255)).get_at((x, 0))) for x in range(2)] == [
         (0, 0, 0, 0), (1, 2, 3, 255)]
+
+
+@pytest.mark.tiled
+@pytest.mark.parametrize("attrs,offset", [('x="40" y="24"', (40, 24)),
+                                          ('x="40" y="24" offsetx="8" offsety="4"', (8, 4)),
+                                          ('x="4.5" y="24"', (0, 24))])
+def test_an_image_layer_placed_by_x_and_y_stands_where_tiled_puts_it(tmp_path, attrs, offset):
+    """Before offsets, Tiled placed an image layer by ``x``/``y`` (libGDX's writer still does);
+    Tiled reads them as the offset when the layer has no ``offsetx``. Compared with Tiled's own
+    rasterizer given the file as it is."""
+    import shutil
+
+    import tiledpicture as tp
+    from test_render_tiled import render_map, tool
+    shutil.copy(FORMATS / "art_sky.png", tmp_path / "art_sky.png")
+    path = tmp_path / "placed.tmx"
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.0" orientation="orthogonal" '
+        'renderorder="right-down" width="6" height="4" tilewidth="16" tileheight="16">\n'
+        f'<imagelayer name="sky" {attrs}><image source="art_sky.png" width="48" height="24"/>'
+        '</imagelayer>\n</map>\n', "utf-8")
+    pygame.init()
+    level = load_level(path, play=False)
+    (layer,) = [a for a in level.art.layers if isinstance(a, ImageLayerArt)]
+    assert layer.look.offset == offset
+    ours = render_map(path, tmp_path / "ours.png")
+    ref = tp.tiled_picture(tool(), path, tmp_path / "tiled.png")
+    assert ours.get_size() == ref.get_size()
+    assert tp.differing(ours, ref) == 0

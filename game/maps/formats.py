@@ -17,7 +17,10 @@ and the level builder see only what a plain TMX map holds:
   staggered or hexagonal map an odd shift flips the stagger index, so the same rows or columns
   stay shifted: ``game.maps.orientation``);
 * **zstd-compressed layers** (and chunks): unpacked with the ``zstandard`` library, never
-  further than the map's cells need.
+  further than the map's cells need;
+* **image layers placed by ``x`` and ``y``** (Tiled before 0.15 or so; libGDX's writer still
+  does): given those as their ``offsetx``/``offsety``, as Tiled reads them when a layer has no
+  ``offsetx``.
 
 Each function takes what it reads through the loader's bounded readers (``read_xml``,
 ``read_bytes``), so every file it pulls in counts against the same limits as the map itself.
@@ -91,7 +94,19 @@ def normalise(path: Path, root: ET.Element, read_xml: ReadXml, read_bytes: ReadB
     if root.get("infinite", "0") == "1" or root.find(".//chunk") is not None:
         _make_finite(path, root, max_cells, done)
     _unpack_zstd(path, root)
+    _image_layer_positions(root)
     return done
+
+
+def _image_layer_positions(root: ET.Element) -> None:
+    """An image layer with no ``offsetx`` is placed by its ``x`` and ``y`` (whole numbers, as
+    Tiled reads them; anything else counts 0), which become its offset."""
+    for layer in root.iter("imagelayer"):
+        if layer.get("offsetx") is not None or (layer.get("x") is None and layer.get("y") is None):
+            continue
+        for old, new in (("x", "offsetx"), ("y", "offsety")):
+            value = layer.attrib.pop(old, "0").strip()
+            layer.set(new, value if value.lstrip("+-").isdigit() else "0")
 
 
 # --- JSON tilesets ------------------------------------------------------------------------------
