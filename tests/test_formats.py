@@ -66,6 +66,63 @@ def same_level(a, b) -> None:
                                              for g, t in b.tiles.items()}
 
 
+# --- XML tile layers (Tiled's oldest layer format) -------------------------------------------
+
+def as_xml_tiles(text: str) -> str:
+    """The map's CSV layers (and CSV chunks) rewritten as one ``<tile gid>`` per cell, an empty
+    cell ``<tile/>``, as Tiled's "XML (deprecated)" layer format saves them."""
+    import re
+
+    def tiles(csv: str) -> str:
+        return "".join(f'<tile gid="{g}"/>' if int(g) else "<tile/>"
+                       for g in csv.replace("\n", "").split(",") if g.strip())
+
+    def chunk(m: re.Match) -> str:
+        return f"<chunk{m.group(1)}>{tiles(m.group(2))}</chunk>"
+
+    def data(m: re.Match) -> str:
+        body = m.group(1)
+        if "<chunk" in body:
+            return "<data>" + re.sub(r"<chunk([^>]*)>([^<]*)</chunk>", chunk, body) + "</data>"
+        return "<data>" + tiles(body) + "</data>"
+    return re.sub(r'<data encoding="csv">(.*?)</data>', data, text, flags=re.S)
+
+
+def test_a_map_with_xml_tile_layers_is_the_same_level_and_plays_alike(tmp_path):
+    text = LEVEL_1.read_text("utf-8").replace('source="terrain.tsx"',
+                                              f'source="{ROOT / "levels" / "terrain.tsx"}"')
+    text = text.replace('<property name="next_level"', '<property name="was_next"')
+    twin = tmp_path / "xml_layers.tmx"
+    twin.write_text(as_xml_tiles(text), "utf-8")
+    assert "<tile gid=" in twin.read_text("utf-8") and 'encoding="csv"' not in \
+        twin.read_text("utf-8")
+    same_level(load_level(LEVEL_1), load_level(twin))
+    csv_twin = tmp_path / "csv_layers.tmx"
+    csv_twin.write_text(text, "utf-8")
+    assert trace(twin, "axis", tmp_path) == trace(csv_twin, "axis", tmp_path)
+
+
+def test_an_infinite_map_with_xml_chunks_is_the_same_level(tmp_path):
+    text = (FORMATS / "infinite.tmx").read_text("utf-8")
+    twin = tmp_path / "infinite_xml.tmx"
+    twin.write_text(as_xml_tiles(text).replace('source="', f'source="{FORMATS}/').replace(
+        '<property name="next_level"', '<property name="was_next"'), "utf-8")
+    assert "<chunk" in twin.read_text("utf-8") and "<tile gid=" in twin.read_text("utf-8")
+    a, b = load_level(FORMATS / "infinite.tmx"), load_level(twin)
+    assert a.grid.kinds == b.grid.kinds
+    assert [L.gids for L in a.layers] == [L.gids for L in b.layers]
+
+
+def test_an_xml_tile_that_is_not_a_tile_number_is_one_error_line(tmp_path, capsys):
+    text = as_xml_tiles(LEVEL_1.read_text("utf-8")).replace('<tile gid="', '<tile gid="x', 1)
+    path = tmp_path / "bad.tmx"
+    path.write_text(text.replace('source="terrain.tsx"',
+                                 f'source="{ROOT / "levels" / "terrain.tsx"}"'), "utf-8")
+    rc, err = run(["--headless", "--ticks", "1", "--level", str(path)], capsys)
+    assert rc == 2 and len(err) == 1 and err[0].startswith(f"error: {path}: ")
+    assert "is not a tile number" in err[0] and "re-save" in err[0]
+
+
 # --- JSON ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("resolver", RESOLVERS)

@@ -18,6 +18,9 @@ and the level builder see only what a plain TMX map holds:
   stay shifted: ``game.maps.orientation``);
 * **zstd-compressed layers** (and chunks): unpacked with the ``zstandard`` library, never
   further than the map's cells need;
+* **layers stored as XML** (a ``<tile gid="...">`` per cell, Tiled's oldest format, still
+  offered as "XML (deprecated)"): written as the CSV Tiled would have saved (the map's XML
+  element limit bounds them: past it, the message asks for CSV);
 * **image layers placed by ``x`` and ``y``** (Tiled before 0.15 or so; libGDX's writer still
   does): given those as their ``offsetx``/``offsety``, as Tiled reads them when a layer has no
   ``offsetx``.
@@ -89,6 +92,7 @@ def normalise(path: Path, root: ET.Element, read_xml: ReadXml, read_bytes: ReadB
     """Make ``root`` (the map at ``path``) a finite TMX tree with JSON tilesets and templates
     in place, in place. ``max_cells`` bounds an infinite map's grid (the loader's limit)."""
     done = Normalised()
+    _xml_layers_as_csv(path, root)
     _embed_json_tilesets(path, root, read_bytes, done)
     _apply_templates(path, root, read_xml, read_bytes, done)
     if root.get("infinite", "0") == "1" or root.find(".//chunk") is not None:
@@ -96,6 +100,27 @@ def normalise(path: Path, root: ET.Element, read_xml: ReadXml, read_bytes: ReadB
     _unpack_zstd(path, root)
     _image_layer_positions(root)
     return done
+
+
+def _xml_layers_as_csv(path: Path, root: ET.Element) -> None:
+    """Each tile layer's (or chunk's) ``<tile gid="..."/>`` elements as CSV text."""
+    for layer in root.iter("layer"):
+        data = layer.find("data")
+        if data is None or data.get("encoding") or data.find(".//tile") is None:
+            continue
+        name = quoted(layer.get("name", ""))
+        for part in data.findall("chunk") or [data]:
+            gids = []
+            for tile in part.findall("tile"):
+                value = (tile.get("gid") or "0").strip()
+                if not value.isdigit() or int(value) >= 1 << 32:
+                    raise UserError(path, f"tile layer {name} has a <tile> whose gid "
+                                    f"{quoted(value)} is not a tile number; re-save the map "
+                                    "from Tiled")
+                gids.append(value)
+            part[:] = [el for el in part if el.tag != "tile"]
+            part.text = ",".join(gids)
+        data.set("encoding", "csv")
 
 
 def _image_layer_positions(root: ET.Element) -> None:

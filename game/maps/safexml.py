@@ -140,9 +140,6 @@ def check_layer_data(path: Path, layer: ET.Element, cols: int,
            "save again")
     if data is None:
         raise UserError(path, f"tile layer {name} has no <data>; re-save the map from Tiled")
-    if data.find("tile") is not None:
-        raise UserError(path, f"tile layer {name} is stored as XML <tile> elements, which "
-                        f"cannot be read; {fmt}")
     encoding, compression = data.get("encoding"), data.get("compression") or None
     text = (data.text or "").strip()
     damaged = f"tile layer {name} has damaged {compression or encoding} data; {fmt}"
