@@ -30,11 +30,12 @@ FEATURES = {"json", "json_tileset", "tsx_tileset", "xml_tileset", "pre_1_2", "in
             "tile_objects", "animations", "image_layers", "parallax", "templates",
             "image_collection", "big_tiles", "tile_shapes", "tile_subrects", "flipped_tiles",
             "group_layers", "class_attr", "text_objects", "polygons", "points",
-            "map_property_name", "reserved_property_name", "missing_image", "flipped_shapes"}
+            "map_property_name", "reserved_property_name", "missing_image", "flipped_shapes",
+            "xml_layers", "doctype"}
 # Features read straight from the file: the manifest must list each one exactly when it is there.
 DETECTED = {"json", "json_tileset", "tsx_tileset", "xml_tileset", "pre_1_2", "infinite", "zstd",
             "tile_objects", "image_layers", "parallax", "templates", "image_collection",
-            "tile_shapes", "group_layers", "animations"}
+            "tile_shapes", "group_layers", "animations", "xml_layers", "doctype"}
 TILESET_FILES = {".tsx": "tsx_tileset", ".xml": "xml_tileset", ".json": "json_tileset",
                  ".tsj": "json_tileset"}
 
@@ -147,6 +148,9 @@ def detected_features(path: Path) -> set[str]:
         found |= {"pre_1_2"} if top and all(el.get("id") is None for el in top) else set()
         zstd = any(d.get("compression") == "zstd" for d in root.iter("data"))
         found |= {"zstd"} if zstd else set()
+        found |= {"xml_layers"} if any(d.find(".//tile") is not None
+                                       for d in root.iter("data")) else set()
+        found |= {"doctype"} if b"<!DOCTYPE" in path.read_bytes() else set()
         kinds = {{"layer": "tilelayer"}.get(la.tag, la.tag) for la in layers}
         parallax = any(la.get("parallaxx") or la.get("parallaxy") for la in layers)
         tile_objects = any(o.get("gid") for o in objects)
