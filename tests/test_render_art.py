@@ -264,3 +264,23 @@ def test_an_image_layer_placed_by_x_and_y_stands_where_tiled_puts_it(tmp_path, a
     ref = tp.tiled_picture(tool(), path, tmp_path / "tiled.png")
     assert ours.get_size() == ref.get_size()
     assert tp.differing(ours, ref) == 0
+
+
+def test_an_image_layer_whose_picture_is_missing_is_drawn_empty_with_a_note(tmp_path, capsys):
+    """Tiled draws such a layer empty; so does the game, and it says so (the map still plays
+    and draws: a picture is decoration)."""
+    import shutil
+    shutil.copy(FORMATS / "art_tiles.png", tmp_path / "art_tiles.png")
+    path = tmp_path / "art.tmx"
+    path.write_text(ART.read_text("utf-8").replace('source="art_sky.png"',
+                                                   'source="gone/sky.png"'), "utf-8")
+    level = load_level(path)
+    assert not any(isinstance(a, ImageLayerArt) for a in level.art.layers)
+    (note,) = [n for n in level.notes if "sky.png" in n]
+    assert "image layer 'sky'" in note and "not found" in note and "drawn empty" in note
+    assert main(["--render-map", str(path), "--out", str(tmp_path / "out.png")]) == 0
+    err = capsys.readouterr().err
+    assert "note: " in err and "drawn empty" in err and "error:" not in err
+    # the rest is drawn: the ground along the bottom row
+    ours = pygame.image.load(str(tmp_path / "out.png"))
+    assert tuple(ours.get_at((130, 185)))[:3] == (120, 80, 40)

@@ -210,8 +210,10 @@ def read_art(path: Path, root: ET.Element, read_tileset: ReadTileset) -> MapArt:
                                              first))
             else:
                 image = child.find("image")
+                source = None
                 if image is not None and image.get("source"):
                     source = os.path.normpath(os.path.abspath(path.parent / image.get("source")))
+                if source is not None and os.path.isfile(source):  # else a note: drawn empty
                     trans = _rgb(image.get("trans"))
                     if trans:
                         transparent[source] = trans

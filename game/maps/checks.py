@@ -172,11 +172,16 @@ def check_map(path: Path, root: ET.Element, budget: Budget, play: bool = True) -
     files = [path]
     tilesets = tuple(sorted((_check_tileset(path, ts, files, budget, (tw, th))
                              for ts in root.iter("tileset")), key=lambda ts: ts.firstgid))
+    missing_pictures = []
     for layer in root.iter("imagelayer"):
         image = layer.find("image")
         if image is not None:
-            _check_image(path, path.parent, image, f"image layer {quoted(layer.get('name', ''))}",
-                         files, budget)
+            try:
+                _check_image(path, path.parent, image,
+                             f"image layer {quoted(layer.get('name', ''))}", files, budget)
+            except _MissingImage as exc:  # a picture only: Tiled draws the layer empty
+                missing_pictures.append(f"{path}: {exc.message}; the layer is drawn empty, "
+                                        "as Tiled draws it")
     gids: dict[int, None] = {}  # every gid placed, in the order first placed
     layers = []
     for layer in root.iter("layer"):
@@ -196,7 +201,7 @@ def check_map(path: Path, root: ET.Element, budget: Budget, play: bool = True) -
     _check_numbers(path, root, budget)
     reserved: list[str] = []
     _check_reserved_names(path, root, reserved)
-    notes = (*notes, *reserved)
+    notes = (*notes, *missing_pictures, *reserved)
     _check_object_ids(path, root)
     return MapInfo(tilesets, tuple(dict.fromkeys(f.resolve() for f in files)),
                     tuple(ts.firstgid for ts in tilesets), tuple(layers), notes, orientation)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import array
 from collections import Counter
 import math
+import os
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -420,6 +421,8 @@ def tile_images(tmx, flags_of: Mapping[int, Any], info: MapInfo) -> dict[int, Ti
         ts = info.tileset_of(tiled_gid)
         if ts is not None and ts.is_missing(tiled_gid - ts.firstgid):
             continue  # never placed (the checks refuse a placed one): nothing to load
+        if not os.path.isfile(source):
+            continue  # an image layer's missing picture (a note): the layer is drawn empty
         if ts is not None and ts.count is None and tiled_gid - ts.firstgid in ts.subrects:
             rect = ts.subrects[tiled_gid - ts.firstgid]  # pytmx shows the whole image
         if rect:  # cut from a sheet: where Tiled cuts it, not where pytmx does
