@@ -317,6 +317,17 @@ def test_an_unknown_object_alignment_is_a_note_and_tileds_default(tmp_path):
     assert "'middle'" in note and "Tileset Properties" in note and str(tmp_path) in note
 
 
+def test_a_start_sprite_whose_box_overlaps_a_wall_puts_the_feet_at_its_bottom_centre(tmp_path):
+    """A 48x64 start tile object (a sprite with padding) reaching into a wall: its box cannot
+    be the hitbox, so the player stands at its bottom centre, with a note saying so."""
+    rows = ["..........", "#.........", "#.........", "#.........", "#.........", "##########"]
+    obj = '<object id="1" name="hero start" x="0" y="16" width="48" height="64"/>'
+    level = load_level(write_map(tmp_path, rows=rows, objects=obj), player_size=(12, 14))
+    assert level.spawn == Rect(18, 66, 12, 14) and level.spawn_is_point
+    (note,) = [n for n in level.notes if "hero start" in n]
+    assert "48x64 px box overlaps collision" in note and "bottom centre" in note
+
+
 def test_map_properties_and_next_level_are_read(tmp_path):
     (tmp_path / "b.tmx").write_text("<map/>", "utf-8")  # next_level must name a file that exists
     props = ('<properties><property name="title" value="Hello"/>'

@@ -4,9 +4,9 @@
    mistakes are errors: ``game.maps.objects.spawn``).
 2. Else the map's own start object: the first whose name, type or class contains ``player``,
    ``spawn``, ``start`` or ``hero`` (any case): a point is the player's feet; a rectangle or tile object
-   is the hitbox when its size is plausible for a body (:func:`plausible`), else the feet are
-   at its bottom centre. A start drawn into the ground is lifted out of it, up to
-   :data:`LIFT_TILES` tiles.
+   is the hitbox when its size is plausible for a body (:func:`plausible`) and it is clear of
+   collision, else the feet are at its bottom centre. A start drawn into the ground is lifted
+   out of it, up to :data:`LIFT_TILES` tiles.
 3. Else, on a map not marked with the game's own property, standing on the first solid ground
    from the left: the first column, scanning from the top, with a floor the player fits on.
 
@@ -76,6 +76,15 @@ def _from_object(path: Path, found: list[dict], size: tuple[float, float], grid:
         how = "the player's feet at its position"
     box = Rect(min(max(box.x, 0.0), max(grid.width_px - box.w, 0.0)), box.y, box.w, box.h)
     lifted = _lift(grid, box)
+    if lifted is None and not is_point:  # a sprite's box, padding and all: try its feet
+        feet = (o["x"] + o["w"] / 2, o["y"] + o["h"])
+        small = Rect(min(max(feet[0] - w / 2, 0.0), max(grid.width_px - w, 0.0)), feet[1] - h,
+                     w, h)
+        lifted = _lift(grid, small)
+        if lifted is not None:
+            box, is_point = small, True
+            how = (f"its {px(o['w'])}x{px(o['h'])} px box overlaps collision, so a {px(w)}x"
+                   f"{px(h)} px player stands at its bottom centre")
     if lifted is None:
         c, r = overlapping_tiles(grid, box.x, box.y, box.w, box.h, box.y + box.h, True)[0]
         raise UserError(path, f"the start {label} overlaps a collision tile at column {c}, row "
