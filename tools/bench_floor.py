@@ -15,7 +15,7 @@ time per mover-step over this one says how much its technique and its generality
 ``blit``: the least a drawn frame can cost on this machine: one opaque 1280x720 surface blitted
 to the screen, then a flip. A map renderer draws at least that much per frame. Each drawing
 floor is timed with its pictures' rows 16-byte aligned and one px wider, and the faster counts
-(see PITCHES).
+(see PITCHES); the bare blit also at several places in memory (see PLACES).
 
 ``cut``: the least a frame costs when the view is cut from a bigger picture, as any scrolling
 renderer that keeps the map drawn does: one opaque surface of the map's size (up to 1920x1088
@@ -177,6 +177,17 @@ def _fastest(frame_fns: dict, frames: int, warmup: int, rounds: int = 4) -> dict
             "per_way_cpu_fps": {k: n / v[1] for k, v in per.items()}}
 
 
+# Where a picture's rows sit in memory relative to the screen's changes what copying it costs:
+# here the same 1280x720 blit took from 135 to 180 us by the distance between the two, modulo
+# 4 KB alone (SDL copies row by row; the processor's loads and stores to addresses 4 KB apart
+# get in each other's way). Where it lands is the memory allocator's choice, so a floor
+# timed at one place can be a quarter slower than the same work elsewhere. The bare blit is
+# timed with its picture at PLACES distances spread over those 4 KB and the fastest counts.
+# (A renderer's view moves through its buffer frame by frame, so its copies meet every
+# distance in turn, as the cut and scroll floors' do.)
+PLACES = 8
+
+
 def blit(frames: int, warmup: int) -> dict:
     """Frames per second of one full-view blit and a flip: the floor of any drawn frame."""
     import pygame
@@ -185,14 +196,23 @@ def blit(frames: int, warmup: int) -> dict:
     screen = pygame.display.set_mode(S.VIEW)
     fns = {}
     for name, extra in PITCHES.items():
-        picture = pygame.Surface((S.VIEW[0] + extra, S.VIEW[1])).convert()
-        picture.fill((40, 60, 120))
-        view = pygame.Rect((0, 0), S.VIEW)
+        # one tall picture; the view's rows start ``y`` rows down it, each start a different
+        # distance from the screen's rows modulo 4 KB
+        pitch = (S.VIEW[0] + extra) * 4
+        starts: dict[int, int] = {}
+        for y in range(4096):
+            starts.setdefault(y * pitch % 4096 * PLACES // 4096, y)
+            if len(starts) == PLACES:
+                break
+        tall = pygame.Surface((S.VIEW[0] + extra, S.VIEW[1] + max(starts.values()))).convert()
+        tall.fill((40, 60, 120))
+        for place, y in sorted(starts.items()):
+            view = pygame.Rect((0, y), S.VIEW)
 
-        def fn(i: int, picture=picture, view=view) -> None:
-            screen.blit(picture, (0, 0), view)
-            pygame.display.flip()
-        fns[name] = fn
+            def fn(i: int, picture=tall, view=view) -> None:
+                screen.blit(picture, (0, 0), view)
+                pygame.display.flip()
+            fns[f"{name}, place {place}"] = fn
     return _fastest(fns, frames, warmup)
 
 
