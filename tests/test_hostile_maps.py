@@ -256,8 +256,35 @@ def test_a_doctype_with_entities_is_refused_before_they_expand(tmp_path):
             "doctype", "declares entities")
 
 
-def test_an_entity_declared_anywhere_is_refused(tmp_path):
-    refused(write_map(tmp_path, inside='<!ENTITY a "x">'), "doctype", "declares entities")
+ENTITIES = '<!ENTITY a "xxxxxxxxxx"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+
+
+@pytest.mark.parametrize("prolog", [
+    f"<!DOCTYPE map SYSTEM \"x>y\" [{ENTITIES}]>\n",  # a '>' inside the DTD's name
+    f"<!-- <!DOCTYPE map> --><!DOCTYPE map [{ENTITIES}]>\n",  # a decoy in a comment
+    '<!DOCTYPE map [<!ATTLIST object name CDATA "injected">]>\n',  # defaults, no entity
+    "<!DOCTYPE map [ ]>\n"])
+def test_a_doctype_with_declarations_of_its_own_is_refused_however_it_is_written(tmp_path,
+                                                                                 prolog):
+    refused(write_map(tmp_path, before=prolog, inside='<properties><property name="title" '
+                      'value="&amp;"/></properties>'), "doctype", "declares entities")
+
+
+def test_a_doctype_in_a_utf16_file_is_found_too(tmp_path):
+    """The check reads the file as the XML parser does, in whatever encoding it is."""
+    path = write_map(tmp_path, before=f"<!DOCTYPE map [{ENTITIES}]>\n",
+                     objects='<object id="1" name="&b;" x="40" y="64"><point/></object>')
+    text = path.read_text("utf-8").replace('encoding="UTF-8"', 'encoding="UTF-16"')
+    path.write_bytes(text.encode("utf-16"))
+    refused(path, "doctype", "declares entities")
+
+
+def test_a_doctype_inside_a_comment_or_entity_text_in_a_value_is_no_declaration(tmp_path):
+    path = write_map(tmp_path, before="<!-- <!DOCTYPE map [ ] > -->\n", inside=(
+        '<properties><property name="about"><![CDATA[<!ENTITY x "y">]]></property>'
+        '</properties>'))
+    proc = run_level(path)
+    assert proc.returncode == 0, proc.stderr
 
 
 def test_a_plain_doctype_naming_tileds_dtd_is_read(tmp_path):

@@ -15,6 +15,7 @@ import xml.etree.ElementTree as ET
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
+from xml.parsers import expat
 
 from game.errors import UserError, quoted, read_bounded
 from game.maps import formats
@@ -67,18 +68,38 @@ class _Builder(ET.TreeBuilder):
 
 
 
+class _Prolog(Exception):
+    """The root element began: the prolog held no declaration to refuse."""
+
+
 def _check_doctype(path: Path, data: bytes) -> None:
     """A ``<!DOCTYPE>`` naming Tiled's DTD is read (Tiled could add one until 2019, and libGDX's
-    and Tiled Java's writers still do; the DTD itself is never fetched); one that declares
-    entities is refused before parsing: a few kilobytes of them expand to gigabytes."""
-    at = data.find(b"<!DOCTYPE")
-    if at < 0 and b"<!ENTITY" not in data:
-        return
-    end = data.find(b">", at)
-    if at < 0 or b"[" in data[at:end if end >= 0 else len(data)] or b"<!ENTITY" in data:
-        raise UserError(path, "the file's <!DOCTYPE> declares entities, which no map editor "
-                        "writes (and which could expand a few kilobytes of XML to gigabytes); "
-                        f"{RESAVE}")
+    and Tiled Java's writers still do; the DTD itself is never fetched). One with declarations
+    of its own (an internal subset: entities, attribute defaults) is refused before the file is
+    parsed: a few kilobytes of them expand to gigabytes. Expat reads the prolog here, in
+    whatever encoding the file is, and stops at the root element."""
+    said = UserError(path, "the file's <!DOCTYPE> declares entities or other declarations of its "
+                     "own, which no map editor writes (and which could expand a few kilobytes of "
+                     f"XML to gigabytes); {RESAVE}")
+
+    def doctype(name, system, public, has_internal_subset):
+        if has_internal_subset:
+            raise said
+
+    def declared(*_):
+        raise said
+
+    def root(*_):
+        raise _Prolog
+
+    parser = expat.ParserCreate()
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = declared
+    parser.StartElementHandler = root
+    try:
+        parser.Parse(data, True)
+    except (_Prolog, expat.ExpatError):
+        pass  # the root began; or the XML is broken, which the parse proper says
 
 
 def read_bytes(path: Path, what: str, budget: Budget) -> bytes:
