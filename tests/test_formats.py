@@ -113,14 +113,37 @@ def test_an_infinite_map_with_xml_chunks_is_the_same_level(tmp_path):
     assert [L.gids for L in a.layers] == [L.gids for L in b.layers]
 
 
-def test_an_xml_tile_that_is_not_a_tile_number_is_one_error_line(tmp_path, capsys):
-    text = as_xml_tiles(LEVEL_1.read_text("utf-8")).replace('<tile gid="', '<tile gid="x', 1)
+@pytest.mark.parametrize("bad", ["x1", "\u00b2", "\u0661", "9" * 5000])
+def test_an_xml_tile_that_is_not_a_tile_number_is_one_error_line(tmp_path, capsys, bad):
+    """Letters, a superscript two, an Arabic-Indic one, a number of 5,000 digits."""
+    text = as_xml_tiles(LEVEL_1.read_text("utf-8")).replace('<tile gid="', f'<tile gid="{bad}',
+                                                             1)
     path = tmp_path / "bad.tmx"
     path.write_text(text.replace('source="terrain.tsx"',
                                  f'source="{ROOT / "levels" / "terrain.tsx"}"'), "utf-8")
     rc, err = run(["--headless", "--ticks", "1", "--level", str(path)], capsys)
     assert rc == 2 and len(err) == 1 and err[0].startswith(f"error: {path}: ")
     assert "is not a tile number" in err[0] and "re-save" in err[0]
+
+
+def test_an_image_layer_placed_by_x_and_y_keeps_its_place_on_an_infinite_map(tmp_path):
+    """The infinite map's grid moves every layer's offset; an old image layer's x and y become
+    its offset first, so they move with it (the same as the layer written with offsets)."""
+    text = (FORMATS / "infinite.tmx").read_text("utf-8").replace(
+        'source="', f'source="{FORMATS}/').replace('<property name="next_level"',
+                                                   '<property name="was_next"')
+    layer = '<image source="{}/art_sky.png" width="48" height="24"/></imagelayer>'.format(FORMATS)
+    by_xy, by_offset = tmp_path / "xy.tmx", tmp_path / "offset.tmx"
+    by_xy.write_text(text.replace("</map>", f'<imagelayer id="99" name="sky" x="40" y="8">'
+                                  f'{layer}</map>'), "utf-8")
+    by_offset.write_text(text.replace("</map>", '<imagelayer id="99" name="sky" offsetx="40" '
+                                      f'offsety="8">{layer}</map>'), "utf-8")
+    from game.maps.art import ImageLayerArt
+
+    def offsets(path):
+        return [a.look.offset for a in load_level(path, play=False).art.layers
+                if isinstance(a, ImageLayerArt)]
+    assert offsets(by_xy) == offsets(by_offset) and offsets(by_xy)[0] != (40.0, 8.0)
 
 
 # --- JSON ----------------------------------------------------------------------------------------

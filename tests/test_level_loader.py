@@ -308,6 +308,13 @@ def test_a_turned_tile_object_turns_about_its_aligned_position(tmp_path):
     assert obj.rotation == 90
 
 
+def test_a_tile_object_whose_gid_is_not_a_number_on_an_aligned_tileset_is_one_error(tmp_path):
+    tileset = embedded_tileset().replace('name="t"', 'name="t" objectalignment="topleft"')
+    obj = '<object id="2" name="x" gid="\u00b2" x="8" y="8" width="16" height="16"/>'
+    with pytest.raises(UserError):
+        load_level(write_map(tmp_path, tileset=tileset, objects=SPAWN_POINT + obj))
+
+
 def test_an_unknown_object_alignment_is_a_note_and_tileds_default(tmp_path):
     tileset = embedded_tileset().replace('name="t"', 'name="t" objectalignment="middle"')
     goal = '<object id="2" type="goal" gid="1" x="128" y="48" width="16" height="16"/>'

@@ -93,12 +93,12 @@ def normalise(path: Path, root: ET.Element, read_xml: ReadXml, read_bytes: ReadB
     in place, in place. ``max_cells`` bounds an infinite map's grid (the loader's limit)."""
     done = Normalised()
     _xml_layers_as_csv(path, root)
+    _image_layer_positions(root)  # before an infinite map's shift moves the offsets
     _embed_json_tilesets(path, root, read_bytes, done)
     _apply_templates(path, root, read_xml, read_bytes, done)
     if root.get("infinite", "0") == "1" or root.find(".//chunk") is not None:
         _make_finite(path, root, max_cells, done)
     _unpack_zstd(path, root)
-    _image_layer_positions(root)
     return done
 
 
@@ -113,7 +113,8 @@ def _xml_layers_as_csv(path: Path, root: ET.Element) -> None:
             gids = []
             for tile in part.findall("tile"):
                 value = (tile.get("gid") or "0").strip()
-                if not value.isdigit() or int(value) >= 1 << 32:
+                if not (value.isascii() and value.isdigit() and len(value) <= 10
+                        and int(value) < 1 << 32):
                     raise UserError(path, f"tile layer {name} has a <tile> whose gid "
                                     f"{quoted(value)} is not a tile number; re-save the map "
                                     "from Tiled")

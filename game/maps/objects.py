@@ -90,7 +90,9 @@ def align_tile_objects(path: Path, root: ET.Element, info) -> list[str]:
     slope = int(root.get("tileheight")) / int(root.get("tilewidth"))  # isometric only
     for obj in _map_objects(root):
         raw = obj.get("gid")
-        ts = info.tileset_of(int(raw) & 0x0FFFFFFF) if raw and raw.isdigit() else None
+        number = raw.strip() if raw else ""
+        ts = (info.tileset_of(int(number) & 0x0FFFFFFF)
+              if number.isascii() and number.isdigit() and len(number) <= 10 else None)
         at = None if ts is None else ALIGNMENTS.get(ts.alignment)
         if at is None or at == default:
             continue
@@ -100,8 +102,8 @@ def align_tile_objects(path: Path, root: ET.Element, info) -> list[str]:
             turn = math.radians(float(obj.get("rotation", 0)))
         except ValueError:
             continue  # the checks refuse it
-        if not w or not h:  # saved without a size (Tiled 1.0): its tile's own
-            size = ts.size_of((int(raw) & 0x0FFFFFFF) - ts.firstgid)
+        if not w or not h:  # saved without a size (Tiled 1.0): its tile's picture's own
+            size = ts.own_size_of((int(number) & 0x0FFFFFFF) - ts.firstgid)
             w, h = w or size[0], h or size[1]
         a, b = (default[0] - at[0]) * w, (default[1] - at[1]) * h
         a, b = a * math.cos(turn) - b * math.sin(turn), a * math.sin(turn) + b * math.cos(turn)
