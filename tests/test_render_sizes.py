@@ -154,3 +154,16 @@ def test_a_json_map_reads_the_same_sizes(tmp_path, attrs):
     assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
     assert load_level(twin, play=False).tiles[min(load_level(twin, play=False).tiles)].size \
         == (32, 16)
+
+
+@pytest.mark.parametrize("attrs,rows", [("", {0, 1, 2}), ('fillmode="preserve-aspect-fit"', {1})])
+def test_a_tile_objects_collision_is_where_its_picture_is(tmp_path, attrs, rows):
+    """A 16x16 tile with a whole-tile collision shape, placed as a 16x48 tile object: stretched
+    it covers the box's three rows; fitted, only the middle one, where its picture is."""
+    shape = ('<tile id="0"><objectgroup draworder="index"><object id="1" x="0" y="0" '
+             'width="16" height="16"/></objectgroup></tile>')
+    obj = '<object id="1" gid="1" x="0" y="48" width="16" height="48"/>'
+    level = load_level(tile_map(tmp_path, (16, 16), attrs, [[0, 0]] * 4, objects=obj,
+                                shapes=shape), play=False)
+    g = level.grid
+    assert {r for r in range(g.rows) if g.kind(0, r)} == rows

@@ -356,18 +356,34 @@ def read_marks(path: Path, root: ET.Element, layers: list[LayerFacts],
 def tile_object(obj: ET.Element, box: Shape, tile_of) -> tuple[int, Shape] | None:
     """A tile object (Insert Tile) collides as its tile is marked (1 or 2 above; pytmx's test
     track places its ``block``/``slope`` tiles this way): (kind, shape in the map) or None.
-    ``tile_of(gid)`` gives the tile's mark and its size; the shape is scaled to the object."""
+    ``tile_of(gid)`` gives the tile's mark, its picture's size and whether its tileset keeps a
+    picture's shape (Tiled 1.9's preserve-aspect-fit); the shape is scaled to the object as the
+    picture is: stretched, or scaled alike both ways and centred."""
     found = tile_of(int(obj.get("gid")))
     if found is None:
         return None
-    mark, (tw, th) = found
+    mark, (tw, th), fit = found
     x0, y0, x1, y1 = box.bounds()
     if mark.shapes is None or obj.get("rotation", "0") not in ("0", "0.0"):
+        if fit and obj.get("rotation", "0") in ("0", "0.0"):
+            box = Shape(tuple((x0 + ox, y0 + oy) for ox, oy in _fitted_box(tw, th, x1 - x0,
+                                                                           y1 - y0)), True)
         return mark.kind, box
     sx, sy = (x1 - x0) / tw, (y1 - y0) / th
+    ox = oy = 0.0
+    if fit:
+        sx = sy = min(sx, sy)
+        ox, oy = ((x1 - x0) - tw * sx) / 2, ((y1 - y0) - th * sy) / 2
     shape = mark.shapes[0]  # the first shape (objects carry one)
-    return mark.kind, Shape(tuple((x0 + px * sx, y0 + py * sy) for px, py in shape.points),
-                            shape.closed)
+    return mark.kind, Shape(tuple((x0 + ox + px * sx, y0 + oy + py * sy)
+                                  for px, py in shape.points), shape.closed)
+
+
+def _fitted_box(tw: float, th: float, w: float, h: float) -> tuple[tuple[float, float], ...]:
+    """The corners of a tw x th picture fitted into a w x h box, centred, from its top-left."""
+    k = min(w / tw, h / th)
+    ox, oy = (w - tw * k) / 2, (h - th * k) / 2
+    return ((ox, oy), (ox + tw * k, oy), (ox + tw * k, oy + th * k), (ox, oy + th * k))
 
 
 def _has_start(root: ET.Element) -> bool:

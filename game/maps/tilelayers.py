@@ -15,7 +15,7 @@ import re
 import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ from game.maps.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.maps.limits import MAX_SHAPE_CELLS
 from game.maps.records import TileImage, TileLayer
 from game.maps.safexml import raw_properties
-from game.maps.shapes import cell_kind, flipped, rect_shape
+from game.maps.shapes import Shape, cell_kind, flipped, rect_shape
 from game.maps.tiles import tile_feature
 from game.maps.tmxparse import import_pytmx
 
@@ -121,7 +121,15 @@ def build_tiles(path: Path, root: ET.Element, tmx, info: MapInfo) -> Tiles:
             return None
         gid = tmx.register_gid_check_flags(tiled_gid)
         mark = _foreign_mark(tmx, gid, ts, flags_of.get(gid), None)
-        return (mark, ts.size_of((tiled_gid & GID_MASK) - ts.firstgid)) if mark else None
+        if not mark:
+            return None
+        tile_id = (tiled_gid & GID_MASK) - ts.firstgid
+        if ts.at_grid and mark.shapes is not None:  # back from the cell's box to the tile's own
+            sx, sy, dx, dy = ts.drawn(tile_id)
+            mark = replace(mark, shapes=tuple(Shape(tuple(((x - dx) / sx, (y - dy) / sy)
+                                                          for x, y in shape.points), shape.closed)
+                                              for shape in mark.shapes))
+        return mark, ts.own_size_of(tile_id), ts.fit
 
     marks = read_marks(path, root, [_facts(layer, gids, native)
                                     for layer, gids in zip(tile_layers, cells)],
