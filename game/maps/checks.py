@@ -182,6 +182,8 @@ def check_map(path: Path, root: ET.Element, budget: Budget, play: bool = True) -
             except _MissingImage as exc:  # a picture only: Tiled draws the layer empty
                 missing_pictures.append(f"{path}: {exc.message}; the layer is drawn empty, "
                                         "as Tiled draws it")
+                # watched, so that putting it back reloads the level
+                files.append(Path(os.path.normpath(path.parent / image.get("source"))))
     gids: dict[int, None] = {}  # every gid placed, in the order first placed
     layers = []
     for layer in root.iter("layer"):

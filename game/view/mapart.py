@@ -108,6 +108,7 @@ class ArtPictures:
     def __init__(self, level: Level, picture, load) -> None:
         self.level, self._picture, self._load = level, picture, load
         self._made: dict = {}
+        self._frames_of: dict[TileImage, tuple] = {}  # picture -> (its frames, their ms)
         art = level.art
         self._frames = art.frames if art is not None else {}
 
@@ -118,10 +119,14 @@ class ArtPictures:
         and turns about: its bottom-left corner, or ``pivot`` of its width further right (0.5:
         the middle of its bottom edge, as on isometric maps); ``shift`` (its tileset's drawing
         offset) moves the picture from there before it turns."""
-        frames = self._frames.get(key(image.source, image.rect))
-        if frames:
-            src, rect, _ = frames[frame_index([f[2] for f in frames], ms)]
-            image = replace(image, source=src, rect=rect)
+        frames = self._frames_of.get(image)
+        if frames is None:  # worked out once per picture, not every frame
+            found = self._frames.get(key(image.source, image.rect)) or ()
+            frames = self._frames_of[image] = (
+                tuple(replace(image, source=src, rect=rect) for src, rect, _ in found),
+                [f[2] for f in found])
+        if frames[0]:
+            image = frames[0][frame_index(frames[1], ms)]
         k = (image, round(w), round(h), rotation, tint, pivot, shift)
         got = self._made.get(k)
         if got is None:
