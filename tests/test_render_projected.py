@@ -245,15 +245,33 @@ def test_a_turn_takes_the_pixel_under_each_centre():
     assert pygame.mask.from_surface(sixty, 0).count() == pytest.approx(24, abs=3)
 
 
-def test_a_hexagonal_tile_turned_120_degrees_is_one_error_line(tmp_path, capsys):
-    path = feature_map(tmp_path, "hexagonal-y-even")
+@pytest.mark.tiled
+@pytest.mark.parametrize("variant", ["hexagonal-y-even", "hexagonal-x-odd"])
+def test_hexagonal_tiles_turned_120_degrees_are_drawn_as_tiled_draws_them(tmp_path, variant):
+    """Tiled's bit 28 turns a tile 120 degrees on a hexagonal map, on top of its flips and its
+    60-degree diagonal flip: every combination, against Tiled's own rasterizer."""
+    from test_render_tiled import compare
+    path = feature_map(tmp_path, variant)
     text = path.read_text("utf-8")
-    turned = f'<data encoding="csv">{1 | 0x10000000},'
-    path.write_text(text.replace('<data encoding="csv">1,', turned, 1), "utf-8")
-    assert main(["--render-map", str(path), "--out", str(tmp_path / "out.png")]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("error: ") and "120 degrees" in err
-    assert not (tmp_path / "out.png").exists()
+    start = text.index('<data encoding="csv">') + len('<data encoding="csv">')
+    end = text.index("</data>", start)
+    cells = [int(v) for v in text[start:end].split(",")]
+    turned = [g | 0x10000000 if g and i % 2 else g for i, g in enumerate(cells)]
+    path.write_text(text[:start] + ",".join(map(str, turned)) + text[end:], "utf-8")
+    level = load_level(path, play=False)
+    assert sum(t.turned_120 for t in level.tiles.values()) >= 8  # with each flip combination
+    compare(path, tmp_path)
+
+
+def test_bit_28_on_a_map_that_is_not_hexagonal_is_ignored_as_tiled_ignores_it(tmp_path):
+    path = feature_map(tmp_path, "orthogonal")
+    text = path.read_text("utf-8")
+    plain = load_level(path, play=False)
+    path.write_text(text.replace('<data encoding="csv">1,', f'<data encoding="csv">'
+                                 f'{1 | 0x10000000},', 1), "utf-8")
+    marked = load_level(path, play=False)
+    assert [L.gids for L in marked.layers] == [L.gids for L in plain.layers]
+    assert not any(t.turned_120 for t in marked.tiles.values())
 
 
 @pytest.mark.tiled

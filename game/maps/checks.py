@@ -30,7 +30,7 @@ from game.maps.shapes import Shape, shape_of
 
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
 GID_MASK = 0x0FFFFFFF
-HEX_120 = 0x10000000  # Tiled's 120-degree turn of a tile on a hexagonal map: refused
+HEX_120 = 0x10000000  # Tiled's 120-degree turn of a tile on a hexagonal map (else ignored)
 # Attributes pytmx sets on maps, layers, tilesets and objects: a custom property of one of these
 # names makes it raise.
 RESERVED = {"id", "name", "type", "class", "x", "y", "width", "height", "visible", "opacity",
@@ -188,10 +188,6 @@ def check_map(path: Path, root: ET.Element, budget: Budget, play: bool = True) -
     layers = []
     for layer in root.iter("layer"):
         values, used = check_layer_data(path, layer, cols, rows)
-        if orientation.kind == "hexagonal" and any(g & HEX_120 for g in used):
-            raise UserError(path, f"tile layer {quoted(layer.get('name', ''))} has a tile turned "
-                            "by 120 degrees (Tiled's hexagonal rotation), which the game does "
-                            "not draw; turn it back in Tiled (a 60-degree turn is drawn)")
         layers.append(LayerData(values, tuple(used), tuple(g for g in used if g not in gids)))
         note_gids(path, [used], gids)
     objects = (int_or_none(o.get("gid")) for o in root.iter("object") if o.get("gid"))

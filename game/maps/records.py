@@ -44,6 +44,7 @@ class TileImage:
     flip_d: bool = False
     size: tuple[int, int] | None = None
     fit: bool = False
+    turned_120: bool = False  # on a hexagonal map: turned 120 degrees more (Tiled's bit 28)
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.errors import UserError, quoted
-from game.maps.checks import GID_MASK, LayerData, MapInfo, Tileset
+from game.maps.checks import GID_MASK, HEX_120, LayerData, MapInfo, Tileset
 from game.maps.conventions import (NATIVE, OBJECT, TILE_PROPERTY, TILE_SHAPE, LayerFacts, Marks,
                                   TileMark, read_marks, slope_property, tile_property,
                                   tile_shapes)
@@ -61,7 +61,10 @@ def build_tiles(path: Path, root: ET.Element, tmx, info: MapInfo) -> Tiles:
     tiled_tile_layer = import_pytmx().TiledTileLayer
     tile_layers = [layer for layer in tmx.layers if isinstance(layer, tiled_tile_layer)]
     # Tiled's gid (flip bits and all) -> pytmx's; pytmx gave each its number while parsing.
-    number = {raw: tmx.register_gid_check_flags(raw) for data in info.layers for raw in data.new}
+    hexagonal = info.orientation.kind == "hexagonal"
+    number = {raw: _turned_gid(tmx, raw, flags_of, hexagonal)
+              if 0 <= raw < 1 << 32 and raw & HEX_120 else tmx.register_gid_check_flags(raw)
+              for data in info.layers for raw in data.new}
     native = any(isinstance(p.get("collision"), str) and p["collision"] in COLLISION_KINDS
                  for p in tmx.tile_properties.values())
 
@@ -143,6 +146,27 @@ def build_tiles(path: Path, root: ET.Element, tmx, info: MapInfo) -> Tiles:
     else:
         grid, sources = _stamped_grid(path, tmx, tile_layers, cells, marks, sizes, info)
     return Tiles(grid, tuple(tile_layers), cells, feature_of, flags_of, sources, marks)
+
+
+class HexTurn(NamedTuple):
+    """pytmx's three flip flags and Tiled's fourth, a hexagonal tile's 120-degree turn."""
+
+    flipped_horizontally: bool
+    flipped_vertically: bool
+    flipped_diagonally: bool
+    turned_120: bool = True
+
+
+def _turned_gid(tmx, raw: int, flags_of: dict, hexagonal: bool) -> int:
+    """pytmx's gid for a tile placed with bit 28 set: on a hexagonal map, a gid of its own (the
+    tile, its flips and the turn); elsewhere Tiled ignores the bit, and so does the game."""
+    base = tmx.register_gid_check_flags(raw & ~HEX_120)
+    if not hexagonal or not base:
+        return base
+    flags = HexTurn(*(flags_of.get(base) or (False, False, False)))
+    gid = tmx.register_gid(tmx.tiledgidmap.get(base, base), flags)
+    flags_of[gid] = flags
+    return gid
 
 
 def _facts(layer, gids: list[int], native: bool) -> LayerFacts:
@@ -445,6 +469,12 @@ def tile_images(tmx, flags_of: Mapping[int, Any], info: MapInfo) -> dict[int, Ti
                              bool(flags and flags.flipped_vertically),
                              bool(flags and flags.flipped_diagonally),
                              size, bool(size and ts.fit))
+    tile_flags = import_pytmx().TileFlags
+    for gid, flags in flags_of.items():  # the turned tiles the game numbered itself
+        if getattr(flags, "turned_120", False) and gid not in out:
+            found = tmx.imagemap.get((tmx.tiledgidmap.get(gid), tile_flags(*flags[:3])))
+            if found is not None and found[0] in out:
+                out[gid] = replace(out[found[0]], turned_120=True)
     return out
 
 
@@ -452,9 +482,9 @@ def tile_offsets(tmx, info: MapInfo) -> dict[int, tuple[int, int]]:
     """pytmx gid -> its tileset's drawing offset, for the tiles of tilesets that have one (a
     tile drawn at the grid's size moves by it scaled as its picture is, as in Tiled)."""
     out = {}
-    for gid, loaded in enumerate(tmx.images):
-        tiled_gid = tmx.tiledgidmap.get(gid, gid)
-        ts = info.tileset_of(tiled_gid) if loaded else None
+    # every gid pytmx numbered, the game's own turned ones too (game.maps.tilelayers._turned_gid)
+    for gid, tiled_gid in tmx.tiledgidmap.items():
+        ts = info.tileset_of(tiled_gid) if gid else None
         if ts is not None and ts.offset != (0, 0):
             sx, sy, _, _ = ts.drawn(tiled_gid - ts.firstgid) if ts.at_grid else (1, 1, 0, 0)
             out[gid] = (round(ts.offset[0] * sx), round(ts.offset[1] * sy))

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from game.errors import UserError
-from game.maps.checks import MapInfo
+from game.maps.checks import HEX_120, MapInfo
 from game.maps.imagefile import BadImage, probe
 from game.maps.limits import Budget, shown
 from game.maps.safexml import read_xml
@@ -72,7 +72,10 @@ def parse_with_pytmx(path: Path, root: ET.Element, info: MapInfo):
     for data, layer in zip(datas, info.layers, strict=True):
         data.attrib.clear()
         data.set("encoding", "csv")
-        data.text = ",".join(map(str, layer.new)) or "0"
+        # pytmx knows three flip bits; a hexagonal 120-degree turn (bit 28) is numbered by
+        # the game itself (game.maps.tilelayers), so pytmx sees the tile without it
+        data.text = ",".join(map(str, dict.fromkeys(g & ~HEX_120 if 0 <= g < 1 << 32 else g
+                                                    for g in layer.new))) or "0"
     try:
         tmx = pytmx.TiledMap()  # no file name: nothing parsed yet
         tmx.filename = str(path)  # what it finds .tsx files and images beside

@@ -8,8 +8,9 @@ the file has them; image layers at their offset, as on an orthogonal map. Orthog
 come here: the game's view buffers draw them (``game.view.render``).
 
 On a hexagonal map Tiled reads a tile's diagonal-flip bit as a turn of 60 degrees clockwise
-(after its horizontal and vertical flips): such a tile is turned about its picture's middle.
-Tiled's 120-degree bit is not kept by the loader.
+and its bit 28 as a turn of 120 (after its horizontal and vertical flips; both bits add up):
+such a tile is turned about its picture's middle. The loader numbers a tile placed with bit 28
+apart from the same tile without it (``game.maps.tilelayers``: pytmx knows three flip bits).
 """
 
 from __future__ import annotations
@@ -97,16 +98,17 @@ def _faded(image: pygame.Surface, opacity: float) -> pygame.Surface:
 
 
 def _hex_turned(level: Level, images: TileImages, tint) -> dict:
-    """The pictures of the diagonally flipped tiles of a hexagonal map, turned as Tiled turns
-    them: flipped, then turned about the picture's middle, which stays where it was (an animated
-    one keeps its own picture)."""
+    """The pictures of the turned tiles of a hexagonal map (its diagonal flip a 60-degree turn,
+    Tiled's bit 28 a 120-degree one), turned as Tiled turns them: flipped, then turned about the
+    picture's middle, which stays where it was (an animated one keeps its own picture)."""
     out = {}
     for gid, info in level.tiles.items():
-        if not info.flip_d:
+        if not info.flip_d and not info.turned_120:
             continue
-        plain = images.picture(replace(info, flip_d=False))
+        plain = images.picture(replace(info, flip_d=False, turned_120=False))
         w, h = plain.get_size()
-        turned, left, top = turn(tinted(plain, tint), HEX_TURN)
+        degrees = HEX_TURN * info.flip_d + 2 * HEX_TURN * info.turned_120
+        turned, left, top = turn(tinted(plain, tint), degrees)
         dx, dy = level.tile_offsets.get(gid, (0, 0))
         # the middle is (dx + w/2, dy - h/2) from the cell's anchor
         out[gid] = (turned, dx + w // 2 + left, dy - (h + 1) // 2 + top)
