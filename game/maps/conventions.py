@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.maps.grid import EMPTY, ONE_WAY, SOLID
-from game.maps.shapes import Shape, shape_of
+from game.maps.shapes import Shape, fit_into, rect_shape, shape_of
 
 # What made a cell collide, by code (Level.sources holds one code per cell; 0: nothing).
 NATIVE, TILE_PROPERTY, TILE_SHAPE, LAYER_PROPERTY, LAYER_NAME, OBJECT = 1, 2, 3, 4, 5, 6
@@ -362,28 +362,15 @@ def tile_object(obj: ET.Element, box: Shape, tile_of) -> tuple[int, Shape] | Non
     found = tile_of(int(obj.get("gid")))
     if found is None:
         return None
-    mark, (tw, th), fit = found
+    mark, size, fit = found
     x0, y0, x1, y1 = box.bounds()
-    if mark.shapes is None or obj.get("rotation", "0") not in ("0", "0.0"):
-        if fit and obj.get("rotation", "0") in ("0", "0.0"):
-            box = Shape(tuple((x0 + ox, y0 + oy) for ox, oy in _fitted_box(tw, th, x1 - x0,
-                                                                           y1 - y0)), True)
-        return mark.kind, box
-    sx, sy = (x1 - x0) / tw, (y1 - y0) / th
-    ox = oy = 0.0
-    if fit:
-        sx = sy = min(sx, sy)
-        ox, oy = ((x1 - x0) - tw * sx) / 2, ((y1 - y0) - th * sy) / 2
-    shape = mark.shapes[0]  # the first shape (objects carry one)
-    return mark.kind, Shape(tuple((x0 + ox + px * sx, y0 + oy + py * sy)
+    if obj.get("rotation", "0") not in ("0", "0.0") or (mark.shapes is None and not fit):
+        return mark.kind, box  # turned, or the whole picture filling the object
+    sx, sy, dx, dy = fit_into(size, (x1 - x0, y1 - y0), fit)
+    # its first shape (objects carry one), or its whole picture
+    shape = mark.shapes[0] if mark.shapes is not None else rect_shape(0, 0, *size)
+    return mark.kind, Shape(tuple((x0 + dx + px * sx, y0 + dy + py * sy)
                                   for px, py in shape.points), shape.closed)
-
-
-def _fitted_box(tw: float, th: float, w: float, h: float) -> tuple[tuple[float, float], ...]:
-    """The corners of a tw x th picture fitted into a w x h box, centred, from its top-left."""
-    k = min(w / tw, h / th)
-    ox, oy = (w - tw * k) / 2, (h - th * k) / 2
-    return ((ox, oy), (ox + tw * k, oy), (ox + tw * k, oy + th * k), (ox, oy + th * k))
 
 
 def _has_start(root: ET.Element) -> bool:

@@ -48,6 +48,20 @@ def rect_shape(x: float, y: float, w: float, h: float) -> Shape:
     return Shape(((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
 
 
+def fit_into(size: tuple[float, float], box: tuple[float, float],
+             fit: bool) -> tuple[float, float, float, float]:
+    """(sx, sy, dx, dy): a point (x, y) of a picture of ``size`` drawn into a box of ``box``
+    lands at (dx + x * sx, dy + y * sy) of the box, as Tiled draws a tile at another size:
+    stretched to it, or (``fit``, Tiled 1.9's preserve-aspect-fit) scaled alike both ways as
+    far as the box allows and centred in it."""
+    (w, h), (bw, bh) = size, box
+    sx, sy = bw / max(1, w), bh / max(1, h)
+    if not fit:
+        return sx, sy, 0.0, 0.0
+    k = min(sx, sy)
+    return k, k, (bw - w * k) / 2, (bh - h * k) / 2
+
+
 def shape_of(el: ET.Element) -> Shape | None:
     """The shape of a Tiled ``<object>`` in the coordinates its x and y are in (rotation
     applied about its x, y as Tiled does); None for a point, a text or a shape of no area."""

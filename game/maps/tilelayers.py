@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from game.errors import UserError, quoted
-from game.maps.checks import GID_MASK, HEX_120, LayerData, MapInfo, Tileset
+from game.maps.checks import GID_MASK, HEX_120, LayerData, MapInfo
+from game.maps.tileset import Tileset
 from game.maps.conventions import (NATIVE, OBJECT, TILE_PROPERTY, TILE_SHAPE, LayerFacts, Marks,
                                   TileMark, read_marks, slope_property, tile_property,
                                   tile_shapes)
