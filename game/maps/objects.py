@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from game.errors import UserError, quoted
+from game.maps.art import GID_MASK
 from game.maps.grid import TileGrid, overlapping_tiles
 from game.maps.limits import MAX_BODY_PX, MAX_WALKERS
 from game.maps.platform_spawns import float_value
@@ -89,10 +90,10 @@ def align_tile_objects(path: Path, root: ET.Element, info) -> list[str]:
         return notes
     slope = int(root.get("tileheight")) / int(root.get("tilewidth"))  # isometric only
     for obj in _map_objects(root):
-        raw = obj.get("gid")
-        number = raw.strip() if raw else ""
-        ts = (info.tileset_of(int(number) & 0x0FFFFFFF)
-              if number.isascii() and number.isdigit() and len(number) <= 10 else None)
+        number = (obj.get("gid") or "").strip()
+        gid = int(number) & GID_MASK if number.isascii() and number.isdigit() and \
+            len(number) <= 10 else 0
+        ts = info.tileset_of(gid) if gid else None
         at = None if ts is None else ALIGNMENTS.get(ts.alignment)
         if at is None or at == default:
             continue
@@ -103,7 +104,7 @@ def align_tile_objects(path: Path, root: ET.Element, info) -> list[str]:
         except ValueError:
             continue  # the checks refuse it
         if not w or not h:  # saved without a size (Tiled 1.0): its tile's picture's own
-            size = ts.own_size_of((int(number) & 0x0FFFFFFF) - ts.firstgid)
+            size = ts.own_size_of(gid - ts.firstgid)
             w, h = w or size[0], h or size[1]
         a, b = (default[0] - at[0]) * w, (default[1] - at[1]) * h
         a, b = a * math.cos(turn) - b * math.sin(turn), a * math.sin(turn) + b * math.cos(turn)

@@ -67,19 +67,16 @@ def _from_object(path: Path, found: list[dict], size: tuple[float, float], grid:
     if o["shape"] == "rectangle" and plausible(o["w"], o["h"], grid):
         box, is_point, how = Rect(o["x"], o["y"], o["w"], o["h"]), False, "its rectangle"
     elif o["shape"] == "rectangle" and o["w"] > 0:
-        feet = (o["x"] + o["w"] / 2, o["y"] + o["h"])
-        box, is_point = Rect(feet[0] - w / 2, feet[1] - h, w, h), True
+        box, is_point = _at_bottom_centre(o, size), True
         how = (f"its {px(o['w'])}x{px(o['h'])} px box is no body's size, so a {px(w)}x{px(h)} "
                "px player stands at its bottom centre")
     else:
         box, is_point = Rect(o["x"] - w / 2, o["y"] - h, w, h), True
         how = "the player's feet at its position"
-    box = Rect(min(max(box.x, 0.0), max(grid.width_px - box.w, 0.0)), box.y, box.w, box.h)
+    box = _inside(box, grid)
     lifted = _lift(grid, box)
     if lifted is None and not is_point:  # a sprite's box, padding and all: try its feet
-        feet = (o["x"] + o["w"] / 2, o["y"] + o["h"])
-        small = Rect(min(max(feet[0] - w / 2, 0.0), max(grid.width_px - w, 0.0)), feet[1] - h,
-                     w, h)
+        small = _inside(_at_bottom_centre(o, size), grid)
         lifted = _lift(grid, small)
         if lifted is not None:
             box, is_point = small, True
@@ -96,6 +93,17 @@ def _from_object(path: Path, found: list[dict], size: tuple[float, float], grid:
     notes.append(f"{path}: the player starts at {label}{more}: {how}{up}; name it 'spawn' "
                  "(or give it class 'player') to make it the game's own spawn")
     return lifted, is_point
+
+
+def _at_bottom_centre(o: dict, size: tuple[float, float]) -> Rect:
+    """A player of ``size`` standing at the bottom centre of object ``o``'s box."""
+    w, h = size
+    return Rect(o["x"] + o["w"] / 2 - w / 2, o["y"] + o["h"] - h, w, h)
+
+
+def _inside(box: Rect, grid: TileGrid) -> Rect:
+    """``box`` moved along x into the map, where it fits."""
+    return Rect(min(max(box.x, 0.0), max(grid.width_px - box.w, 0.0)), box.y, box.w, box.h)
 
 
 def _lift(grid: TileGrid, box: Rect) -> Rect | None:
