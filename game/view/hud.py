@@ -101,13 +101,14 @@ def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> in
     below_top = top_h + lay.inner
     if info.show_help:
         bottom = _help(painter, lay, bottom, info.world)
+    clock = _clock_lines(painter, info)
     if info.debug_rows is not None:
         # what the resolver does, cut to the numbers' width (the whole line is in the help)
         width = max([painter.width(painter.small, t) for t, _ in info.debug_rows]
                     + [lay.win_w // 3])
         what = fit_text(painter.small, explain(info.world.resolver.name), width)
         # the key goes beside the numbers rather than under the clock's panel
-        clock_top = bottom - _clock_height(lay, _clock_lines(painter, info))
+        clock_top = bottom - _clock_height(lay, clock)
         _debug(painter, lay, [(what, GOLD), *info.debug_rows], below_top, clock_top,
                info.scale, info.player)
     if info.world.player.respawning:
@@ -116,7 +117,7 @@ def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> in
     if info.banner is not None:
         painter.label(info.banner.text, (lay.win_w // 2, lay.win_h // 4), info.banner.colour,
                       lay.inner)
-    _clock(painter, lay, info, bottom)
+    _clock(painter, lay, clock, bottom)
     return top_h
 
 
@@ -224,10 +225,8 @@ def _debug(painter: TextPainter, lay: Layout, rows, below_top: int, bottom: int,
     draw_legend(painter, key.x + inner, key.y + inner, inner, scale)
 
 
-def _clock(painter: TextPainter, lay: Layout, info: HudInfo, bottom: int) -> None:
-    """The clock's state above ``bottom``: paused (the scene stays live: '.' steps it), slow
-    motion, a demo playing."""
-    state = _clock_lines(painter, info)
+def _clock(painter: TextPainter, lay: Layout, state: list, bottom: int) -> None:
+    """The clock's state (:func:`_clock_lines`) above ``bottom``."""
     if state:
         height = sum(f.get_linesize() for _, f, _ in state)
         painter.stack(state, bottom - lay.pad - height, lay.inner, across=lay.win_w)
@@ -241,6 +240,8 @@ def _clock_height(lay: Layout, state: list) -> int:
 
 
 def _clock_lines(painter: TextPainter, info: HudInfo) -> list:
+    """The clock's state: paused (the scene stays live: '.' steps it), slow motion, a demo
+    playing; (text, font, colour) a line."""
     state = []
     if info.paused:
         state.append((f"Paused at tick {info.world.tick}", painter.font, (255, 255, 255)))
