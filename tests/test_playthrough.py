@@ -46,7 +46,7 @@ from game import config, resolvers
 from game.maps.grid import EPS, SLOPE, SOLID, TileGrid
 from game.sim.inputs import Held, InputSequencer
 from game.sim.player import Player
-from game.resolvers.base import overlapping_tiles
+from game.resolvers.base import Resolver, overlapping_tiles
 from game.sim.world import World, load_world
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -395,14 +395,16 @@ class Result:
     held: list[Held]
 
 
-def play(level: Path, resolver_name: str) -> Result:
-    """Run the bot on a level with a resolver, checking the rules every tick."""
+def play(level: Path, resolver_name: str, resolver: Resolver | None = None) -> Result:
+    """Run the bot on a level with a resolver (``resolver``, or the one play makes by that
+    name), checking the rules every tick."""
     route = ROUTES.get(level.name)
     if route is None:
         pytest.fail(f"levels/{level.name} has no route: add one to ROUTES in "
                     f"tests/test_playthrough.py (every shipped level must be playable to its goal)",
                     pytrace=False)
-    resolver = resolvers.create(resolver_name)
+    if resolver is None:
+        resolver = resolvers.create(resolver_name)
     world = load_world(level, config.load(), resolver)
     slopes = bool(type(resolver).supports_slopes)
     bot, seq = Bot(world, route), InputSequencer()

@@ -295,7 +295,9 @@ def test_the_debug_rows_and_legend(cfg):
     rows = debug_rows(world, f.shown(world), f.comparison)
     assert [t for t, _ in rows[:5]] == debug_lines(world)
     assert rows[5][0].startswith("push-out: ")
-    ghost_rows = rows[6:]
+    assert rows[6][0] == resolvers.moved_by(world.resolver)
+    assert type(world.resolver).__name__ in rows[6][0]
+    ghost_rows = rows[7:]
     assert len(ghost_rows) == len(resolvers.names()) - 1
     assert all(t.endswith("with the player") for t, _ in ghost_rows)
     assert ghost_rows[0][1] == resolvers.colour(f.shown(world)[0].resolver.name)
