@@ -10,5 +10,6 @@ move whose probed cells are wanted) to the lesson. Each is held to its lesson bi
 from __future__ import annotations
 
 from game.resolvers.fast.axis import FastAxis
+from game.resolvers.fast.corners import FastCorners
 
-FAST: dict[str, type] = {cls.name: cls for cls in (FastAxis,)}
+FAST: dict[str, type] = {cls.name: cls for cls in (FastAxis, FastCorners)}
