@@ -11,5 +11,6 @@ from __future__ import annotations
 
 from game.resolvers.fast.axis import FastAxis
 from game.resolvers.fast.corners import FastCorners
+from game.resolvers.fast.routing import FastRouting
 
-FAST: dict[str, type] = {cls.name: cls for cls in (FastAxis, FastCorners)}
+FAST: dict[str, type] = {cls.name: cls for cls in (FastAxis, FastCorners, FastRouting)}
