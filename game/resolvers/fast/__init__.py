@@ -12,5 +12,7 @@ from __future__ import annotations
 from game.resolvers.fast.axis import FastAxis
 from game.resolvers.fast.corners import FastCorners
 from game.resolvers.fast.routing import FastRouting
+from game.resolvers.fast.sweep import FastSweep
 
-FAST: dict[str, type] = {cls.name: cls for cls in (FastAxis, FastCorners, FastRouting)}
+FAST: dict[str, type] = {cls.name: cls for cls in (FastAxis, FastCorners, FastRouting,
+                                                   FastSweep)}
