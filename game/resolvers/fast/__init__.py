@@ -13,7 +13,8 @@ from game.resolvers.fast.axis import FastAxis
 from game.resolvers.fast.corners import FastCorners
 from game.resolvers.fast.routing import FastRouting
 from game.resolvers.fast.overlap import FastOverlap
+from game.resolvers.fast.pixel import FastPixel
 from game.resolvers.fast.sweep import FastSweep
 
 FAST: dict[str, type] = {cls.name: cls for cls in (FastAxis, FastCorners, FastRouting,
-                                                   FastSweep, FastOverlap)}
+                                                   FastSweep, FastOverlap, FastPixel)}
