@@ -43,13 +43,14 @@ Departures from the article, and why:
   the grid, so it is worked out once per cell (:func:`route_at`), the first time a move gathers
   that cell, and kept.
 * **Edge-only tiles are worked out automatically, cell by cell.** Instead of hand-made edge
-  variants, :func:`~game.resolvers.routing_faces.faces_at` finds which faces of a tile its neighbours cover (the top of a tile
-  under a solid or slope tile, the bottom of a tile on a solid one, the left side of a tile with a
-  solid tile on its left, the part of a slope's side covered by the next slope's side...) and
-  keeps only the exposed faces, lazily: set-up costs nothing on any map size (a 1000x1000 map
-  once took half a second and 80 MB to tabulate whole). :meth:`RoutingResolver.prepare` starts
-  an empty table for a new grid; a door turning (``TileGrid.with_kinds``) drops only the changed
-  cells and their four neighbours, whose faces may have changed with them.
+  variants, :func:`~game.resolvers.routing_faces.faces_at` finds which faces of a tile its
+  neighbours cover (the top of a tile under a solid or slope tile, the bottom of a tile on a solid
+  one, the left side of a tile with a solid tile on its left, the part of a slope's side covered by
+  the next slope's side...) and keeps only the exposed faces, lazily: set-up costs nothing on any
+  map size (a 1000x1000 map once took half a second and 80 MB to tabulate whole).
+  :meth:`RoutingResolver.prepare` starts an empty table for a new grid; a door turning
+  (``TileGrid.with_kinds``) drops only the changed cells and their four neighbours, whose faces may
+  have changed with them.
 * **y-first across all gathered tiles, not tile by tile.** The article runs one tile's four sides,
   then the next tile's. A body walking on a floor is pressed slightly into it by gravity; if a
   tile's left side is asked before the floor's top has put the body back on the floor, it is

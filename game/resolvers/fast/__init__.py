@@ -15,6 +15,7 @@ from game.resolvers.fast.routing import FastRouting
 from game.resolvers.fast.overlap import FastOverlap
 from game.resolvers.fast.pixel import FastPixel
 from game.resolvers.fast.sweep import FastSweep
+from game.resolvers.fast.swept import FastSwept
 
 FAST: dict[str, type] = {cls.name: cls for cls in (FastAxis, FastCorners, FastRouting,
-                                                   FastSweep, FastOverlap, FastPixel)}
+                                                   FastSweep, FastOverlap, FastPixel, FastSwept)}

@@ -163,8 +163,8 @@ class FastPixel(PixelResolver):
               span: int, r0: int, r1: int) -> tuple[float, float, bool] | None:
         """The lesson's :func:`move_x` against a wall of solid tiles, told by the row masks: the
         free run to the first column of ``span`` (the path) with a wall in the rows [r0, r1) or
-        a slope in row r1, then the first pixel step, blocked there. None if the cells it tests hold a
-        slope, if that step is free, or if the body could step up: move_x walks it."""
+        a slope in row r1, then the first pixel step, blocked there. None if the cells it tests
+        hold a slope, if that step is free, or if the body could step up: move_x walks it."""
         tw, th, rows = grid.tile_w, grid.tile_h, grid.rows
         walls, slopes, solids = self._walls, self._slopes, self._solids
         top = r0 if r0 > 0 else 0
