@@ -20,8 +20,9 @@ The technique, as the article teaches it (:meth:`AxisResolver.move_box`, then
 
 Beyond the article, after the article's code and each joined to it at one line marked
 ``# >> beyond the article``: one-way tiles and slopes in the y pass
-(:func:`top_for_y`), slopes in the x pass (:func:`across_slopes`). The code is written to be
-read; play runs it as it is (no fast twin: see docs/resolvers.md).
+(:func:`top_for_y`), slopes in the x pass (:func:`across_slopes`). Play moves bodies with the
+fast twin :class:`game.resolvers.fast.axis.FastAxis`: the same passes over the grid's bytes, in
+while loops, handing any range box with a slope to this code.
 
 Departures from the article, and why:
 

@@ -20,8 +20,9 @@ The technique, as the article teaches it (the article's ``checkToMap``: here
 
 Beyond the article, after its code and each joined to it at one line marked ``# >> beyond the
 article``: one-way tiles (:func:`one_way_blocks`), and slopes and half tiles on a map that has
-them (:func:`across_slopes_probes`, :func:`vertical_on_slopes`). Play runs this code as it is
-(no fast twin: see docs/resolvers.md).
+them (:func:`across_slopes_probes`, :func:`vertical_on_slopes`). Play moves bodies with the
+fast twin :class:`game.resolvers.fast.corners.FastCorners`: the same probes over the grid's bytes,
+in while loops, handing any probe that must read a slope to this code.
 
 Only the destination is looked at, so a fast body could skip a thin tile between two probes: the
 shared mover sub-steps this resolver (``destination_only = True``) into parts shorter than half a

@@ -7,24 +7,24 @@ for what the article leaves out: jump-through platforms and ``Player.cs``'s corn
 
 Axis order: x then y.
 
-The technique, as the article teaches it (its ``MoveX`` and ``MoveY``: here :func:`move_x`,
-and :func:`move_down` and :meth:`PixelResolver._move_up` over :func:`rise`):
+The technique, as the article teaches it (its ``MoveX`` and ``MoveY``: here :func:`move_x`, and
+:func:`move_down` and :meth:`PixelResolver._move_up` over :func:`rise`):
 
-1. An actor's position is a whole number of pixels; what a move leaves over (less than a pixel)
-   is kept per axis as a *remainder* and added to the next move.
-2. A move of n whole pixels is taken one pixel at a time: before each pixel the actor asks "would
-   I overlap a solid one pixel further?" and, if so, stops where it is and drops the remainder on
+1. An actor's position is a whole number of pixels; what a move leaves over (less than a pixel) is
+   kept per axis as a *remainder* and added to the next move.
+2. A move of n whole pixels is taken one pixel at a time: before each pixel the actor asks "would I
+   overlap a solid one pixel further?" and, if so, stops where it is and drops the remainder on
    that axis (it is touching the solid, exactly). Nothing is ever pushed out of anything: an actor
    never enters a solid in the first place.
 3. x first, then y.
 
-Celeste's code adds two things the article does not teach: *jump-through platforms*, which stop
-an actor moving down only if it was not already overlapping them before the pixel; and
-``Player.cs``'s *corner correction*: a jump that hits a ceiling's corner by up to 4 px is nudged
-sideways round the corner instead of bumping its head.
+Celeste's code adds two things the article does not teach: *jump-through platforms*, which stop an
+actor moving down only if it was not already overlapping them before the pixel; and ``Player.cs``'s
+*corner correction*: a jump that hits a ceiling's corner by up to 4 px is nudged sideways round the
+corner instead of bumping its head.
 
-Beyond the article, each joined to the passes at a line marked ``# >> beyond the article``:
-slopes (a 1 px per px step up or down: :func:`_floor_under`), jump-through (one-way) tiles
+Beyond the article, each joined to the passes at a line marked ``# >> beyond the article``: slopes
+(a 1 px per px step up or down: :func:`_floor_under`), jump-through (one-way) tiles
 (:func:`_onto_one_way`, and the floors :func:`move_down` lands on), corner correction
 (:func:`_corner`). Play moves bodies with the fast twin
 :class:`game.resolvers.fast.pixel.FastPixel`, which reads each pass's rows from bit masks of the
@@ -32,47 +32,40 @@ grid's rows first and answers the usual moves there with the passes' own arithme
 
 Departures, and why:
 
-* **The float position is the remainder.** The resolver interface moves float positions, and
-  the "no overlap" rule and exact contacts are judged on the float box. So the body's float
-  position *is* Celeste's ``Position + remainder``: the pixel steps are whole pixels of it, the
-  last step the fraction left over, each checked against the float box. A step that would
-  collide moves the body to the contact (the tile's edge, or a slope's surface) and the move on
-  that axis ends: for whole-pixel sizes that is Celeste's stop (a stop zeroes the remainder on a
-  whole-pixel edge); for any other size the body still ends touching, never a fraction away.
+* **The float position is the remainder.** Positions are floats here, and the "no overlap" rule and
+  exact contacts are judged on the float box; so the body's float position *is* Celeste's
+  ``Position + remainder``: the pixel steps are whole pixels of it, the last the fraction left
+  over. A step that would collide moves the body to the contact (the tile's edge, or a slope's
+  surface) and the move on that axis ends: for whole-pixel sizes, Celeste's stop; for any other,
+  the body still ends touching, never a fraction away.
 * **Free runs at once.** Taken literally, a move costs one overlap test per pixel. Here a run of
-  pixels through cells that hold nothing that could stop the body is taken at once (a fall
-  through open air costs the rows it crosses), and a flat top or a wall of solid tiles is met
-  at its edge, where the pixel walk would stop. Pixel steps, each an overlap test, are left for
-  where the answer can change inside a cell: slopes and a corner correction.
+  pixels through cells that hold nothing that could stop the body is taken at once, and a flat top
+  or a wall of solid tiles is met at its edge, where the pixel walk would stop. Pixel steps are
+  left for where the answer can change inside a cell: slopes and a corner correction.
 
-* **Slopes** (Celeste has none; pixel platformers that have them climb a pixel at a time). A
-  body that stood on something when the move began (walking, not jumping or falling) and whose
-  sideways pixel step is blocked may rise onto what blocked it by up to one pixel per pixel
-  (45 degrees), if the raised box is free: a slope's surface, or a ledge at most that high. A
-  steeper surface, or a higher step, is a wall. Walking down, it steps down after each pixel
-  onto a floor at most one pixel per pixel below it, so it follows a slope down instead of
-  leaving it for a tick; the mover's ground snap does the rest.
-* **One-way tiles** are Celeste's jump-through platforms (from its code, not the article), with
-  the project's tick-wide rule: one counts only for a body moving down whose bottom was at or
-  above its top when the tick began (``one_way_bottom``), and never when ``drop_through``.
-  Celeste asks before every pixel whether the actor overlapped the platform; in a tick that
-  moves x then y the two rules agree, except that here a body that dropped below a platform's
-  top does not land on it later in the same tick. So a body that walked down a slope and then
-  comes sideways over a platform whose top it began the tick on stands on it (or, with no room
-  on it, stops at its side).
-* **Corner correction** is an option (``corner_correction``, px; 0 turns it off; -1, the
-  default, is a quarter of the tile width: Celeste's 4 px on this game's 16 px tiles), capped at
-  half the body's width. The nudge is the smallest that clears the corner (Celeste tries 1, 2,
-  3, 4 px: the same, in whole pixels), taken only if the nudged box and the box one step higher
-  are free and inside the map. Celeste drops what is left of that frame's rise; here the rise
-  goes on from the nudged x, so the jump's height does not depend on where in a tick the corner
-  was met. The direction follows this move's ``dx`` (Celeste reads the speed): left first when
-  ``dx <= 0``, right when ``dx >= 0``.
+* **Slopes** (Celeste has none; pixel platformers that have them climb a pixel at a time). A body
+  that stood on something when the move began (walking, not jumping or falling) and whose sideways
+  pixel step is blocked may rise onto what blocked it by up to one pixel per pixel (45 degrees), if
+  the raised box is free: a slope's surface, or a ledge at most that high. A steeper surface, or a
+  higher step, is a wall. Walking down, it steps down after each pixel onto a floor at most one
+  pixel per pixel below it, so it follows a slope down instead of leaving it for a tick; the
+  mover's ground snap does the rest.
+* **One-way tiles** are Celeste's jump-through platforms (from its code, not the article), with the
+  project's tick-wide rule: one counts only for a body moving down whose bottom was at or above its
+  top when the tick began (``one_way_bottom``), and never when ``drop_through``. Celeste asks
+  before every pixel whether the actor overlapped the platform; in a tick that moves x then y the
+  two rules agree, except that here a body that dropped below a platform's top does not land on it
+  later in the same tick. So a body that walked down a slope and then comes sideways over a
+  platform whose top it began the tick on stands on it (or, with no room on it, stops at its side).
+* **Corner correction** is an option (``corner_correction``, px; 0 turns it off; -1, the default,
+  is a quarter of the tile width: Celeste's 4 px on this game's 16 px tiles), capped at half the
+  body's width. The nudge is the smallest that clears the corner (Celeste tries 1, 2, 3, 4 px: the
+  same, in whole pixels), taken only if the nudged box and the box one step higher are free and
+  inside the map. Celeste drops what is left of that frame's rise; here the rise goes on from the
+  nudged x, so the jump's height does not depend on where in a tick the corner was met. Left
+  first when ``dx <= 0``, right when ``dx >= 0`` (Celeste reads the speed).
 * **A body that starts inside a tile** (never in play) cannot move on that axis into it, as in
-  Celeste: it stays put there and reports the contact.
-* **Swept, not sub-stepped**: every pixel of the path is looked at (or proved free), so nothing
-  tunnels, and the mover does not cut the move into parts.
-"""
+  Celeste. Every pixel of the path is looked at (or proved free): the mover does not sub-step."""
 
 from __future__ import annotations
 
@@ -128,16 +121,13 @@ class PixelResolver(BoxResolver):
         flags = 0
         if dx:  # x first: MoveX
             x, y, hit = move_x(grid, x, y, w, h, dx, dy >= 0, one_way_from, probe)
-            if hit:
-                flags = HIT_RIGHT if dx > 0 else HIT_LEFT
+            flags = (HIT_RIGHT if dx > 0 else HIT_LEFT) if hit else 0
         if dy > 0:  # then y: MoveY, down...
             y, landed = move_down(grid, x, y, w, h, dy, one_way_from, probe)
-            if landed:
-                flags |= ON_GROUND
+            flags |= ON_GROUND if landed else 0
         elif dy < 0:  # ... or up
             x, y, hit = self._move_up(grid, x, y, w, h, dx, -dy, probe)
-            if hit:
-                flags |= HIT_CEILING
+            flags |= HIT_CEILING if hit else 0
         if probe is not None:
             probe[mark:] = dict.fromkeys(probe[mark:])  # each cell once, first look first
         return x, y, flags
@@ -238,8 +228,7 @@ def move_down(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
               one_way_from: float, probe: Probe) -> tuple[float, bool]:
     """The falling pass, MoveY down: (y, landed)."""
     tw, th = grid.tile_w, grid.tile_h
-    c0 = math.floor((x + EPS) / tw)
-    c1 = math.ceil((x + w - EPS) / tw)
+    c0, c1 = math.floor((x + EPS) / tw), math.ceil((x + w - EPS) / tw)
     cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds
     a, b = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
     left = dy
@@ -301,8 +290,7 @@ def rise(grid: TileGrid, x: float, y: float, w: float, h: float, left: float,
           probe: Probe) -> tuple[float, float, list[tuple[int, int]]]:
     """Rise up to ``left`` px: (y, px left over, the cells of the ceiling hit or []): MoveY up."""
     tw, th = grid.tile_w, grid.tile_h
-    c0 = math.floor((x + EPS) / tw)
-    c1 = math.ceil((x + w - EPS) / tw)
+    c0, c1 = math.floor((x + EPS) / tw), math.ceil((x + w - EPS) / tw)
     while left > 0:
         first = math.ceil((y - EPS) / th) - 1  # at a border, the row above
         last = math.ceil((y - left - EPS) / th) - 1
@@ -387,8 +375,7 @@ def _probe_cells(probe: list[tuple[int, int]], rows: range, cols: range) -> None
 
 
 def _box_cells(grid: TileGrid, x: float, y: float, w: float, h: float) -> tuple[range, range]:
-    return (range(math.floor((y + EPS) / grid.tile_h), math.ceil((y + h - EPS) / grid.tile_h)),
-            range(math.floor((x + EPS) / grid.tile_w), math.ceil((x + w - EPS) / grid.tile_w)))
+    return grid.rows_between(y + EPS, y + h - EPS), grid.cols_between(x + EPS, x + w - EPS)
 
 
 def _holds(grid: TileGrid, row: int, c0: int, c1: int, kinds: tuple[int, ...]) -> bool:

@@ -5,8 +5,8 @@ Article: "Collision Detection And Response", Frank Poth, Tile Based Game Tutoria
 
 Axis order: y then x.
 
-The technique, as the article teaches it (:meth:`RoutingResolver.move_box` runs the steps in
-order, each marked with its number):
+The technique, as the article teaches it (:meth:`RoutingResolver.move_box` runs the steps in order,
+each marked with its number):
 
 1. The tile map is its own broad phase: the body's box says which rows and columns it is in, so
    only those cells are looked at.
@@ -26,11 +26,11 @@ order, each marked with its number):
    has a top face and no inner left/right faces to catch on.
 
 Only the cells the body covers are gathered, so this resolver looks at its destination
-(``destination_only = True``) and the shared mover sub-steps it into parts shorter than half a
-tile and half the body: no tile can be skipped between two looks. The cells gathered are those of
-the box before *and* after the move, so a face the move went through is seen even in one long
-straight move (such as the mover's ground snap); the cross-axis checks use the end position,
-though, so long diagonal moves still rely on the sub-steps.
+(``destination_only = True``) and the shared mover sub-steps it into parts shorter than half a tile
+and half the body: no tile can be skipped between two looks. The cells gathered are those of the
+box before *and* after the move, so a face the move went through is seen even in one long straight
+move (such as the mover's ground snap); the cross-axis checks use the end position, though, so long
+diagonal moves still rely on the sub-steps.
 
 Departures from the article, and why:
 
@@ -39,9 +39,9 @@ Departures from the article, and why:
   :data:`ROUTES` maps each kind to its side names, and one routing function, :func:`route_of`,
   reads it for any tile: the same idea (the tile's value picks its sides; the sides are shared
   functions), written as data so that the resolver can ask one phase's sides (vertical, then
-  horizontal) of every tile, and a new tile shape is one line. A tile's route depends only on
-  the grid, so it is worked out once per cell (:func:`route_at`), the first time a move gathers
-  that cell, and kept.
+  horizontal) of every tile, and a new tile shape is one line. A tile's route depends only on the
+  grid, so it is worked out once per cell (:func:`route_at`), the first time a move gathers that
+  cell, and kept.
 * **Edge-only tiles are worked out automatically, cell by cell.** Instead of hand-made edge
   variants, :func:`~game.resolvers.routing_faces.faces_at` finds which faces of a tile its
   neighbours cover (the top of a tile under a solid or slope tile, the bottom of a tile on a solid
@@ -53,19 +53,19 @@ Departures from the article, and why:
   have changed with them.
 * **y-first across all gathered tiles, not tile by tile.** The article runs one tile's four sides,
   then the next tile's. A body walking on a floor is pressed slightly into it by gravity; if a
-  tile's left side is asked before the floor's top has put the body back on the floor, it is
-  caught (e.g. at the far side of a one-tile gap). Here every gathered tile's vertical sides
-  answer first, then every tile's ``left``/``right`` sides. Both axes of the motion are applied
-  before any side is asked, as in the article.
+  tile's left side is asked before the floor's top has put the body back on the floor, it is caught
+  (e.g. at the far side of a one-tile gap). Here every gathered tile's vertical sides answer first,
+  then every tile's ``left``/``right`` sides. Both axes of the motion are applied before any side
+  is asked, as in the article.
 * **After a wall's push-back, the vertical motion is worked out again from scratch.** The vertical
-  sides answer at the far x, so a wall that then pushes the body back can leave it over a floor
-  (or a higher part of a slope) it never landed on, or take it away from the floor it landed on
-  at the far x (a body must not keep ``on_ground`` and a landing height over nothing). So the
-  vertical result is thrown away: the body goes back to its start y plus dy, the vertical sides
-  answer at the new x, then the walls answer at that y, until a round moves nothing sideways. The
-  vertical answer is then always the one for the final x. Pushes only go back toward the start,
-  so two rounds are enough in practice; :data:`MAX_ROUNDS` only bounds the work (past it, the body
-  stays at its starting x).
+  sides answer at the far x, so a wall that then pushes the body back can leave it over a floor (or
+  a higher part of a slope) it never landed on, or take it away from the floor it landed on at the
+  far x (a body must not keep ``on_ground`` and a landing height over nothing). So the vertical
+  result is thrown away: the body goes back to its start y plus dy, the vertical sides answer at
+  the new x, then the walls answer at that y, until a round moves nothing sideways. The vertical
+  answer is then always the one for the final x. Pushes only go back toward the start, so two
+  rounds are enough in practice; :data:`MAX_ROUNDS` only bounds the work (past it, the body stays
+  at its starting x).
 * **Each side checks the body where it is now, on the other axis.** The article's side functions
   test only their own axis: the tile was picked because the body was in it, so after a neighbour
   has pushed the body clear, the side still fires (a floor seam pushes a walking body back; a wall
@@ -73,45 +73,42 @@ Departures from the article, and why:
   overlaps the face across the other axis.
 * **raw_edges.** ``raw_edges = true`` switches the last fix and the automatic edge-only faces off
   together: every face of every tile is live and each tile's sides judge the box the tiles were
-  gathered with, as the article's solitary tiles do. That brings the article's snag back on tiled
-  floors and walls (the tests show it). It is there to compare, not to play with.
+  gathered with, as the article's solitary tiles do: the article's snag comes back (to compare).
 * **Crossing, not just "past the face".** The article's top side fires whenever the body moves down
   with its bottom below the face, so a body falling beside a block while pressing into it is pulled
   up onto the block's top. Here a side fires only if the body's edge was on the near side of the
   face (within EPS) before the move.
-* **Exact placement.** No small gap on contact: the body is put exactly on the face (touching is
-  not overlapping), so a resting body reports ``on_ground`` every tick and never moves. The article
-  also zeroes the velocity; a resolver here never changes velocity, it only reports contacts.
+* **Exact placement.** The body is put exactly on the face (touching is not overlapping), so a
+  resting body reports ``on_ground`` every tick and never moves; velocity is the player's.
 * **One-way platforms** route to ``top`` with the project's rule: they stop only a body moving down
-  whose bottom was at or above the tile's top when the tick began (``one_way_bottom``), never
-  while it drops through, never from below. A body that fell past a platform's end earlier in
-  the same tick and then moves into its column below its top still meets it this tick: it is
-  bumped up onto its top if there is room (:meth:`~RoutingResolver._headroom`: a few px at game
-  speeds, an "almost made it" ledge), or else stopped at its end; a platform with a solid tile
-  on it keeps its top face for this reason.
-* **Slopes follow the project's polygon rule**, not the article's next example. A slope tile's solid
-  part is the area under its straight surface, down to the tile's bottom. Its ``slope`` side lands a
-  falling body on the highest point of the surface under it; a body walking in from the low side is
-  lifted along the surface if the lift is at most ``|dx| * tile_h / tile_w`` and the space above is
-  free (:meth:`~RoutingResolver._headroom`); otherwise the surface is a wall where it reaches
-  the body's bottom. The slope's ``bottom`` is a ceiling like a solid tile's. Its
+  whose bottom was at or above the tile's top when the tick began (``one_way_bottom``), never while
+  it drops through, never from below. A body that fell past a platform's end earlier in the same
+  tick and then moves into its column below its top still meets it this tick: it is bumped up onto
+  its top if there is room (:meth:`~RoutingResolver._headroom`: a few px at game speeds, an "almost
+  made it" ledge), or else stopped at its end; a platform with a solid tile on it keeps its top
+  face for this reason.
+* **Slopes follow the project's polygon rule**, not the article's next example. A slope tile's
+  solid part is the area under its straight surface, down to the tile's bottom. Its ``slope`` side
+  lands a falling body on the highest point of the surface under it; a body walking in from the low
+  side is lifted along the surface if the lift is at most ``|dx| * tile_h / tile_w`` and the space
+  above is free (:meth:`~RoutingResolver._headroom`); otherwise the surface is a wall where it
+  reaches the body's bottom. The slope's ``bottom`` is a ceiling like a solid tile's. Its
   ``left``/``right`` sides are faces as tall as the surface's height on that side (a full-height
   side is a wall), less the part the neighbour's side covers; a zero-height side next to nothing is
   just a corner, stopping only a body that straddles the tile's bottom line.
-* **Downhill is the mover's ground snap.** Walking down a slope (or off a floor onto a lower
-  slope within one tick) is left to the shared mover, which snaps a grounded body down whenever
-  the tick did not end on the ground.
+* **Downhill is the mover's ground snap.** Walking down a slope (or off a floor onto a lower slope
+  within one tick) is left to the shared mover, which snaps a grounded body down whenever the tick
+  did not end on the ground.
 * **Outside the map is empty.** The article indexes ``row * columns + column`` directly, which
-  wraps a column past the right edge onto the next row. Here every cell outside the map is
-  empty (no crash, no invented tile); the mover makes the map's sides walls.
+  wraps a column past the right edge onto the next row. Here every cell outside the map is empty
+  (no crash, no invented tile); the mover makes the map's sides walls.
 
 Beyond the article, after its code: one-way tiles seen from beside (:meth:`_one_way_from_beside`,
 joined in ``side_top``), and slopes (the ``slope`` side, :meth:`side_slope`, joined through the
 table). Each join is a line marked ``# >> beyond the article``. The faces' geometry is in
 :mod:`game.resolvers.routing_faces`. Play moves bodies with the fast twin
 :class:`game.resolvers.fast.routing.FastRouting`, which answers the usual moves from the grid's
-bytes and hands the rest to this code.
-"""
+bytes and hands the rest to this code."""
 
 from __future__ import annotations
 

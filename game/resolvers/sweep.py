@@ -19,17 +19,15 @@ The technique, as the article teaches it:
    A body that missed a ledge by a few pixels is therefore not stopped by its side and ends up on
    top of it ("almost made it"), with no special code for that.
 
-How it runs here (:meth:`SweepResolver.move_box`; the article's ``collisionRectForSide``,
-``populateCollidingTiles`` and ``testMapCollision`` are, sideways, :meth:`~SweepResolver._across`
-and :meth:`~SweepResolver._fit`, and vertically :meth:`~SweepResolver._down` and
-:meth:`~SweepResolver._up`): the sideways pass walks the stretched box one column at a time,
-nearest column first (it also cuts at the columns the trailing edge crosses, so the set of tiles
-beside the body never changes inside one cut). In each cut the tiles are judged against the
-body's box at the end of the cut: a tile reaching into the shrunk rows is a wall and the body
-stops with its leading edge exactly on that column's edge; a tile reaching only into the strip
-cut off at the bottom is a ledge the body is lifted onto; one reaching only into the strip cut
-off at the top is a ceiling corner the body is pushed under. The vertical pass walks the rows of
-the stretched box nearest first; the first row holding a tile that blocks ends the move on it.
+How it runs here (the article's ``collisionRectForSide``, ``populateCollidingTiles`` and
+``testMapCollision`` are, sideways, :meth:`~SweepResolver._across` and :meth:`~SweepResolver._fit`,
+vertically :meth:`~SweepResolver._down` and :meth:`~SweepResolver._up`): the sideways pass walks
+the stretched box one column at a time, nearest first (it also cuts where the trailing edge
+crosses a column, so the tiles beside the body never change inside one cut), and judges the
+box at the end of each cut: a tile in the shrunk rows is a wall (the leading edge stops on its
+column's edge), one only in the strip cut off at the bottom a ledge the body is lifted onto, one
+only in the strip cut off at the top a ceiling corner it is pushed under. The vertical pass
+walks the rows nearest first; the first row holding a tile that blocks ends the move on it.
 
 Beyond the article, each joined to its passes at a line marked ``# >> beyond the article``:
 slopes and one-way tiles (Nez's ``TiledMapMover``, reworked), the corner slide when rising, and
@@ -39,68 +37,50 @@ grid's bytes and hands the rest to these passes.
 
 Departures from the article, and why:
 
-* **Exact placement, and a body already touching stays put.** The article's response puts the
-  leading edge on the tile's edge; here too, with no pixel of gap, and if the stop point is within
-  ``EPS`` of where the body already is, its position is returned unchanged (a body resting on a
-  floor or pushing a wall keeps its exact coordinates tick after tick and still reports the
-  contact).
+* **Exact placement, and a body already touching stays put.** The leading edge stops on the
+  tile's edge with no pixel of gap; a stop within ``EPS`` of where the body already is returns
+  its position unchanged, so a body resting on a floor or pushing a wall keeps its coordinates
+  tick after tick and still reports the contact.
 * **Only what lies ahead of the leading edge blocks.** The half box starts at the body's centre,
-  so in the article a tile the body already overlaps (behind its leading edge) "blocks" too, and
-  the body is snapped back to that tile's edge, possibly far backwards. Here tiles the body
-  overlaps at the start of a move are left out, so a body that is somehow inside a tile can move
-  out of it and is never yanked back. (This cannot happen in play: no move ends overlapping.)
+  so in the article a tile the body already overlaps "blocks" too, and the body is snapped back
+  to that tile's edge. Here tiles the body overlaps at the start of a move are left out, so a
+  body somehow inside a tile (never in play) can move out of it.
 * **The bump happens inside the sideways move.** In the article the body first moves sideways into
   the ledge's corner, overlapping it, and only the following vertical pass (which works only when
-  the body is falling) pulls it up. Rising, or with no vertical motion, it would be left inside the
-  ledge. Here the lift is part of the sideways move, at the moment the leading edge reaches the
-  ledge's column, and the rest of the motion continues at the new height. The lifted box must be
-  free (headroom); if it is not, the ledge is a wall. The same holds for the top strip: a tile
-  reaching at most ``inset_y`` into the body's head pushes the body down under it, if there is
-  room; a tile in both strips at once (a gap too low) is a wall.
+  falling) pulls it up. Here the lift is part of the sideways move, when the leading edge reaches
+  the ledge's column, and the rest of the motion goes on at the new height, if the lifted box is
+  free (else the ledge is a wall). The same for the top strip: a tile reaching at most ``inset_y``
+  into the head pushes the body down under it; a tile in both strips at once is a wall.
 * **Vertical strips.** The article shrinks the box sideways for vertical moves as well, which
-  would let a falling body sink into a tile it overlaps by only the inset. Here:
-  *falling*, a tile under either side strip is landed on like any other (the body stops on it,
-  ``on_ground``) -- sliding the body off instead would undo the ledge bump of the same tick, since
-  a body just lifted onto a ledge stands on it by only the few pixels it moved;
-  *rising*, a tile met only by a side strip (at most ``inset_x`` of the body's width) slides the
-  body sideways off that corner so the jump goes on, if the slid box is free and inside the map;
-  otherwise the tile is a ceiling (``hit_ceiling``). Tiles met by both strips at once stop it.
+  would let a falling body sink into a tile it overlaps by only the inset. Here a falling body
+  lands on a tile under either side strip like any other (sliding it off would undo the ledge
+  bump of the same tick); a rising body whose side strip alone (at most ``inset_x``) meets a
+  tile slides sideways off that corner so the jump goes on, if the slid box is free and inside
+  the map; otherwise the tile is a ceiling. Tiles met by both strips at once stop it.
 * **Insets bigger than half the body** would turn the shrunk box inside out. Each inset is capped
   at half the body's size along its axis: with the cap, whatever the middle line of the body's
   side meets is a wall and anything lower is stepped onto.
-* **No tunnelling.** The stretched box covers the whole path, and the sideways walk visits every
-  column of it in order, so a wall anywhere on the path is found whatever the speed. This resolver
-  is swept: the mover does not sub-step it.
+* **No tunnelling.** The stretched box covers the whole path, walked column by column, so a wall
+  anywhere on the path is found whatever the speed: the mover does not sub-step this resolver.
 * **Ties.** Tiles at the same distance are taken together: all tiles of one column (sideways) or
   one row (vertically) are judged as a group, so the answer never depends on the order they were
   listed in. A wall anywhere in the column wins over a ledge, the highest ledge sets the lift, the
-  lowest ceiling corner sets the push. ``probed`` lists cells in the order they were looked at:
-  cut after cut along the path, the column nearest the leading edge first in each cut, and rows
-  nearest first in the vertical pass, left to right within a row.
-* **Slopes** (the article's second part). Nez's mover lets the sideways pass ignore a slope except
-  for its full-height side and snaps the body onto the surface in the vertical pass, measured under
-  the centre of the body. That again leaves the body inside the slope when it is not falling, and a
-  corner of the body can sink into the surface. Here the slope rules of the whole project hold: the
-  solid part of a slope tile is the area under its straight surface, and the body rests on the
-  highest point of the surface under its whole width (one corner touches). Sideways, a slope tile
-  the body is standing in (its bottom not below the tile's bottom) is a floor that lifts the body
-  as it moves; the climb is continuous, so it never exceeds ``|dx| * tile_h / tile_w``. Where the
-  leading edge enters a slope tile's column, the step up at the tile's side must be at most
-  ``inset_y`` -- the low side of an ordinary slope is a zero step, the full-height side is a wall.
-  (Because of the bump, a small step at a slope's side may add up to ``inset_y`` to that lift.) A
-  slope tile the body is below is a box seen from below: its bottom edge is a ceiling; from the
-  side it is a wall or, within ``inset_y``, a head bump. Falling onto a slope lands on its surface
-  (``on_ground``). When a climb runs into a ceiling the body stops where its head touches (found by
-  bisection, to within the touching tolerance ``EPS``). The mover's ground snap keeps the body on a
-  slope walking down.
-* **One-way tiles** (the article's second part; in Nez only their top edge counts, for a body whose
-  bottom is at or above it -- the same idea). They block only a falling body whose bottom was at or
-  above their top at the start of the tick (``one_way_bottom``), and never when
-  ``drop_through`` is set; never sideways, never from below. A sideways head bump must not push a
-  body down into one it was standing on.
-* **floor, not int; the map's outside is empty.** Cells come from ``math.floor`` and the grid
-  answers "empty" outside the map, so bodies above the top or beyond the bottom never crash or
-  collide with phantom tiles.
+  lowest ceiling corner sets the push.
+* **Slopes** (the article's second part). Nez's mover ignores a slope sideways except for its
+  full-height side and snaps the body onto the surface under its centre in the vertical pass,
+  which leaves the body inside the slope when it is not falling. Here the project's slope rules
+  hold: a slope tile is solid under its straight surface, and the body rests on the highest point
+  of the surface under its whole width. Sideways, a slope tile the body stands in is a floor that
+  lifts it as it moves (the climb is continuous: at most ``|dx| * tile_h / tile_w``); where the
+  leading edge enters a slope's column, the step at its side must be at most ``inset_y`` (the low
+  side of a slope is no step, the full-height side a wall). Below its row a slope is a box.
+  Falling onto a slope lands on its surface. A climb that runs into a ceiling stops where the
+  head touches (found by bisection, to within ``EPS``). Walking down is the mover's ground snap.
+* **One-way tiles** (the article's second part; in Nez too only their top edge counts). They
+  block only a falling body whose bottom was at or above their top at the start of the tick
+  (``one_way_bottom``), never when ``drop_through``, never sideways, never from below.
+* **floor, not int; the map's outside is empty.** Cells come from ``math.floor`` and every cell
+  outside the map is empty: no crash, no phantom tile.
 """
 
 from __future__ import annotations
@@ -228,18 +208,8 @@ class SweepResolver(BoxResolver):
                 lead, cur_y, done = new_lead, new_y, done + step
                 continue
             if status == _BLOCKED:  # >> beyond the article: a climb that meets a ceiling
-                # blocked inside the cut: the farthest free point
-                lo, hi, lo_y = 0.0, step, cur_y
-                for _ in range(_BISECT):
-                    mid = (lo + hi) * 0.5
-                    at = lead + ahead * mid
-                    st, yy = self._fit(grid, at - w if dx > 0 else at, cur_y, w, h, ahead,
-                                       entry_col, near, iy, bottom_before, drop_through, ignore,
-                                       None)
-                    if st == _OK:
-                        lo, lo_y = mid, yy
-                    else:
-                        hi = mid
+                lo, lo_y = self._farthest_free(grid, lead, cur_y, w, h, dx, step, entry_col,
+                                               near, iy, bottom_before, drop_through, ignore)
                 if lo > EPS:  # less than that is still touching where the cut began
                     lead, cur_y, done = lead + ahead * lo, lo_y, done + lo
                     return (lead - w if dx > 0 else lead), cur_y, True
@@ -262,7 +232,6 @@ class SweepResolver(BoxResolver):
         except slopes, whose surface under the body changes continuously as it moves.
         """
         tw, th = grid.tile_w, grid.tile_h
-        map_cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds  # kinds[row * cols + col]
         bottom = y + h
         floor_at = math.inf  # the highest floor the bottom must be lifted to
         ceil_at = -math.inf  # the lowest ceiling the top must be pushed under
@@ -278,31 +247,22 @@ class SweepResolver(BoxResolver):
         cols = range(end - 1, first - 1, -1) if ahead > 0 else range(first, end)
         rows = range(math.floor((y + EPS) / th), math.ceil((bottom - EPS) / th))
         for col in cols:
-            col_inside = 0 <= col < map_cols
             for row in rows:
                 if probed is not None:
                     probed.append((col, row))
-                if not (col_inside and 0 <= row < map_rows):
-                    continue  # outside the map every cell is empty
-                kind = kinds[row * map_cols + col]
+                kind = grid.kind(col, row)  # (outside the map every cell is empty)
                 if kind == EMPTY or kind == ONE_WAY:  # one-way tiles never block sideways
                     continue
                 if ignore and (col, row) in ignore:
                     continue
                 top = row * th
                 base = top + th
-                if kind == SLOPE:  # >> beyond the article: slopes
-                    lo = max(bx, col * tw)
-                    hi = min(bx + w, (col + 1) * tw)
-                    surface = grid.surface_top(col, row, lo, hi)
-                    if bottom <= surface + EPS:
-                        continue  # above its surface
-                    if bottom <= base + EPS:
-                        # standing in the slope's row: its surface is a floor to climb, but the
-                        # step at the side being entered must be no more than a ledge bump
-                        if (col == entry_col
-                                and bottom - grid.surface_y(col, row, entry_x) > iy + EPS):
-                            return _WALL, y
+                if kind == SLOPE:  # >> beyond the article: slopes, a floor to climb or a box
+                    status, surface = _slope_beside(grid, col, row, bx, w, bottom, entry_col,
+                                                    entry_x, iy)
+                    if status == _WALL:
+                        return _WALL, y
+                    if status == _OK:
                         floor_at = min(floor_at, surface)
                         continue
                     # below the slope's row: from here the tile is a box
@@ -329,26 +289,17 @@ class SweepResolver(BoxResolver):
               probed: Probe) -> tuple[float, bool]:
         """The falling pass: rows nearest first; the first row with a floor stops the body."""
         tw, th = grid.tile_w, grid.tile_h
-        map_cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds
         bottom = y + h
         reach = bottom + dy
         c0, c1 = math.floor((x + EPS) / tw), math.ceil((x + w - EPS) / tw)
-        # the columns inside the map (outside it every cell is empty)
-        first = c0 if c0 > 0 else 0
-        end = c1 if c1 < map_cols else map_cols
-        if end < first:
-            end = first  # wholly left of the map (never in play): no cell, not a slice's wrap
         # rows of the stretched box wholly behind the leading edge can hold nothing ahead of it
         for row in range(math.floor((bottom - EPS) / th), math.floor((reach + EPS) / th) + 1):
             if probed is not None:
                 probed.extend((col, row) for col in range(c0, c1))
-            if not 0 <= row < map_rows:
-                continue  # outside the map every cell is empty
-            at = row * map_cols
             top = row * th
             best = math.inf
-            for col in range(first, end):
-                kind = kinds[at + col]
+            for col in range(c0, c1):
+                kind = grid.kind(col, row)  # (outside the map every cell is empty)
                 if kind == EMPTY:
                     continue
                 if ignore and (col, row) in ignore:
@@ -376,7 +327,6 @@ class SweepResolver(BoxResolver):
             probed: Probe) -> tuple[float, float, bool]:
         """The rising pass: rows nearest first; returns (x, y, hit_ceiling)."""
         tw, th = grid.tile_w, grid.tile_h
-        map_cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds
         reach = y + dy
         top = y
         for _ in range(_SLIDES):
@@ -386,17 +336,12 @@ class SweepResolver(BoxResolver):
             for row in range(first, last - 1, -1):
                 if probed is not None:
                     probed.extend((col, row) for col in cols)
-                if not 0 <= row < map_rows:
-                    continue  # outside the map every cell is empty
                 base = (row + 1) * th
-                at = row * map_cols
                 left_edge = -math.inf  # a tile under the left strip: slide right to here
                 right_edge = math.inf  # one under the right strip: slide left to here
                 core = False
                 for col in cols:
-                    if not 0 <= col < map_cols:
-                        continue
-                    kind = kinds[at + col]
+                    kind = grid.kind(col, row)  # (outside the map every cell is empty)
                     if kind != SOLID and kind != SLOPE:  # one-way tiles never block rising
                         continue
                     if ignore and (col, row) in ignore:
@@ -414,16 +359,73 @@ class SweepResolver(BoxResolver):
                 if core or (left_edge != -math.inf and right_edge != math.inf):
                     return x, stop_y, True
                 # >> beyond the article: the corner slide, off a ceiling met by a side strip
-                new_x = left_edge if left_edge != -math.inf else right_edge - w
-                if (new_x < 0.0 or new_x + w > grid.width_px
-                        or not _free(grid, new_x, base, w, h, bottom_before, drop_through,
-                                     ignore)):
+                new_x = _corner_slide(grid, w, h, base, left_edge, right_edge, bottom_before,
+                                      drop_through, ignore)
+                if new_x is None:
                     return x, stop_y, True
                 x, top = new_x, base  # slid off the corner; go on rising from here
                 break
             else:
                 return x, reach, False
         return x, top, True
+
+
+    # ------------------------------------------------------------------------------------------
+    # Beyond the article: a climb that meets a ceiling
+    # ------------------------------------------------------------------------------------------
+    def _farthest_free(self, grid: TileGrid, lead: float, y: float, w: float, h: float,
+                       dx: float, step: float, entry_col: int | None, near: float, iy: float,
+                       bottom_before: float, drop_through: bool,
+                       ignore: frozenset[tuple[int, int]]) -> tuple[float, float]:
+        """A cut blocked part-way (a climb along a slope runs into a ceiling): how far into it
+        the body can go, found by bisection, and its y there."""
+        ahead = 1.0 if dx > 0 else -1.0
+        lo, hi, lo_y = 0.0, step, y
+        for _ in range(_BISECT):
+            mid = (lo + hi) * 0.5
+            at = lead + ahead * mid
+            st, yy = self._fit(grid, at - w if dx > 0 else at, y, w, h, ahead, entry_col, near,
+                               iy, bottom_before, drop_through, ignore, None)
+            if st == _OK:
+                lo, lo_y = mid, yy
+            else:
+                hi = mid
+        return lo, lo_y
+
+
+# ----------------------------------------------------------------------------------------------
+# Beyond the article: slopes beside the body, the corner slide
+# ----------------------------------------------------------------------------------------------
+
+def _slope_beside(grid: TileGrid, col: int, row: int, bx: float, w: float, bottom: float,
+                  entry_col: int | None, entry_x: float, iy: float) -> tuple[int, float]:
+    """A slope tile in the box at the end of a sideways cut: (_OK, the floor to lift the body
+    to, or inf above its surface), (_WALL, 0.0) for a step at the entered side higher than a
+    ledge bump, or (_BLOCKED, 0.0) below the slope's row, where the tile is a box."""
+    tw, th = grid.tile_w, grid.tile_h
+    surface = grid.surface_top(col, row, max(bx, col * tw), min(bx + w, (col + 1) * tw))
+    if bottom <= surface + EPS:
+        return _OK, math.inf  # above its surface
+    if bottom <= (row + 1) * th + EPS:
+        # standing in the slope's row: its surface is a floor to climb, but the step at the
+        # side being entered must be no more than a ledge bump
+        if col == entry_col and bottom - grid.surface_y(col, row, entry_x) > iy + EPS:
+            return _WALL, 0.0
+        return _OK, surface
+    return _BLOCKED, 0.0
+
+
+def _corner_slide(grid: TileGrid, w: float, h: float, base: float, left_edge: float,
+                  right_edge: float, bottom_before: float, drop_through: bool,
+                  ignore: frozenset[tuple[int, int]]) -> float | None:
+    """A rising body whose side strip alone met a ceiling (``left_edge``: a tile under its left
+    strip, ``right_edge``: one under its right) slides off that corner: its new x, or None if
+    the slid box is not free or leaves the map (then the tile is a ceiling)."""
+    new_x = left_edge if left_edge != -math.inf else right_edge - w
+    if (new_x < 0.0 or new_x + w > grid.width_px
+            or not _free(grid, new_x, base, w, h, bottom_before, drop_through, ignore)):
+        return None
+    return new_x
 
 
 # ----------------------------------------------------------------------------------------------
