@@ -15,7 +15,7 @@ from helpers import resolver_names
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from game.maps.grid import TileGrid
+from game.maps.grid import EPS, TileGrid
 from game.maps.platform_spawns import PlatformSpawn
 from game.resolvers import create
 from game.resolvers.base import move_box, overlapping_tiles
@@ -43,15 +43,18 @@ def move(name: str, grid: TileGrid, platforms: list[Platform], x: float, y: floa
     resolver = create(name)
     box = Box(x, y, w, h)
     box.x, box.y, flags = move_box(resolver, grid, x, y, w, h, dx, dy, one_way_bottom=y + h)
-    clip_to_platforms(platforms, box, x, y, flags, False, resolver, grid)
+    clip_to_platforms(platforms, box, x, y, dy, False, flags, False, resolver, grid)
     return box
 
 
 def crossed(pl: Platform, x0: float, y0: float, x1: float, y1: float, w: float, h: float) -> bool:
     """Did the body go from wholly on one side of the platform to wholly on the other, over or
-    beside it all the way (its columns at both ends, or its rows at both ends)?"""
-    over = (x0 + w > pl.x and x0 < pl.x + pl.w) and (x1 + w > pl.x and x1 < pl.x + pl.w)
-    beside = (y0 + h > pl.y and y0 < pl.y + pl.h) and (y1 + h > pl.y and y1 < pl.y + pl.h)
+    beside it all the way (its columns at both ends, or its rows at both ends; touching, within
+    EPS, is not overlapping)?"""
+    over = (x0 + w > pl.x + EPS and x0 < pl.x + pl.w - EPS
+            and x1 + w > pl.x + EPS and x1 < pl.x + pl.w - EPS)
+    beside = (y0 + h > pl.y + EPS and y0 < pl.y + pl.h - EPS
+              and y1 + h > pl.y + EPS and y1 < pl.y + pl.h - EPS)
     down = y0 + h <= pl.y and y1 >= pl.y + pl.h
     up = y0 >= pl.y + pl.h and y1 + h <= pl.y
     right = x0 + w <= pl.x and x1 >= pl.x + pl.w
@@ -71,6 +74,19 @@ def test_a_slope_that_lifts_the_body_never_carries_it_through_a_platform_above(n
     assert not bar.overlaps(body.x, body.y, body.w, body.h), (body.x, body.y)
     assert body.y >= 40.0 - 1e-6, "the head stays under the platform"
     assert not overlapping_tiles(grid, body.x, body.y, 12.0, 14.0, 64.0, True)
+
+
+@pytest.mark.parametrize("name", resolver_names())
+def test_a_platform_s_side_cuts_x_and_the_tiles_answer_y_again_for_that_x(name):
+    """A fast 6x6 body falls past a floor's end, moving right: the tiles let it fall at the x
+    it asked for, beyond the floor. A platform's side cuts its x back over the floor; the tiles
+    answer again for that x, and it lands on the floor (before: it kept the y of the uncut x,
+    through the floor)."""
+    grid = TileGrid.from_rows(["....."] * 6 + ["####."] + ["....."] * 3)  # floor y 96..112
+    wall = platform(60.0, 40.0, 8.0, 40.0)  # x 60..68, in the rows the body starts in
+    body = move(name, grid, [wall], 40.0, 56.0, 6.0, 6.0, 40.0, 69.0)
+    assert body.x <= 54.0 + 1e-6 and not wall.overlaps(body.x, body.y, 6.0, 6.0)
+    assert body.y + 6.0 <= 96.0 + 1e-6, f"through the floor to y {body.y}"
 
 
 @pytest.mark.slow

@@ -140,25 +140,31 @@ def _meet(pl: Platform, p, dx: float, dy: float, carried: bool, resolver: Resolv
     return not pl.one_way and pl.overlaps(p.x, p.y, p.w, p.h)
 
 
-def clip_to_platforms(platforms: Sequence[Platform], p, x0: float, y0: float, flags: int,
-                      dropping: bool, resolver: Resolver, grid: TileGrid) -> int:
+def clip_to_platforms(platforms: Sequence[Platform], p, x0: float, y0: float, dy: float,
+                      grounded: bool, flags: int, dropping: bool, resolver: Resolver,
+                      grid: TileGrid) -> int:
     """Cut the player's tile-resolved move from (x0, y0) to (p.x, p.y) against the platforms'
     boxes (:func:`_cut`: along x against solid ones, then along y against all). Sets
-    ``p.riding`` and returns the contact flags with the platforms' added.
+    ``p.riding`` and returns the contact flags with the platforms' added. ``dy`` is the vertical
+    motion the move asked for and ``grounded`` whether it began on the ground (for the ground
+    snap), so that the tiles can answer again.
 
-    If the cut end would overlap a tile (the resolver took a bent path, on a slope, and the cut
-    keeps a y worked out for another x), the cut motion is taken again by the resolver, and what
-    that gives is cut again, on both axes, until the tiles and the platforms agree on an end
-    (:func:`_agree`): the resolver never has the last word over a platform.
+    The clip is resolved on both axes: where a platform's side cuts the motion along x, the y the
+    tiles worked out was for another x, so the tiles answer again for the cut x (with the whole
+    vertical motion); where the cut end lies in a tile (a slope bent the tiles' path), the cut
+    motion goes through the tiles again. Either way what they give is cut again, until the tiles
+    and the platforms agree on an end (:func:`_agree`): neither has the last word.
     """
     w, h = p.w, p.h
-    x1, y1, flags, riding = _cut(platforms, x0, y0, p.x, p.y, w, h, flags, dropping)
-    if (x1 != p.x or y1 != p.y) and overlaps_any(grid, x1, y1, w, h, y0 + h,
-                                                  resolver.supports_slopes):
-        x1, y1, flags, riding = _agree(platforms, p, x0, y0, x1 - x0, y1 - y0, flags, riding,
-                                       dropping, resolver, grid)
+    x1, y1, cut, riding = _cut(platforms, x0, y0, p.x, p.y, w, h, flags, dropping)
+    if x1 != p.x:
+        x1, y1, cut, riding = _agree(platforms, p, x0, y0, x1 - x0, dy, grounded, cut, riding,
+                                     dropping, resolver, grid)
+    elif y1 != p.y and overlaps_any(grid, x1, y1, w, h, y0 + h, resolver.supports_slopes):
+        x1, y1, cut, riding = _agree(platforms, p, x0, y0, x1 - x0, y1 - y0, False, cut,
+                                     riding, dropping, resolver, grid)
     p.x, p.y, p.riding = x1, y1, riding
-    return flags
+    return cut
 
 
 def _cut(platforms: Sequence[Platform], x0: float, y0: float, x1: float, y1: float, w: float,
@@ -198,36 +204,37 @@ def _cut(platforms: Sequence[Platform], x0: float, y0: float, x1: float, y1: flo
 
 
 def _agree(platforms: Sequence[Platform], p, x0: float, y0: float, mx: float, my: float,
-           flags: int, riding: Platform | None, dropping: bool, resolver: Resolver,
-           grid: TileGrid) -> tuple[float, float, int, Platform | None]:
-    """A cut end that overlaps a tile: the motion (mx, my) from (x0, y0) taken by the resolver
-    again and its end cut again, until the cut leaves the resolver's end alone (or the cut end
-    is free of tiles); if they never agree, the longest part of the motion whose resolved end
-    no platform cuts, found by halving (the start, where the body was free, at worst)."""
+           grounded: bool, flags: int, riding: Platform | None, dropping: bool,
+           resolver: Resolver, grid: TileGrid) -> tuple[float, float, int, Platform | None]:
+    """The motion (mx, my) from (x0, y0) through the tiles again, and its end cut again, until
+    the cut leaves the tiles' end alone (or cuts only y, to an end free of tiles): (x, y, flags,
+    the platform stood on). A cut along x starts the next turn with the whole vertical motion at
+    the cut x. If they never agree, the longest part of the motion whose end both leave alone,
+    found by halving (the start, where the body was free, at worst)."""
     w, h = p.w, p.h
     bottom0 = y0 + h
     slopes = resolver.supports_slopes
 
-    def resolved(fx: float, fy: float) -> tuple[float, float, int, Platform | None, bool]:
+    def turn(fx: float, fy: float) -> tuple[float, float, int, Platform | None, bool, bool]:
         tx, ty, tflags = move_box(resolver, grid, x0, y0, w, h, fx, fy, one_way_bottom=bottom0,
-                                  drop_through=dropping, was_on_ground=False)
+                                  drop_through=dropping, was_on_ground=grounded)
         cx, cy, cflags, on = _cut(platforms, x0, y0, tx, ty, w, h, tflags, dropping)
         if cx == tx and cy == ty:
             if on is None and riding is not None and abs(ty + h - riding.y) <= EPS:
                 on, cflags = riding, cflags | ON_GROUND  # still on the platform the cut met
-            return tx, ty, cflags, on, True
-        return cx, cy, cflags, on, not overlaps_any(grid, cx, cy, w, h, bottom0, slopes)
+            return tx, ty, cflags, on, True, False
+        agreed = cx == tx and not overlaps_any(grid, cx, cy, w, h, bottom0, slopes)
+        return cx, cy, cflags, on, agreed, cx != tx
 
     for _ in range(_AGREE_ROUNDS):
-        x1, y1, got, on, agreed = resolved(mx, my)
+        x1, y1, got, on, agreed, x_cut = turn(mx, my)
         if agreed:
             return x1, y1, got, on
-        mx, my = x1 - x0, y1 - y0
-    lo, best = 0.0, (x0, y0, flags & ~ON_GROUND, None)
-    hi = 1.0
+        mx, my = x1 - x0, (my if x_cut else y1 - y0)
+    lo, hi, best = 0.0, 1.0, (x0, y0, flags & ~ON_GROUND, None)
     for _ in range(_HALVINGS):
         mid = (lo + hi) * 0.5
-        x1, y1, got, on, agreed = resolved(mx * mid, my * mid)
+        x1, y1, got, on, agreed, _ = turn(mx * mid, my * mid)
         if agreed:
             lo, best = mid, (x1, y1, got, on)
         else:
