@@ -61,7 +61,9 @@ Departures, and why:
   the low side of a slope (height 0) is not a wall: a hit on a slope tile's side that is below the
   body's bottom counts as a hit on its surface. Walking *down* a slope moves the body away from
   the surface, so it leaves it; the mover's ground snap (for resolvers that read slopes) puts it
-  back, as for ``sweep`` and ``routing``.
+  back, as for ``sweep`` and ``routing``. Here "45 degrees" is in pixels, not in tile units as
+  for the box resolvers: on tiles taller than wide, a slope of half the tile's height is a steep
+  surface the body slides on, and the snap, a look straight down, is not taken where it slides.
 * **One-way tiles** count only for a body whose bottom was at or above their top when the tick
   began (``one_way_bottom``), never when ``drop_through``, and only when the motion goes down or
   the body's bottom is already below their top. Their top is a floor to a body moving down; a
