@@ -378,11 +378,12 @@ class Page:
     def __init__(self, browser, base: str) -> None:
         self.browser, self.base = browser, base
 
-    def open(self, **query) -> tuple[str, str]:
-        """Open ``index.html?query`` and wait until it is done (a replay), ready or refused;
-        (its state, and its trace when done, else its message line)."""
+    def open(self, states: tuple[str, ...] = ("done", "error"), **query) -> tuple[str, str]:
+        """Open ``index.html?query`` and wait until it is in one of ``states`` (done: a replay
+        ended; ready: playing; error: refused); (its state, and its trace when done, else its
+        message line)."""
         self.browser.open(link(self.base, **query))
-        return self.wait()
+        return self.wait(states)
 
     def wait(self, states: tuple[str, ...] = ("done", "error")) -> tuple[str, str]:
         state = self.browser.wait_for(f"{list(states)!r}.includes(document.body.dataset.state)"
@@ -402,6 +403,14 @@ class Page:
         self.browser.value(f"(() => {{ const s = document.getElementById('map'); "
                            f"s.value = {path!r}; s.dispatchEvent(new Event('change')); }})()")
         return self.wait(("ready", "error"))
+
+    def tick(self) -> int:
+        return int(self.browser.value("document.body.dataset.tick") or -1)
+
+    def press(self, code: str, hold: float = 0.0) -> None:
+        self.browser.key(code, True)
+        time.sleep(hold)
+        self.browser.key(code, False)
 
     def lab_cells(self) -> list[str]:
         return self.browser.value("[...document.querySelectorAll('#resolvers tbody .lab')]"
@@ -476,6 +485,8 @@ def check(screenshot: Path | None = None) -> int:
                     want = rows.get(Path(path).stem)
                     report(cells == want, f"{path}: {' | '.join(cells)}"
                            + ("" if cells == want else f" (lab.md: {want})"))
+                print("played with the keys, then its 'Copy a link to this run' replayed:")
+                play_and_link(page_, tmp, report)
                 print("a map the browser cannot read (a page built with --maps of one):")
                 unreadable = next(u["path"] for u in with_zstd["unreadable"])
                 zstd_page = Page(browser, zstd_server.url)
@@ -494,7 +505,7 @@ def check(screenshot: Path | None = None) -> int:
                     page_.open(level=SHOT["level"], input=SHOT["input"], ticks=SHOT["ticks"],
                                you=SHOT["you"], debug=1)
                     time.sleep(0.3)
-                    screenshot.write_bytes(browser.screenshot())
+                    screenshot.write_bytes(browser.screenshot(down_to=".hint"))
                     print(f"wrote {screenshot}")
         except BrowserError as exc:
             report(False, f"headless Chromium: {exc}")
@@ -504,6 +515,42 @@ def check(screenshot: Path | None = None) -> int:
     print(f"{'no differences' if not differences else f'{differences} difference(s)'} in "
           f"{compared} comparisons")
     return EXIT_DIFFERENT if differences else 0
+
+
+def play_and_link(page_: Page, tmp: Path, report) -> None:
+    """Play level 1 with the keyboard (run, jump), pause, step one tick, switch resolvers, take
+    the page's link to the run, and check that the link replays what main.py gives."""
+    level = "levels/01_first_steps.tmx"
+    page_.open(("ready", "error"), level=level)
+    browser = page_.browser
+    browser.key("ArrowRight", True)
+    time.sleep(0.6)
+    page_.press("Space", 0.3)
+    time.sleep(0.4)
+    browser.key("ArrowRight", False)
+    page_.press("KeyP")
+    time.sleep(0.2)
+    paused = page_.tick()
+    page_.press("Period")
+    stepped = browser.wait_for(f"document.body.dataset.tick > {paused} && "
+                               "document.body.dataset.tick", timeout=10)
+    time.sleep(0.2)
+    report(int(stepped) == paused + 1 and page_.tick() == paused + 1,
+           f"P paused at tick {paused}; '.' stepped to tick {stepped}, and no further")
+    page_.press("Tab")
+    you = browser.value("document.querySelector('#resolvers tr.you .name button').textContent")
+    report(you == "corners", f"Tab: you play {you} (after axis)")
+    browser.value("document.getElementById('link').click()")
+    url = browser.wait_for("document.getElementById('link-text').value", timeout=10)
+    query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(url).query))
+    played = "right" in query.get("input", "") and "jump" in query.get("input", "")
+    ticks = int(query.get("ticks", "0"))
+    want = desktop_trace(level, query.get("input", ""), ticks, tmp)
+    state, got = page_.open(**{**query, "trace": "1"})
+    same = state == "done" and got.encode("utf-8") == want and played and query["level"] == level
+    report(same, f"the link replays {ticks} ticks of your keys "
+           f"({', '.join(query.get('input', '').splitlines()[1:])}) as main.py does"
+           + ("" if same else f": {state}, {first_difference(want, got.encode('utf-8'))}"))
 
 
 # The README's picture: on Every Tile, sweep runs over a pit the others fall into; debug view on.

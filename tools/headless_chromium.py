@@ -28,6 +28,9 @@ from pathlib import Path
 OPTIONS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
            "--disable-background-networking", "--disable-component-update", "--disable-sync",
            "--disable-default-apps", "--mute-audio", "--remote-debugging-pipe")
+# A few keys as the DevTools protocol sends them: DOM code -> (DOM key, Windows key number).
+KEYS = {"ArrowRight": ("ArrowRight", 39), "ArrowLeft": ("ArrowLeft", 37), "Space": (" ", 32),
+        "KeyP": ("p", 80), "Period": (".", 190), "Tab": ("Tab", 9)}
 NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
 
@@ -201,9 +204,19 @@ class Chromium:
                                     for a in e["params"].get("args", [])))
         return out
 
-    def screenshot(self) -> bytes:
-        """The whole page as a PNG."""
-        height = int(self.value("document.documentElement.scrollHeight"))
+    def key(self, code: str, down: bool) -> None:
+        """Press (``down``) or let go of a key, named as the DOM's ``KeyboardEvent.code``."""
+        key, number = KEYS[code]
+        self.send("Input.dispatchKeyEvent", {"type": "keyDown" if down else "keyUp",
+                                             "code": code, "key": key,
+                                             "windowsVirtualKeyCode": number})
+
+    def screenshot(self, down_to: str | None = None) -> bytes:
+        """The page as a PNG: all of it, or down to the bottom of the element the CSS selector
+        ``down_to`` names."""
+        height = int(self.value("document.documentElement.scrollHeight") if down_to is None
+                     else self.value(f"Math.ceil(document.querySelector({down_to!r})"
+                                     ".getBoundingClientRect().bottom + window.scrollY + 12)"))
         width = int(self.value("document.documentElement.scrollWidth"))
         data = self.send("Page.captureScreenshot", {
             "format": "png", "captureBeyondViewport": True,

@@ -55,7 +55,7 @@ let acc = 0, last = 0;
 const held = new Set();             // the held keys' names
 let latched = 0;                    // keys pressed since the last tick (a tap shorter than a tick)
 const camera = { x: 0, y: 0, ready: false };
-const timing = { ms: 0, ticks: 0, shown: null, since: 0 };
+const timing = { ms: 0, ticks: 0, shown: null, since: 0, table: 0 };
 const looks = {};                   // resolver -> its player's animation {anim, time}
 const images = {};                  // file -> HTMLImageElement
 let tileCache = new Map();          // gid or "gid:frame" -> canvas with its flips
@@ -309,8 +309,10 @@ const CODE_TO_KEY = {};
 for (const [name, codes] of Object.entries(HELD_KEYS)) for (const c of codes) CODE_TO_KEY[c] = name;
 
 function inForm(e) {
+  // Keys typed into the page's controls are theirs (Tab moves between them); the game's keys
+  // are read while the picture or nothing else has the focus.
   const t = e.target;
-  return t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA") && t.type !== "checkbox";
+  return Boolean(t && t !== document.body && t !== canvas && t !== document.documentElement);
 }
 
 window.addEventListener("keydown", (e) => {
@@ -374,9 +376,9 @@ $("pause").addEventListener("click", () => act("pause"));
 $("step").addEventListener("click", () => act("step"));
 $("slow").addEventListener("click", () => act("slow"));
 $("restart").addEventListener("click", () => act("restart"));
-$("ghosts").addEventListener("change", (e) => { ghosts = e.target.checked; });
-$("debug").addEventListener("change", (e) => { debug = e.target.checked; readState(); });
-$("map").addEventListener("change", (e) => { replay = null; openMap(e.target.value); e.target.blur(); });
+$("ghosts").addEventListener("change", (e) => { ghosts = e.target.checked; $("view").focus(); });
+$("debug").addEventListener("change", (e) => { debug = e.target.checked; readState(); $("view").focus(); });
+$("map").addEventListener("change", (e) => { replay = null; openMap(e.target.value); });
 $("link").addEventListener("click", copyLink);
 for (const b of document.querySelectorAll("#controls button")) b.addEventListener("mouseup", () => $("view").focus());
 
@@ -437,6 +439,8 @@ function readState() {
   const [vw, vh] = viewSize();
   state = JSON.parse(session.state(debug, [camera.x - m, camera.y - m, camera.x + vw + m, camera.y + vh + m]));
   timing.ms += performance.now() - t0;
+  if (paused || t0 - timing.table > 100) { updateResolverTable(); timing.table = t0; }
+  document.body.dataset.tick = state.tick;
 }
 
 function runFast() {
@@ -472,7 +476,6 @@ function frame(now) {
     timing.ms = 0; timing.ticks = 0; timing.since = now;
     $("speed").textContent = `${timing.shown.toFixed(2)} ms/tick, ${resolvers.length} worlds`;
     $("speed").dataset.msPerTick = timing.shown.toFixed(3);
-    updateResolverTable();
   }
   if (level && state) draw(paused || !level ? 1 : Math.min(acc * level.tick_rate, 1), dt);
   requestAnimationFrame(frame);
