@@ -297,7 +297,7 @@ function updateResolverTable() {
 }
 
 function choose(name) {
-  if (!session || name === you) return;
+  if (!session || !level || name === you) return;
   you = name;
   session.set_you(name);
   readState();
@@ -316,7 +316,7 @@ function inForm(e) {
 }
 
 window.addEventListener("keydown", (e) => {
-  if (inForm(e) || !session) return;
+  if (inForm(e) || !session || !level) return;
   const name = CODE_TO_KEY[e.code];
   if (name) {
     e.preventDefault();
@@ -336,6 +336,7 @@ window.addEventListener("keyup", (e) => { const n = CODE_TO_KEY[e.code]; if (n) 
 window.addEventListener("blur", () => held.clear());
 
 function act(action, shift = false) {
+  if (!session || !level) return;  // no level in play (still loading, or refused)
   if (action === "pause") { paused = !paused; acc = 0; }
   else if (action === "step" && paused) { tick(); readState(); }
   else if (action === "slow") slow = (slow + 1) % SPEEDS.length;
@@ -350,7 +351,7 @@ function act(action, shift = false) {
 }
 
 function restart() {
-  if (!session) return;
+  if (!session || !level) return;
   session.restart();
   replay = replaySpec && { ...replaySpec, trace: false };
   if (replay) {
@@ -383,7 +384,7 @@ $("link").addEventListener("click", copyLink);
 for (const b of document.querySelectorAll("#controls button")) b.addEventListener("mouseup", () => $("view").focus());
 
 async function copyLink() {
-  if (!session) return;
+  if (!session || !level) return;
   const url = new URL(location.pathname, location.href);
   const query = { level: level.path, input: session.recording(), ticks: String(session.tick), you };
   if (debug) query.debug = "1";

@@ -110,12 +110,14 @@ class Session:
         self._trace = io.StringIO()
 
     def restart(self) -> None:
-        """Every world from the spawn again; the keys and the trace start again too."""
+        """Every world from the spawn again; the keys, the script and the trace start again."""
+        self.script = None
         self._start(Comparison.create(self.level, self.physics, self.cfg))
 
     def play_script(self, text: str) -> None:
-        """Take the keys from this input script (the game's format) from now on, tick by tick,
-        until :meth:`step` is given keys; a bad script raises UserError naming ``input``."""
+        """Take the keys from this input script (the game's format, its ticks counted from the
+        start) until :meth:`step` is given keys; a bad script raises UserError naming the
+        link's input. Call it on a new or restarted session, as a replay starts at tick 0."""
         self.script = parse_script(io.StringIO(text), SCRIPT_NAME)
 
     @property
