@@ -495,6 +495,13 @@ def check(screenshot: Path | None = None) -> int:
                 report(state == "error" and said.startswith("error: ") and unreadable in said
                        and "zstd" in said and "\n" not in said and unreadable in listed
                        and not zstd_page.elsewhere(), f"{unreadable}: named in one line: {said}")
+                print("links with a mistake in them:")
+                for query, said in (({"input": "0 fly\n", "ticks": "60"},
+                                     "error: link's input: line 1: keys 'fly'"),
+                                    ({"ticks": "ten"}, "error: link: ticks='ten'")):
+                    state, line = page_.open(level=levels[0], **query)
+                    report(state == "error" and line.startswith(said) and "\n" not in line,
+                           f"{urllib.parse.urlencode(query)}: {line}")
                 print("the page's own figure, replaying in real time at 60 ticks a second:")
                 for level in ("levels/04_crowd.tmx", "levels/02_every_tile.tmx"):
                     page_.open(level=level, input=TOUR, ticks=240)

@@ -228,7 +228,8 @@ async function openMap(path, withReplay = null) {
   message([...level.notes, replay ? replayText() : "Playing: use the keys below. Click the picture first if keys do nothing."].join("\n"));
   document.body.dataset.state = "ready";
   syncButtons();
-  if (replay && replay.trace) runFast();
+  if (replay && replay.ticks === 0) endReplay();  // nothing to run: its trace is empty
+  else if (replay && replay.trace) runFast();
   else $("view").focus();
 }
 
