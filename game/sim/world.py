@@ -42,7 +42,8 @@ from game.sim.spear import FLYING, IDLE, Spear, make_spears, step_spears, throw
 from game.sim.walkers import Walker, make_walkers, step_walkers
 
 # What can happen on a tick, as the trace's ``events`` names it (``World.events``).
-EVENTS = ("respawn", "checkpoint", "coin", "stomp", "hurt", "goal", "switch", "squish")
+EVENTS = ("respawn", "checkpoint", "coin", "stomp", "hurt", "goal", "switch", "squish", "climb",
+          "climb_off")
 
 
 class WalkerTurn(Protocol):
@@ -129,7 +130,7 @@ class World:
         platforms = self.platforms
         if platforms and move_platforms(platforms, p, self.resolver, grid, ph.dt):
             self.send_back("squish")
-        was_respawning = p.respawning
+        was_respawning, was_climbing = p.respawning, p.climbing
         prev_bottom = p.y + p.h
         if was_respawning and p.respawn_timer - ph.dt <= TIMER_EPS and not self._room_to_reappear():
             pass  # due to reappear, but a platform covers the respawn point: wait for it to pass
@@ -143,6 +144,8 @@ class World:
                 p.vy = min(p.vy, -ph.water_hop)  # out of the surface with jump held: a hop
         else:
             p.step(inp, ph, self.resolver, grid, self.flow.respawn, self.solids)
+        if p.climbing != was_climbing:
+            events.append("climb" if p.climbing else "climb_off")  # grabbed, or left, a ladder
         if was_respawning and not p.respawning:
             self.prev = (p.x, p.y)  # just reappeared: don't blend from where they fell
             events.append("respawn")
