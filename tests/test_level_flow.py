@@ -133,6 +133,41 @@ def test_backspace_restarts_and_home_goes_to_the_first_level(app: App, project: 
     assert app.world.level.path == levels[0]
 
 
+def test_backspace_starts_the_tick_count_again(app: App):
+    for _ in range(30):
+        app.play.tick_once()
+    assert app.world.tick == 30
+    app.handle_event(key(pygame.K_BACKSPACE))
+    assert app.world.tick == 0
+    app.play.tick_once()
+    assert app.world.tick == 1
+
+
+def test_slow_motion_ends_with_the_level(app: App, project: Path):
+    levels = sorted(project.glob("*.tmx"))
+    app.handle_event(key(pygame.K_t))
+    assert app.play.speed == 1
+    app.play.load(levels[1])  # the next level, as after a finish (or Home)
+    assert app.play.speed == 0
+    app.handle_event(key(pygame.K_t))
+    app.play.leave()  # Esc: off to the title
+    assert app.play.speed == 0
+
+
+def test_slow_motion_ends_when_the_goal_leads_on(app: App):
+    app.handle_event(key(pygame.K_t))
+    app.handle_event(key(pygame.K_t))
+    assert app.play.speed == 2
+    goal = app.world.level.goals[0]
+    p = app.world.player
+    p.x, p.y = goal.x + 1, goal.y + 1
+    app.play.tick_once()
+    app.play.complete_level()
+    path, _ = app.play.pending_level
+    app.play.load_next(path)
+    assert app.world.level.path == path and app.play.speed == 0
+
+
 def test_r_reloads_by_hand(app: App):
     path = app.world.level.path
     text = path.read_text(encoding="utf-8")

@@ -190,9 +190,11 @@ class PlayScene:
         self.jump_tapped = self.throw_tapped = False  # a tap is not kept for the resume
 
     def leave(self) -> None:
-        """Off to the title screen: not paused, no help, when the player comes back."""
+        """Off to the title screen: not paused, no help, full speed, when the player comes
+        back."""
         self.set_paused(False)
         self.show_help = False
+        self.speed = 0
 
     def switch_resolver(self, step: int) -> None:
         names = resolvers.names()
@@ -322,6 +324,7 @@ class PlayScene:
         self.finish_recording()
         self.camera = None
         self.world = world
+        self.speed = 0  # slow motion was for the level before
         self.effects.clear()
         self.followers.start(world)
         self.goal_wait = False
