@@ -18,8 +18,8 @@ from game.maps.level import load_level
 from game.sim.inputs import Held, InputScript, InputSequencer
 from game.sim.world import load_world
 from game.view import banners
-from game.view.debug import (HITBOX_STANDING, LEGEND, debug_lines, debug_rows, draw_legend,
-                             draw_marks, swatch)
+from game.view.debug import (HITBOX_STANDING, LEGEND, NUMBERS, debug_lines, debug_rows,
+                             draw_legend, draw_marks, swatch)
 from game.view.followers import Followers
 from game.view.hot_reload import Watcher, stamp
 from game.view.hud import ERROR_BAR, HELP, PAUSED_KEYS, HudInfo, draw_hud
@@ -281,11 +281,27 @@ def test_the_hud_stacks_error_help_and_clock_from_the_bottom_up(cfg):
 
 def test_the_hud_names_the_ghosts_at_their_heads(cfg):
     world = world_on(cfg)
-    labels = [("sweep", (100, 80), (1, 2, 3)), ("corners", (100, 80), (4, 5, 6))]
+    labels = [("sweep", (100, 80), (1, 2, 3)), ("corners", (150, 80), (4, 5, 6)),
+              ("pixel", (151, 95), (7, 8, 9))]
     painter, _ = hud_on((640, 360), HudInfo(world=world, scale=2, ghost_labels=labels))
     where = {t: r for t, r in painter.drawn}
     assert abs(where["sweep"].centerx - 200) <= 1  # (the shadow widens the area by 2 px)
-    assert where["corners"].bottom < where["sweep"].bottom
+    assert where["sweep"].bottom <= 160 and where["pixel"].bottom <= 190
+    assert abs(where["corners"].centerx - 300) <= 1
+
+
+def test_ghosts_at_one_spot_share_one_row_of_names_not_a_tower(cfg):
+    world = world_on(cfg)
+    names = [n for n in resolvers.names() if n != "axis"]
+    labels = [(n, (200, 150 + (i % 2)), resolvers.colour(n)) for i, n in enumerate(names)]
+    painter, _ = hud_on((1280, 720), HudInfo(world=world, scale=3, ghost_labels=labels))
+    where = {t: r for t, r in painter.drawn if t in names}
+    assert set(where) == set(names)
+    assert len({r.bottom for r in where.values()}) == 1  # one row
+    lefts = [where[n].left for n in names]
+    assert lefts == sorted(lefts)  # side by side, in order
+    row = where[names[0]].unionall([where[n] for n in names[1:]])
+    assert abs(row.centerx - 600) <= 2 and row.bottom <= 450
 
 
 def test_the_debug_rows_and_legend(cfg):
@@ -295,10 +311,18 @@ def test_the_debug_rows_and_legend(cfg):
     rows = debug_rows(world, f.shown(world), f.comparison)
     assert [t for t, _ in rows[:5]] == debug_lines(world)
     assert rows[5][0].startswith("push-out: ")
-    ghost_rows = rows[6:]
-    assert len(ghost_rows) == len(resolvers.names()) - 1
-    assert all(t.endswith("with the player") for t, _ in ghost_rows)
-    assert ghost_rows[0][1] == resolvers.colour(f.shown(world)[0].resolver.name)
+    # Ghosts still with the player: one short row names them all.
+    assert rows[6:] == [("with the player: " + " ".join(g.resolver.name for g in f.shown(world)),
+                         NUMBERS)]
+    # One that parted has a row of its own, in its colour, saying where and when.
+    ghost = f.shown(world)[0]
+    ghost.player.x += 40
+    f.comparison.track_parting(world)
+    rows = debug_rows(world, f.shown(world), f.comparison)
+    own = [(t, c) for t, c in rows if t.startswith(ghost.resolver.name + ": ")]
+    assert len(own) == 1 and "parted at tick" in own[0][0]
+    assert own[0][1] == resolvers.colour(ghost.resolver.name)
+    assert ghost.resolver.name not in rows[-1][0]
     painter, _ = hud_on((640, 360), HudInfo(world=world, scale=1, debug_rows=rows))
     texts = [t for t, _ in painter.drawn]
     assert set(LEGEND) <= set(texts) and rows[0][0] in texts
@@ -334,6 +358,36 @@ def test_the_debug_panels_move_right_when_they_would_cover_the_player(cfg):
         assert all((r.right < 640) == on_left for r in placed), player
         if player is not None:
             assert not any(r.colliderect(player) for r in placed)
+
+
+def test_the_debug_panels_keep_clear_of_the_ghosts_where_they_can(cfg):
+    world = world_on(cfg)
+    rows = debug_rows(world, [], None)
+    # Two ghosts up at the left: the panels go right; with one more at the right, they stay.
+    left = [("sweep", (20, 40), (1, 2, 3)), ("pixel", (40, 60), (1, 2, 3))]
+    for labels, on_left in ((left, False), (left[:1], False),
+                            (left + [("swept", (400, 40), (1, 2, 3)),
+                                     ("overlap", (380, 30), (1, 2, 3)),
+                                     ("corners", (390, 60), (1, 2, 3))], True)):
+        painter, _ = hud_on((1280, 720), HudInfo(world=world, scale=3, debug_rows=rows,
+                                                  ghost_labels=labels))
+        placed = [r for t, r in painter.drawn if t in LEGEND or t in [t for t, _ in rows]]
+        assert all((r.right < 640) == on_left for r in placed), labels
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 450), (640, 360)])
+def test_the_pause_panel_never_covers_the_players_feet(cfg, size):
+    """On a floor at the window's bottom the clock's panel goes up under the top line."""
+    world = world_on(cfg)
+    w, h = size
+    for player in (pygame.Rect(w // 2 - 20, h - 60, 36, 42), pygame.Rect(w // 2, h // 2, 36, 42)):
+        painter, _ = hud_on(size, HudInfo(world=world, scale=3, player=player, paused=True,
+                                           speed=1, debug_rows=debug_rows(world, [], None)))
+        clock = [r for t, r in painter.drawn if t.startswith("Paused at tick")]
+        assert clock and not clock[0].colliderect(player)
+        assert not any(r.colliderect(player) for r in painter.panels)
+        texts = [r for t, r in painter.drawn if t in LEGEND or t.startswith("x ")]
+        assert not any(r.colliderect(clock[0]) for r in texts)  # the debug text makes room
 
 
 def _key_clear_of_clock(painter) -> None:

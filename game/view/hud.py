@@ -4,9 +4,11 @@ scene stays the thing to look at.
 Top left, one line: the level, and its coins and checkpoint (on a level with them); top right,
 the resolver's name in its colour and the help key. Either corner gives way when the player is
 under it: its text moves to the bottom corner below (the camera also follows a jump before it
-reaches the top: game.sim.camera). Over each ghost, its name. From the bottom edge up: the error
-bar, the help (H, which also says what the resolver does), and the clock's state (paused, slow
-motion, a demo playing). With the debug view on, its numbers and the key to its colours. In the
+reaches the top: game.sim.camera). Over each ghost, its name (ghosts at one spot share a row).
+From the bottom edge up: the error bar, the help (H, which also says what the resolver does),
+and the clock's state (paused, slow motion, a demo playing; under the top line instead when the
+player stands where it would be). With the debug view on, its numbers and the key to its
+colours, at the side that hides neither the player nor, where it can, the ghosts. In the
 middle, "Oops! Respawning..." and the banner.
 
 :func:`draw_hud` takes everything it shows in one :class:`HudInfo` and draws with a
@@ -102,37 +104,73 @@ def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> in
     if info.show_help:
         bottom = _help(painter, lay, bottom, info.world)
     clock = _clock_lines(painter, info)
+    clock_top = bottom - _clock_height(lay, clock)
+    if clock and _covers(pygame.Rect(0, clock_top, lay.win_w, bottom - clock_top), info.player,
+                         lay.pad):
+        # The player stands where the clock's panel would be (a floor at the window's bottom):
+        # the panel goes under the top line instead, so their feet stay in sight while stepping.
+        below_top = _clock(painter, lay, clock, top=below_top + lay.inner) + lay.inner
+    else:
+        _clock(painter, lay, clock, bottom=bottom)
+        bottom = clock_top
     if info.debug_rows is not None:
         # what the resolver does, cut to the numbers' width (the whole line is in the help)
         width = max([painter.width(painter.small, t) for t, _ in info.debug_rows]
                     + [lay.win_w // 3])
         what = fit_text(painter.small, explain(info.world.resolver.name), width)
         # the key goes beside the numbers rather than under the clock's panel
-        clock_top = bottom - _clock_height(lay, clock)
-        _debug(painter, lay, [(what, GOLD), *info.debug_rows], below_top, clock_top,
-               info.scale, info.player)
+        _debug(painter, lay, [(what, GOLD), *info.debug_rows], below_top, bottom,
+               info.scale, info.player, _ghost_boxes(info))
     if info.world.player.respawning:
         painter.label("Oops! Respawning...", (lay.win_w // 2, lay.win_h // 3), RESPAWN,
                       lay.inner)
     if info.banner is not None:
         painter.label(info.banner.text, (lay.win_w // 2, lay.win_h // 4), info.banner.colour,
                       lay.inner)
-    _clock(painter, lay, clock, bottom)
     return top_h
+
+
+def _covers(area: pygame.Rect, player: pygame.Rect | None, margin: int) -> bool:
+    """Would ``area`` cover the player (``margin`` px round them)?"""
+    return player is not None and area.colliderect(player.inflate(2 * margin, 2 * margin))
+
+
+GHOST_PX = 16  # scene px: a ghost's picture, under the top centre its label is given at
+
+
+def _ghost_boxes(info: HudInfo) -> list[pygame.Rect]:
+    """Where each ghost is drawn, window px (from its label's place: the top of its picture)."""
+    s = info.scale
+    return [pygame.Rect(round((gx - GHOST_PX / 2) * s), round(gy * s), round(GHOST_PX * s),
+                        round(GHOST_PX * s)) for _, (gx, gy), _ in info.ghost_labels]
 
 
 def _ghost_names(painter: TextPainter, lay: Layout, info: HudInfo) -> None:
     """Each ghost's name above its head (scene px to window px). Ghosts drawn at one spot
-    share a label, one name above the other."""
+    (within a pixel) share one row, their names side by side, each in its colour; rows that
+    would overlap move up."""
     s = info.scale
-    taken: list[pygame.Rect] = []
+    spots: list[tuple[tuple[int, int], list[tuple[str, tuple[int, int, int]]]]] = []
     for name, (gx, gy), colour in info.ghost_labels:
-        r = pygame.Rect(0, 0, painter.width(painter.small, name) + 4, lay.line_h)
-        r.midbottom = (gx * s, gy * s - 2)
+        spot = next((names for (x, y), names in spots
+                     if abs(x - gx) <= 1 and abs(y - gy) <= 1), None)
+        if spot is None:
+            spots.append(((gx, gy), [(name, colour)]))
+        else:
+            spot.append((name, colour))
+    gap = painter.width(painter.small, "  ")
+    taken: list[pygame.Rect] = []
+    for (gx, gy), names in spots:
+        widths = [painter.width(painter.small, name) for name, _ in names]
+        r = pygame.Rect(0, 0, sum(widths) + gap * (len(names) - 1) + 4, lay.line_h)
+        r.midbottom = (round(gx * s), round(gy * s) - 2)
         while r.collidelist(taken) >= 0:
             r.move_ip(0, -lay.line_h)
         taken.append(r)
-        painter.text(painter.small, name, r.midbottom, colour, "midbottom")
+        x = r.left + 2
+        for (name, colour), w in zip(names, widths):
+            painter.text(painter.small, name, (x, r.bottom), colour, "bottomleft")
+            x += w + gap
 
 
 def _corners(painter: TextPainter, lay: Layout, info: HudInfo, bottom: int) -> int:
@@ -204,11 +242,13 @@ def _help(painter: TextPainter, lay: Layout, bottom: int, world: World) -> int:
 
 
 def _debug(painter: TextPainter, lay: Layout, rows, below_top: int, bottom: int,
-           scale: int, player: pygame.Rect | None = None) -> None:
+           scale: int, player: pygame.Rect | None = None,
+           ghosts: list[pygame.Rect] = ()) -> None:
     """The debug numbers and the key to the debug view's colours, under the top left block:
     one above the other where there is room, else side by side; at the right edge instead
     when on the left they would cover the player (``player``: where it is drawn), whose hitbox
-    and probed cells are what the debug view is for."""
+    and probed cells are what the debug view is for, or more of the ghosts (``ghosts``) than
+    at the right."""
     pad, inner, line_h = lay.pad, lay.inner, lay.line_h
     small = painter.small
     nums = pygame.Rect(pad - inner, below_top, max(painter.width(small, t) for t, _ in rows)
@@ -218,18 +258,29 @@ def _debug(painter: TextPainter, lay: Layout, rows, below_top: int, bottom: int,
         key.topleft = (nums.left, nums.bottom + pad // 2)
     else:
         key.topleft = (nums.right + pad // 2, nums.top)
-    if player is not None and player.inflate(2 * pad, 2 * pad).collidelist([nums, key]) >= 0:
-        shift = lay.win_w - (pad - inner) - max(nums.right, key.right)  # as far from the edge
+    shift = lay.win_w - (pad - inner) - max(nums.right, key.right)  # as far from the edge
+
+    def hidden(dx: int) -> tuple[bool, int]:  # (covers the player, ghosts covered) if moved dx
+        boxes = [nums.move(dx, 0), key.move(dx, 0)]
+        return (player is not None and player.inflate(2 * pad, 2 * pad).collidelist(boxes) >= 0,
+                sum(g.collidelist(boxes) >= 0 for g in ghosts))
+
+    if hidden(shift) < hidden(0):
         nums.x, key.x = nums.x + shift, key.x + shift
     painter.block(rows, small, nums.x + inner, nums.y + inner, inner)
     draw_legend(painter, key.x + inner, key.y + inner, inner, scale)
 
 
-def _clock(painter: TextPainter, lay: Layout, state: list, bottom: int) -> None:
-    """The clock's state (:func:`_clock_lines`) above ``bottom``."""
-    if state:
-        height = sum(f.get_linesize() for _, f, _ in state)
-        painter.stack(state, bottom - lay.pad - height, lay.inner, across=lay.win_w)
+def _clock(painter: TextPainter, lay: Layout, state: list, *, bottom: int | None = None,
+           top: int | None = None) -> int:
+    """The clock's state (:func:`_clock_lines`) above ``bottom``, or from ``top`` down.
+    Returns the text's bottom."""
+    if not state:
+        return top if top is not None else bottom
+    height = sum(f.get_linesize() for _, f, _ in state)
+    if top is None:
+        top = bottom - lay.pad - height
+    return painter.stack(state, top, lay.inner, across=lay.win_w)
 
 
 def _clock_height(lay: Layout, state: list) -> int:
