@@ -441,6 +441,48 @@ def test_the_scene_draws_the_player_and_labels_each_ghost(cfg):
     assert pygame.image.tobytes(scene, "RGB") != with_player
 
 
+def _sprite_pixels(world, painter, renderer, images, scene, origin) -> set[tuple[int, int]]:
+    """The scene pixels the player's sprite covers: the scene drawn with and without it."""
+    at = (world.player.x, world.player.y)
+    painter.draw(scene, world, renderer, images, origin, 1.0, at, [], None)
+    shown = pygame.image.tobytes(scene, "RGB")
+    timer = world.player.respawn_timer
+    world.player.respawn_timer = 0.5  # respawning: not drawn
+    painter.draw(scene, world, renderer, images, origin, 1.0, at, [], None)
+    world.player.respawn_timer = timer
+    hidden = pygame.image.tobytes(scene, "RGB")
+    w = scene.get_width()
+    return {((i // 3) % w, (i // 3) // w) for i in range(0, len(shown), 3)
+            if shown[i:i + 3] != hidden[i:i + 3]}
+
+
+@pytest.mark.parametrize("side", [-1, 1])
+@pytest.mark.parametrize("overlap", [1.0, 2.0, 3.5])
+def test_the_sprites_feet_reach_a_lift_it_stands_on_by_a_corner(cfg, side, overlap):
+    world = world_on(cfg, ROOT / "levels" / "05_features.tmx")
+    lift = world.platforms[0]
+    p = world.player
+    p.x = lift.x - p.w + overlap if side < 0 else lift.x + lift.w - overlap
+    p.y = lift.y - p.h
+    p.vx = p.vy = 0.0
+    p.on_ground = True
+    world.prev = (p.x, p.y)
+    images = TileImages(world.level, convert=False)
+    painter = WorldPainter(Recent(), Background())
+    scene = painter.scene_for((160, 120))
+    origin = (round(p.x) - 70, round(p.y) - 60)
+    drawn = _sprite_pixels(world, painter, MapRenderer(world.level, images), images, scene,
+                           origin)
+    feet_row = max(y for _, y in drawn)
+    assert feet_row == round(lift.y) - origin[1] - 1  # on the plank's top, not sunk, not afloat
+    feet = {x for x, y in drawn if y == feet_row}
+    plank = range(round(lift.x) - origin[0], round(lift.x + lift.w) - origin[0])
+    assert feet & set(plank), f"feet at {sorted(feet)}, plank {plank}"
+    # The sprite stays on its hitbox: moved at most the few px the feet need.
+    hitbox = range(round(p.x) - origin[0] - 3, round(p.x + p.w) - origin[0] + 3)
+    assert all(x in hitbox for x in feet)
+
+
 # ----------------------------------------------------------------------------------------------
 # The play scene without a window: actions in, ticks, a picture on a plain surface
 # ----------------------------------------------------------------------------------------------
