@@ -126,7 +126,8 @@ class PlayerConfig:
 class DisplayConfig:
     width: int = _f(1280, "px", 320, 7680)
     height: int = _f(720, "px", 180, 4320)
-    scale: int = _f(0, "whole-number pixel scale; 0 picks the largest that shows 240 px of height",
+    scale: int = _f(0, "whole-number pixel scale; 0 picks the whole scale that shows nearest 240 "
+                    "px of map height (a crisp fractional one where none shows 180 to 300 px)",
                     0, 16)
     vsync: bool = _f(True, "on/off")
     fullscreen: bool = _f(False, "on/off")

@@ -54,7 +54,7 @@ class HudInfo:
     """Everything the HUD shows in one frame."""
 
     world: World
-    scale: int  # window px per scene px (ghost labels come in scene px)
+    scale: float  # window px per scene px (ghost labels come in scene px)
     ghost_labels: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = field(
         default_factory=list)  # name, its feet's top centre in scene px, colour
     error: str | None = None  # the error bar's text
@@ -242,7 +242,7 @@ def _help(painter: TextPainter, lay: Layout, bottom: int, world: World) -> int:
 
 
 def _debug(painter: TextPainter, lay: Layout, rows, below_top: int, bottom: int,
-           scale: int, player: pygame.Rect | None = None,
+           scale: float, player: pygame.Rect | None = None,
            ghosts: list[pygame.Rect] = ()) -> None:
     """The debug numbers and the key to the debug view's colours, under the top left block:
     one above the other where there is room, else side by side; at the right edge instead
@@ -268,7 +268,7 @@ def _debug(painter: TextPainter, lay: Layout, rows, below_top: int, bottom: int,
     if hidden(shift) < hidden(0):
         nums.x, key.x = nums.x + shift, key.x + shift
     painter.block(rows, small, nums.x + inner, nums.y + inner, inner)
-    draw_legend(painter, key.x + inner, key.y + inner, inner, scale)
+    draw_legend(painter, key.x + inner, key.y + inner, inner, max(1, round(scale)))
 
 
 def _clock(painter: TextPainter, lay: Layout, state: list, *, bottom: int | None = None,

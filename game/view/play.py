@@ -12,6 +12,7 @@ What it cannot do itself it hands back to the App as an action: ``title`` (Esc),
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -405,7 +406,7 @@ class PlayScene:
         drawn_at = drawn_position(w, alpha)
         scale = window.scale()
         self.camera, origin = follow(self.camera, w, drawn_at, dt, scene.get_size(),
-                                     self.cfg.camera, -(-self.hud_bottom // scale))
+                                     self.cfg.camera, math.ceil(self.hud_bottom / scale))
         self.effects.update(dt)
         sx, sy = self.effects.shake()
         origin = (origin[0] + sx, origin[1] + sy)
@@ -418,16 +419,17 @@ class PlayScene:
         self.effects.draw(scene, origin)
         if self.debug:
             draw_marks(scene, self.made, w, ghosts, origin, drawn_at)
-        blit_scaled(scene, window.scale(), window.surface)
+        blit_scaled(scene, scale, window.surface, self.made)
         banner = self.banner
         p = w.player
-        player = pygame.Rect(round(drawn_at[0] - origin[0]) * scale,
-                             round(drawn_at[1] - origin[1]) * scale,
-                             p.w * scale, p.h * scale).inflate(4 * scale, 4 * scale)
+        player = pygame.Rect(round(round(drawn_at[0] - origin[0]) * scale),
+                             round(round(drawn_at[1] - origin[1]) * scale),
+                             round(p.w * scale), round(p.h * scale)).inflate(
+                                 round(4 * scale), round(4 * scale))
         self.hud_bottom = draw_hud(self.text, window.surface, HudInfo(
             player=None if p.respawning else player,
             notes=self.world.level.notes if time.monotonic() < self.notes_until else (),
-            world=w, scale=window.scale(), ghost_labels=self.ghost_labels,
+            world=w, scale=scale, ghost_labels=self.ghost_labels,
             error=f"{self.error_line}  {self.error_note}" if self.error_line else None,
             show_help=self.show_help,
             debug_rows=debug_rows(w, ghosts, comparison) if self.debug else None,

@@ -24,8 +24,9 @@ from game.maps.level import Level
 from game.view.pixelfont import PixelFont
 from game.view.render import MapRenderer, TileImages
 from game.view.sprites import Background
-from game.view.surfaces import blit_scaled
+from game.view.surfaces import Recent, blit_scaled
 from game.view.text import fit_text, wrap_text
+from game.view.window import view_size
 
 GAME_NAME = "tilecollide"
 TAGLINE = "a platformer on Tiled levels, and the ways games collide with tiles, side by side"
@@ -192,6 +193,7 @@ class TitleScreen:
         self._rendered: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}  # text images
         self._panels: dict[tuple[int, int], pygame.Surface] = {}  # panels, by size
         self._scene: pygame.Surface | None = None
+        self._scaling = Recent()  # the surfaces a fractional scale draws through
 
     # --- choosing -------------------------------------------------------------------------------
     @property
@@ -288,7 +290,7 @@ class TitleScreen:
                              border_radius=max(4, rect.height // 40))
         window.blit(panel, rect)
 
-    def draw(self, window: pygame.Surface, scale: int, background: Background) -> None:
+    def draw(self, window: pygame.Surface, scale: float, background: Background) -> None:
         win_w, win_h = window.get_size()
         self.drawn_text = []
         self.row_rects = []
@@ -296,11 +298,11 @@ class TitleScreen:
         self._fonts(win_h)
         # The backdrop at the game's pixel scale; a dark fill without a level.
         if self.backdrop is not None:
-            view = (-(-win_w // scale), -(-win_h // scale))
+            view = view_size((win_w, win_h), scale)
             if self._scene is None or self._scene.get_size() != view:
                 self._scene = pygame.Surface(view)
             self.backdrop.draw(self._scene, background)
-            blit_scaled(self._scene, scale, window)
+            blit_scaled(self._scene, scale, window, self._scaling)
         else:
             window.fill((24, 28, 48))
         pad = max(10, win_h // 40)
