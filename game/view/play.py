@@ -266,7 +266,7 @@ class PlayScene:
         before, moment = Snapshot.of(w), Moment.of(w)
         frame = self.keys_seq.frame(held)
         self.followers.advance(w, frame)
-        self.effects.react(moment, Moment.of(w), w.events, w.level.goals)
+        self.effects.react(moment, Moment.of(w), w.events, w.level.goals, w.walkers)
         self.followers.step(w, held, frame)
         if self.goal_wait:
             if w.goal_reached:
@@ -416,7 +416,7 @@ class PlayScene:
         self.painter.throwing = self.effects.throwing > 0
         self.ghost_labels = self.painter.draw(scene, w, self.renderer, self.images, origin, alpha,
                                               drawn_at, ghosts, comparison)
-        self.effects.draw(scene, origin)
+        self.effects.draw(scene, origin, self.painter.walker_sprite)
         if self.debug:
             draw_marks(scene, self.made, w, ghosts, origin, drawn_at)
         blit_scaled(scene, scale, window.surface, self.made)
