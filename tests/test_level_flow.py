@@ -111,7 +111,7 @@ def test_touching_the_goal_goes_to_the_next_level(app: App):
     app.world.step(app.play.keys_seq.frame(Held()))
     assert app.world.goal_reached
     app.play.complete_level()
-    assert app.play.banner and "complete" in app.play.banner.text.lower()
+    assert app.play.card is not None and app.play.card.title == "Level 1: First Steps"
     path, _ = app.play.pending_level
     app.play.pending_level = (path, time.monotonic())
     app.max_frames = 1
@@ -309,16 +309,14 @@ def stand_on_goal(app: App) -> None:
     p.x, p.y = goal.x + 2, goal.y + goal.h - p.h - 4  # lands on the ground inside the goal
 
 
-def test_a_next_level_that_fails_to_load_is_tried_once_not_every_second(project: Path, cfg,
-                                                                       monkeypatch):
-    import game.view.banners as banners_module
-
+def test_a_next_level_that_fails_to_load_is_tried_once_not_every_second(project: Path, cfg):
     first, second = break_next_level(project)
-    monkeypatch.setattr(banners_module, "BANNER_TIME", 0.0)  # go on at once, not after a second
     app = App(cfg, first, max_frames=90, frame_time=1 / 60)
     completions = []
     complete = app.play.complete_level
-    app.play.complete_level = lambda: (completions.append(app.world.tick), complete())
+    # Enter on the card at once: on now, not after CARD_TIME
+    app.play.complete_level = lambda: (completions.append(app.world.tick), complete(),
+                                       app.play.handle_event(key(pygame.K_RETURN)))
     stand_on_goal(app)
     app.run()  # a second and a half standing on the goal
     pygame.init()
@@ -328,16 +326,13 @@ def test_a_next_level_that_fails_to_load_is_tried_once_not_every_second(project:
     assert line.startswith("next level: error: ") and second.name in line
 
 
-def test_after_a_failed_next_level_the_goal_counts_again_once_left(project: Path, cfg,
-                                                                   monkeypatch):
-    import game.view.banners as banners_module
-
+def test_after_a_failed_next_level_the_goal_counts_again_once_left(project: Path, cfg):
     first, second = break_next_level(project)
-    monkeypatch.setattr(banners_module, "BANNER_TIME", 0.0)
     app = App(cfg, first, max_frames=1)
     completions = []
     complete = app.play.complete_level
-    app.play.complete_level = lambda: (completions.append(app.world.tick), complete())
+    app.play.complete_level = lambda: (completions.append(app.world.tick), complete(),
+                                       app.play.handle_event(key(pygame.K_RETURN)))
 
     def frames(n):
         for _ in range(n):

@@ -59,7 +59,7 @@ def drawn_from_nothing(played: App, size: tuple[int, int], alpha: float, dt: flo
     fresh.play.camera = played.play.camera
     fresh.play.painter.player_sprite.look = replace(played.play.painter.player_sprite.look)
     for name in ("debug", "show_help", "paused", "error_line", "error_note", "banner", "script",
-                 "speed", "hud_bottom", "notes_until"):
+                 "speed", "hud_bottom", "notes_until", "card"):
         setattr(fresh.play, name, getattr(played.play, name))
     fresh.play.followers.comparison = played.play.followers.comparison
     fresh.play.draw(alpha, dt)
@@ -87,7 +87,7 @@ def test_a_frame_after_many_shows_what_a_first_frame_shows(monkeypatch):
             size = (800, 450)
             app.shared.window.windowed_size = size
             app.shared.window.open()
-        if frame == 74:  # just before the goal: its glow, then "Level complete!"
+        if frame == 74:  # just before the goal: its glow, then the end-of-level card
             p, goal = app.world.player, app.world.level.goals[0]
             p.x, p.y = goal.x - 4, goal.y + goal.h - p.h
             app.world.prev = (p.x, p.y)
@@ -106,7 +106,7 @@ def test_a_frame_after_many_shows_what_a_first_frame_shows(monkeypatch):
             app.shared.window.surface = pygame.display.get_surface()
             checked += 1
     assert checked == 10 and len(origins) > 20, "the camera moved"
-    assert app.play.banner is not None and app.play.banner.text == "Level complete!"
+    assert app.play.card is not None and app.play.card.title == "Level 2: Every Tile"
 
 
 @pytest.mark.parametrize("src_size, factor, dest_size", [

@@ -9,7 +9,9 @@ From the bottom edge up: the error bar, the help (H, which also says what the re
 and the clock's state (paused, slow motion, a demo playing; under the top line instead when the
 player stands where it would be). With the debug view on, its numbers and the key to its
 colours, at the side that hides neither the player nor, where it can, the ghosts. In the
-middle, "Oops! Respawning..." and the banner.
+middle, "Oops! Respawning..." and the banner; at the goal, the end-of-level card (the time and
+the best, coins, deaths, the resolver, what comes next) over the scene dimmed a little, clear of
+the player.
 
 :func:`draw_hud` takes everything it shows in one :class:`HudInfo` and draws with a
 ``TextPainter``, which records each text's area and each panel, so the layout is checked in
@@ -24,11 +26,12 @@ import pygame
 
 from game import resolvers
 from game.sim.world import World
-from game.view.banners import Banner
+from game.runs.progress import Summary, time_text
+from game.view.banners import DONE_COLOUR, Banner
 from game.view.debug import draw_legend, legend_height, legend_width
 from game.view.living import hud_line
 from game.view.loop import SPEED_NAMES
-from game.view.painter import TextPainter
+from game.view.painter import SOLID_PANEL, TextPainter
 from game.view.text import fit_text
 
 ERROR_BAR = (120, 20, 30)
@@ -66,6 +69,7 @@ class HudInfo:
     demo: bool = False  # an input script is playing
     player: pygame.Rect | None = None  # where the player is drawn, window px: kept uncovered
     notes: tuple[str, ...] = ()  # what the loader guessed about this map, shown for a while
+    card: Summary | None = None  # the end-of-level card: how the run went
 
 
 @dataclass
@@ -127,7 +131,82 @@ def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> in
     if info.banner is not None:
         painter.label(info.banner.text, (lay.win_w // 2, lay.win_h // 4), info.banner.colour,
                       lay.inner)
+    if info.card is not None:
+        _card(painter, lay, info.card, info.player, below_top, bottom)
     return top_h
+
+
+CARD_DONE = "All levels done!"
+CARD_COMPLETE = "Level complete!"
+CARD_VEIL = (8, 10, 20, 110)  # the scene dimmed behind the card, so it reads as set apart
+NEW_BEST = "new best!"
+GO_ON = "Enter: on now"
+
+
+def card_rows(card: Summary) -> list[tuple[str, str, tuple[int, int, int]]]:
+    """The card's lines under its heading: (label, value, the value's colour)."""
+    if card.best_before is None:
+        best = ("first finish", GOLD)
+    elif card.new_best:
+        best = (f"{NEW_BEST} (was {time_text(card.best_before)})", GOLD)
+    else:
+        best = (f"best {time_text(card.best_before)}", SOFT)
+    rows = [("time", f"{time_text(card.time)}   {best[0]}", best[1])]
+    if card.coins is not None:
+        taken, total = card.coins
+        rows.append(("coins", f"{taken} / {total}", FLOW if taken == total else SOFT))
+    rows.append(("deaths", str(card.deaths), SOFT))
+    label = "resolver" if len(card.resolvers) == 1 else "resolvers"
+    rows.append((label, ", ".join(card.resolvers), resolvers.COLOURS.get(card.resolvers[-1], GOLD)
+                 if len(card.resolvers) == 1 else SOFT))
+    where = "back to" if card.wrapped else "next"
+    rows.append((where, card.next_title, (255, 255, 255)))
+    rows.append(("finished", f"{card.done} of {card.total} levels", FLOW if card.all_done
+                 else SOFT))
+    return rows
+
+
+def _card(painter: TextPainter, lay: Layout, card: Summary, player: pygame.Rect | None,
+          top: int, bottom: int) -> None:
+    """The end-of-level card: how the run went, over the scene dimmed a little; centred across,
+    in the upper half, or the lower half when the player is there."""
+    font, small = painter.font, painter.small
+    pad, inner = lay.pad, lay.inner
+    heading = CARD_DONE if card.all_done else CARD_COMPLETE
+    rows = card_rows(card)
+    label_w = max(painter.width(small, label) for label, _, _ in rows) + 2 * pad
+    width = max([painter.width(font, heading), painter.width(small, card.title),
+                 painter.width(small, GO_ON)]
+                + [label_w + painter.width(small, value) for _, value, _ in rows]) + 2
+    height = font.get_linesize() + (len(rows) + 2) * lay.line_h + pad
+    box = pygame.Rect(0, 0, width + 4 * inner, height + 4 * inner)
+    box.centerx = lay.win_w // 2
+    box.centery = top + (bottom - top) * 2 // 5
+    if player is not None and box.colliderect(player.inflate(2 * pad, 2 * pad)):
+        box.top = max(top, player.bottom + pad) if player.centery < lay.win_h // 2 else box.top
+        if box.colliderect(player.inflate(2 * pad, 2 * pad)):
+            box.bottom = min(bottom, player.top - pad)
+    veil = painter.made.get(("veil", painter.surface.get_size()),
+                            lambda: _veil(painter.surface.get_size()))
+    painter.surface.blit(veil, (0, 0))
+    x, y = box.left + 2 * inner, box.top + 2 * inner
+    with painter.card():
+        painter.panel(box, SOLID_PANEL)
+        painter.text(font, heading, (box.centerx, y), DONE_COLOUR, "midtop")
+        y += font.get_linesize()
+        painter.text(small, card.title, (box.centerx, y), SOFT, "midtop")
+        y += lay.line_h + pad // 2
+        for label, value, colour in rows:
+            painter.text(small, label, (x, y), SOFT)
+            painter.text(small, value, (x + label_w, y), colour)
+            y += lay.line_h
+        painter.text(small, GO_ON, (box.centerx, y + pad // 2), SOFT, "midtop")
+
+
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill(CARD_VEIL)
+    return veil
 
 
 def _covers(area: pygame.Rect, player: pygame.Rect | None, margin: int) -> bool:
