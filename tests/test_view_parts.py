@@ -403,11 +403,24 @@ def test_the_pause_panel_never_covers_the_players_feet(cfg, size):
         assert not any(r.colliderect(clock[0]) for r in texts)  # the debug text makes room
 
 
+@pytest.mark.parametrize("size", [(1200, 1000), (640, 360), (320, 180), (1920, 1080)])
+def test_the_pause_panel_fits_the_window(cfg, size):
+    """Its keys wrap onto more lines where the window is narrow for its font."""
+    world = world_on(cfg)
+    painter, surface = hud_on(size, HudInfo(world=world, scale=1, paused=True, speed=2,
+                                             demo=True))
+    box = surface.get_rect()
+    assert all(box.contains(r) for _, r in painter.drawn), [
+        (t, r) for t, r in painter.drawn if not box.contains(r)]
+    keys = " ".join(t for t, _ in painter.drawn)
+    assert all(part in keys for part in PAUSED_KEYS.split("   "))
+
+
 def _key_clear_of_clock(painter) -> None:
-    clock = [r for t, r in painter.drawn if t.startswith("Paused at tick") or t == PAUSED_KEYS]
+    clock = [r for t, r in painter.drawn if t.startswith("Paused at tick") or t in PAUSED_KEYS]
     key = [r for t, r in painter.drawn if t in LEGEND]
-    assert len(clock) == 2 and len(key) == len(LEGEND)
-    panel = clock[0].union(clock[1]).inflate(8, 8)  # the text and the panel's border
+    assert len(clock) >= 2 and len(key) == len(LEGEND)  # the keys wrap in a narrow window
+    panel = clock[0].unionall(clock[1:]).inflate(8, 8)  # the text and the panel's border
     assert not any(r.colliderect(panel) for r in key)
 
 

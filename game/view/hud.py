@@ -107,7 +107,7 @@ def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> in
     below_top = top_h + lay.inner
     if info.show_help:
         bottom = _help(painter, lay, bottom, info.world)
-    clock = _clock_lines(painter, info)
+    clock = _clock_lines(painter, info, lay.win_w - 2 * lay.pad - 2 * lay.inner)
     clock_top = bottom - _clock_height(lay, clock)
     if clock and _covers(pygame.Rect(0, clock_top, lay.win_w, bottom - clock_top), info.player,
                          lay.pad):
@@ -369,9 +369,9 @@ def _clock_height(lay: Layout, state: list) -> int:
     return sum(f.get_linesize() for _, f, _ in state) + lay.pad + lay.inner
 
 
-def _clock_lines(painter: TextPainter, info: HudInfo) -> list:
+def _clock_lines(painter: TextPainter, info: HudInfo, width: int) -> list:
     """The clock's state: paused (the scene stays live: '.' steps it), slow motion, a demo
-    playing; (text, font, colour) a line."""
+    playing; (text, font, colour) a line, each wrapped to ``width`` px."""
     state = []
     if info.paused:
         state.append((f"Paused at tick {info.world.tick}", painter.font, (255, 255, 255)))
@@ -382,4 +382,5 @@ def _clock_lines(painter: TextPainter, info: HudInfo) -> list:
                       GOLD))
     if info.demo:
         state.append(("demo: playing the input script (a key takes over)", painter.small, GOLD))
-    return state
+    return [(piece, font, colour) for text, font, colour in state
+            for piece in painter.wrap(text, width, "   ", big=font is painter.font)]
