@@ -239,6 +239,14 @@ def test_the_hud_is_one_quiet_line_in_each_top_corner(cfg):
     assert where["coins 0/16   checkpoint start"].top == where["Living Level"].top
 
 
+def test_in_a_narrow_window_the_top_corners_stack_instead_of_overlapping(cfg):
+    level5 = world_on(cfg, Path(__file__).resolve().parent.parent / "levels" / "05_features.tmx")
+    for size in ((700, 1000), (1280, 720), (320, 180)):
+        painter, _ = hud_on(size, HudInfo(world=level5, scale=4))
+        corners = [r for r in painter.panels]
+        assert len(corners) == 2 and not corners[0].colliderect(corners[1]), size
+
+
 @pytest.mark.parametrize("at", [(10, 5), (600, 0), (1200, 8), (640, 360), (0, 690)])
 def test_the_hud_never_covers_the_player(cfg, at):
     """Wherever the player is on screen, no HUD text or panel is drawn over them: a corner they

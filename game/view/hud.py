@@ -266,14 +266,20 @@ def _corners(painter: TextPainter, lay: Layout, info: HudInfo, bottom: int) -> i
     right = [(w.resolver.name, resolvers.COLOURS.get(w.resolver.name, GOLD)), (HINT, SOFT)]
     gap = painter.width(small, "   ")
     top_line = pad + line_h + inner
+    placed: list[pygame.Rect] = []
     for items, at_left in ((left, True), (right, False)):
         width = sum(painter.width(small, t) for t, _ in items) + gap * (len(items) - 1)
         x = pad if at_left else lay.win_w - pad - width
         y = pad
         box = pygame.Rect(x - inner, y - inner, width + 2 * inner, line_h + 2 * inner)
+        if box.collidelist(placed) >= 0:  # a window too narrow for both: one under the other
+            y += line_h + 2 * inner
+            box.y = y - inner
+            top_line = max(top_line, box.bottom)
         if info.player is not None and box.colliderect(info.player):
             y = bottom - pad - line_h  # out of the player's way: the bottom corner
             box.y = y - inner
+        placed.append(box)
         with painter.card():
             painter.panel(box)
             for text, colour in items:
