@@ -94,7 +94,7 @@ def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> in
     """Draw the HUD; returns how far down the top corners' text reaches (window px)."""
     painter.begin(surface)
     lay = Layout.of(painter)
-    _ghost_names(painter, lay, info)
+    names = _ghost_names(painter, lay, info)
     bottom = lay.win_h  # what is drawn at the bottom stacks upward from the bottom edge
     if info.error:
         bottom = _error_bar(painter, lay, info.error)
@@ -124,7 +124,7 @@ def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> in
         what = fit_text(painter.small, explain(info.world.resolver.name), width)
         # the key goes beside the numbers rather than under the clock's panel
         _debug(painter, lay, [(what, GOLD), *info.debug_rows], below_top, bottom,
-               info.scale, info.player, _ghost_boxes(info))
+               info.scale, info.player, _ghost_boxes(info) + names)
     if info.world.player.respawning:
         painter.label("Oops! Respawning...", (lay.win_w // 2, lay.win_h // 3), RESPAWN,
                       lay.inner)
@@ -224,10 +224,10 @@ def _ghost_boxes(info: HudInfo) -> list[pygame.Rect]:
                         round(GHOST_PX * s)) for _, (gx, gy), _ in info.ghost_labels]
 
 
-def _ghost_names(painter: TextPainter, lay: Layout, info: HudInfo) -> None:
+def _ghost_names(painter: TextPainter, lay: Layout, info: HudInfo) -> list[pygame.Rect]:
     """Each ghost's name above its head (scene px to window px). Ghosts drawn at one spot
     (within a pixel) share one row, their names side by side, each in its colour; rows that
-    would overlap move up."""
+    would overlap move up. Returns the rows' areas."""
     s = info.scale
     spots: list[tuple[tuple[int, int], list[tuple[str, tuple[int, int, int]]]]] = []
     for name, (gx, gy), colour in info.ghost_labels:
@@ -250,6 +250,7 @@ def _ghost_names(painter: TextPainter, lay: Layout, info: HudInfo) -> None:
         for (name, colour), w in zip(names, widths):
             painter.text(painter.small, name, (x, r.bottom), colour, "bottomleft")
             x += w + gap
+    return taken
 
 
 def _corners(painter: TextPainter, lay: Layout, info: HudInfo, bottom: int) -> int:
@@ -332,26 +333,30 @@ def _debug(painter: TextPainter, lay: Layout, rows, below_top: int, bottom: int,
     """The debug numbers and the key to the debug view's colours, under the top left block:
     one above the other where there is room, else side by side; at the right edge instead
     when on the left they would cover the player (``player``: where it is drawn), whose hitbox
-    and probed cells are what the debug view is for, or more of the ghosts (``ghosts``) than
-    at the right."""
+    and probed cells are what the debug view is for, or more of the ghosts and their names
+    (``ghosts``: their areas) than at the right."""
     pad, inner, line_h = lay.pad, lay.inner, lay.line_h
     small = painter.small
     nums = pygame.Rect(pad - inner, below_top, max(painter.width(small, t) for t, _ in rows)
                        + 2 + 2 * inner, len(rows) * small.get_linesize() + 2 * inner)
     key = pygame.Rect(0, 0, legend_width(painter) + 2 * inner, legend_height(line_h, inner))
-    if nums.bottom + pad // 2 + key.h <= bottom:
+    stacked = nums.bottom + pad // 2 + key.h <= bottom
+    if stacked:
         key.topleft = (nums.left, nums.bottom + pad // 2)
     else:
         key.topleft = (nums.right + pad // 2, nums.top)
-    shift = lay.win_w - (pad - inner) - max(nums.right, key.right)  # as far from the edge
+    # At the right edge, as far from it as the left ones are from theirs: one above the other
+    # each flush right, side by side moved together.
+    edge = lay.win_w - (pad - inner)
+    right = ([nums.move(edge - nums.right, 0), key.move(edge - key.right, 0)] if stacked else
+             [r.move(edge - max(nums.right, key.right), 0) for r in (nums, key)])
 
-    def hidden(dx: int) -> tuple[bool, int]:  # (covers the player, ghosts covered) if moved dx
-        boxes = [nums.move(dx, 0), key.move(dx, 0)]
+    def hidden(boxes) -> tuple[bool, int]:  # (covers the player, ghosts covered)
         return (player is not None and player.inflate(2 * pad, 2 * pad).collidelist(boxes) >= 0,
                 sum(g.collidelist(boxes) >= 0 for g in ghosts))
 
-    if hidden(shift) < hidden(0):
-        nums.x, key.x = nums.x + shift, key.x + shift
+    if hidden(right) < hidden([nums, key]):
+        nums, key = right
     painter.block(rows, small, nums.x + inner, nums.y + inner, inner)
     draw_legend(painter, key.x + inner, key.y + inner, inner, max(1, round(scale)))
 
