@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from helpers import resolver_params
 
 from game import config as cfgmod
 from game import resolvers
@@ -140,7 +141,7 @@ def run_checked(level: Level, name: str, frames) -> list[tuple[float, float, boo
     return out
 
 
-@pytest.mark.parametrize("name", resolvers.names())
+@pytest.mark.parametrize("name", resolver_params())
 @pytest.mark.parametrize("path", PARAMS, ids=IDS)
 def test_idle_run_with_every_resolver(path, name):
     level = load(path)
@@ -159,7 +160,7 @@ def right_only(ticks: int) -> list[InputFrame]:
     return list(parse_script(["0 right"], "right").frames(ticks))
 
 
-@pytest.mark.parametrize("name", resolvers.names())
+@pytest.mark.parametrize("name", resolver_params())
 @pytest.mark.parametrize("path", PARAMS, ids=IDS)
 def test_scripted_run_with_every_resolver(path, name):
     level = load(path)

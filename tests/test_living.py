@@ -27,7 +27,7 @@ from game.maps.level import load_level
 from game.sim.living import touches_hazard
 from game.resolvers.base import overlapping_tiles
 from game.sim.world import World
-from helpers import resolver_names
+from helpers import examples, resolver_names
 from test_level_loader import embedded_tileset, write_map
 
 TILES = (
@@ -459,7 +459,7 @@ MOVES = st.lists(st.tuples(st.sampled_from((-1, 0, 1)), st.booleans(), st.intege
 
 
 @pytest.mark.parametrize("name", resolver_names())
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(moves=MOVES, start=st.integers(0, 3))
 def test_no_overlap_on_the_living_level_whatever_the_input(name, moves, start):
     """Random play from the spawn or a checkpoint: after every tick no solid overlap with the

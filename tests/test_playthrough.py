@@ -51,6 +51,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import pytest
+from helpers import QUICK_RESOLVERS
 
 from game import config, resolvers
 from game.maps.grid import EPS, SLOPE, SOLID, TileGrid
@@ -538,8 +539,10 @@ def proof_missing(level: Path) -> str:
 # ----------------------------------------------------------------------------------------------
 
 # Every level with a route, with every resolver; a touch from a walker (or a hazard, or a fall)
-# fails the run.
-CASES = [pytest.param(level, name, id=f"{level.stem}-{name}")
+# fails the run. The quick tier plays every level with two resolvers (helpers.QUICK_RESOLVERS),
+# the full tier with all of them.
+CASES = [pytest.param(level, name, id=f"{level.stem}-{name}",
+                      marks=() if name in QUICK_RESOLVERS else (pytest.mark.slow,))
          for level in LEVELS if level.name in ROUTES for name in resolvers.names()]
 
 

@@ -24,7 +24,7 @@ from game.sim.inputs import InputFrame
 from game.sim.platforms import overlaps_solid_platform
 from game.sim.spear import IDLE
 from game.sim.world import World
-from helpers import resolver_names
+from helpers import examples, resolver_names
 from test_level_loader import write_map
 from test_living import ROOM, make_world, obj, spawn
 from test_platforms import ROWS, SPAWN, platform_xml, point_xml, prop
@@ -291,7 +291,7 @@ FRAMES = st.lists(st.tuples(st.sampled_from([-1, 0, 0, 1, 1]), st.booleans(),
 
 
 @pytest.mark.parametrize("name", resolver_names())
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.data_too_large])
 @given(level=levels(), frames=FRAMES, delay=st.sampled_from([0.0, 0.05, 0.3]))
 def test_no_body_nor_spear_is_ever_inside_something_solid(name, level, frames, delay):

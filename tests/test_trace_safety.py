@@ -29,6 +29,9 @@ from game.runs import headless as headless_mod
 from game.cli import main
 from game.runs.headless import TRACE_KEYS, TraceRecord, is_trace
 
+# The full tier only: each case starts main.py and signals, kills or races it.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"
 FLAT = DATA / "flat.tmx"

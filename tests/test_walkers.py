@@ -22,7 +22,7 @@ from game.resolvers.base import overlapping_tiles
 from game.sim.walkers import (LANE_MARGIN, NO_LANE, REST_DY_MAX, REST_DY_MIN, Walker, lane,
                               ledge_ahead, make_walkers, step_walkers)
 from game.sim.world import World
-from helpers import resolver_names
+from helpers import examples, resolver_names, resolver_params
 from test_level_loader import write_map
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -147,7 +147,7 @@ def test_ledge_ahead_is_a_question_to_the_map():
 cells = st.sampled_from("..........#=")
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(rows=st.lists(st.text(cells, min_size=8, max_size=8), min_size=5, max_size=5),
        spots=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 4), st.sampled_from((-1, 1)),
                                 st.floats(0, 400)), min_size=1, max_size=5),
@@ -189,7 +189,7 @@ def full_steps(walkers: list[Walker], *args) -> None:
     step_walkers(walkers, *args)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(name=st.sampled_from(resolver_names()), tile=st.sampled_from((8, 16, 32)),
        size=st.tuples(st.floats(2, 40), st.floats(2, 40)),
        floor=st.lists(st.sampled_from("#="), min_size=2, max_size=8),
@@ -229,7 +229,7 @@ def test_a_lane_is_the_floor_under_free_cells_less_a_margin():
     assert lane(grid, 130, 36, 12, 12) == NO_LANE  # the bottom row: no row under it
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(rows=st.lists(st.text(st.sampled_from(".......#=/\\"), min_size=10, max_size=10),
                      min_size=5, max_size=5),
        spots=st.lists(st.tuples(st.integers(0, 9), st.integers(0, 4), st.sampled_from((-1, 1)),
@@ -269,7 +269,7 @@ def test_a_lane_is_read_again_on_a_new_grid(name):
 
 
 @pytest.mark.parametrize("level", ["04_crowd.tmx", "05_features.tmx"])
-@pytest.mark.parametrize("name", resolver_names())
+@pytest.mark.parametrize("name", resolver_params())
 def test_shipped_walkers_cruise_as_they_would_step(level, name):
     """A world on each shipped level with walkers, run with lanes and with every walker's step a
     full one, with the player running and jumping into them: the same walkers and player."""
@@ -465,7 +465,7 @@ def test_crowd_walkers_meet_a_player_who_only_runs(name):
     assert "hurt" in events and not world.goal_reached
 
 
-@pytest.mark.parametrize("name", resolver_names())
+@pytest.mark.parametrize("name", resolver_params())
 def test_crowd_spawn_and_checkpoints_are_out_of_the_walkers_reach(name):
     """Fair: for half a minute of play, no walker touches the player standing at the spawn, nor the
     box of a player respawning at any checkpoint (they stand on blocks the pens' walkers turn at).
