@@ -144,6 +144,7 @@ def test_the_card_keeps_clear_of_the_player():
         assert not any(r.colliderect(player) for r in painter.panels), at
 
 
+@pytest.mark.slow
 def test_best_times_are_remembered_and_shown_on_the_next_runs_title(cfg, tmp_path,
                                                                     monkeypatch):
     monkeypatch.delenv(st.NO_SETTINGS_ENV, raising=False)
