@@ -54,17 +54,18 @@ def test_a_stomped_walker_lies_squashed_flat_then_is_gone():
     pygame.display.set_mode((8, 8))
     from game.view.sprites import WalkerSprite
 
-    under = Stomped(100.0, 114.0)  # its top at the player's feet (STILL's bottom is 114)
-    elsewhere = Stomped(300.0, 114.0)  # fallen long ago, somewhere else
-    alive = Stomped(104.0, 114.0, fallen=False)
+    under = Stomped(100.0, 112.0)  # the player's feet (114 after the tick) just into its top
+    elsewhere = Stomped(300.0, 112.0)  # fallen long ago, somewhere else
+    alive = Stomped(104.0, 112.0, fallen=False)
     fx = Effects()
-    fx.react(STILL, replace(STILL, vy=-300), ["stomp"], (), [under, elsewhere, alive])
-    assert [(sq.x, sq.bottom) for sq in fx.squashes] == [(106.0, 126.0)]
+    falling = replace(STILL, y=93.0, vy=420.0, on_ground=False)  # 7 px above it a tick ago
+    fx.react(falling, replace(STILL, vy=-300), ["stomp"], (), [under, elsewhere, alive])
+    assert [(sq.x, sq.bottom) for sq in fx.squashes] == [(106.0, 124.0)]
     scene = pygame.Surface((64, 48), pygame.SRCALPHA)
     fx.particles.clear()
     fx.draw(scene, (80, 90), WalkerSprite())
     drawn = [(x, y) for x in range(64) for y in range(48) if scene.get_at((x, y)).a]
-    assert drawn and max(y for _, y in drawn) == 126 - 90 - 1  # on its feet's line
+    assert drawn and max(y for _, y in drawn) == 124 - 90 - 1  # on its feet's line
     height = max(y for _, y in drawn) - min(y for _, y in drawn) + 1
     assert height <= 6  # flat: a 16 px walker squashed to about a third
     for _ in range(3):
@@ -153,3 +154,28 @@ def test_the_effects_never_change_the_simulation(level):
         fx.update(1 / 60)
         pa, pb = a.player, b.player
         assert (pa.x, pa.y, pa.vx, pa.vy) == (pb.x, pb.y, pb.vx, pb.vy)
+
+
+def test_the_stomp_demo_leaves_a_squashed_walker_where_it_was_stomped():
+    from pathlib import Path
+
+    from game import config, resolvers
+    from game.sim.inputs import load_script
+    from game.sim.world import load_world
+
+    data = Path(__file__).resolve().parent / "data" / "bodies"
+    world = load_world(data / "stomp.tmx", config.Config(), resolvers.create("axis"))
+    frames = load_script(data / "stomp.txt").frames(130)
+    fx = Effects()
+    for frame in frames:
+        before = Moment.of(world)
+        world.step(frame)
+        fx.react(before, Moment.of(world), world.events, world.level.goals, world.walkers)
+        if "stomp" in world.events:
+            stomped = [k for k in world.walkers if k.fallen]
+            assert len(fx.squashes) >= 1
+            sq = fx.squashes[-1]
+            assert any(abs(sq.x - (k.x + k.w / 2)) < 1e-9 and sq.bottom == k.y + k.h
+                       for k in stomped)
+        fx.update(1 / 60)
+    assert len([k for k in world.walkers if k.fallen]) == 2

@@ -122,9 +122,10 @@ class Effects:
                              side * self.rng.uniform(20, 60), -self.rng.uniform(5, 30),
                              0.35, self.rng.choice(DUST), size=2, falls=False)
         if "stomp" in events:
+            landed = after.y + after.h  # the feet where the stomp put them, on its top
             for k in walkers:  # the ones just defeated under the player's feet
-                if (k.fallen and k.y - 4 <= feet <= k.y + k.h and k.x < before.x + before.w + 2
-                        and k.x + k.w > before.x - 2):
+                if (k.fallen and abs(landed - k.y) <= k.h / 2
+                        and k.x < after.x + after.w + 2 and k.x + k.w > after.x - 2):
                     self.squashes.append(Squash(k.x + k.w / 2, k.y + k.h, k.facing))
             self.burst(cx, feet, 10, DUST, speed=70, life=0.3)
             if self.shake_on:
