@@ -27,7 +27,7 @@ from test_walkers import walker_xml
 
 def world_of(folder: Path, objects: str, name: str) -> World:
     level = load_level(write_map(folder, rows=ROWS, objects=objects))
-    return World.create(level, Config().physics, resolvers.create(name))
+    return World(level, Config().physics, resolvers.create(name))
 
 
 # ----------------------------------------------------------------------------------------------

@@ -160,7 +160,7 @@ def run_scene(level_file: str, start: tuple[float, float] | None, script: InputS
         level = replace(level, spawn=Rect(start[0], start[1], *SIZE))
     physics = cfgmod.with_map_properties(CFG, level.properties, level.path).physics
     resolver = resolvers.create(resolver_name)
-    world = World.create(level, physics, resolver)
+    world = World(level, physics, resolver)
     trace, state = hashlib.sha256(), hashlib.sha256()
     blocks, block = [], hashlib.sha256()
     for tick, frame in enumerate(script.frames(ticks)):

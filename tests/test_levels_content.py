@@ -125,7 +125,7 @@ def test_physics_map_properties_are_valid(path):
 def run_checked(level: Level, name: str, frames) -> list[tuple[float, float, bool]]:
     """Run ``frames`` with resolver ``name``; fail at the first tick the player overlaps a tile."""
     cfg = config()
-    world = World.create(level, physics_for(level),
+    world = World(level, physics_for(level),
                          resolvers.create(name, cfg.resolver_options(name)))
     slopes = resolvers.REGISTRY[name].supports_slopes
     out = []

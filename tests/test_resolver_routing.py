@@ -498,7 +498,7 @@ def test_world_prepares_the_routes_table_at_load_switch_and_reload():
 
     first = level(["......", "......", "######"])
     r = create("routing")
-    world = World.create(first, PhysicsConfig(), r)
+    world = World(first, PhysicsConfig(), r)
     assert r._grid is world.grid  # before any tick
     raw = RoutingResolver(RoutingOptions(raw_edges=True))
     world.set_resolver(raw)

@@ -273,7 +273,7 @@ def test_a_lane_is_read_again_on_a_new_grid(name):
 def test_shipped_walkers_cruise_as_they_would_step(level, name):
     """A world on each shipped level with walkers, run with lanes and with every walker's step a
     full one, with the player running and jumping into them: the same walkers and player."""
-    worlds = [World.create(load_level(ROOT / "levels" / level), Config().physics,
+    worlds = [World(load_level(ROOT / "levels" / level), Config().physics,
                            resolvers.create(name)) for _ in range(2)]
     for t in range(400):
         frame = InputFrame(move=1 if t // 150 % 2 == 0 else -1, jump_held=t % 50 < 12,
@@ -311,7 +311,7 @@ def world_with_walkers(tmp_path: Path, name: str = "axis") -> World:
                + walker_xml(2, 136, 80, '<property name="direction" type="string" '
                                         'propertytype="direction" value="left"/>'))
     level = load_level(write_map(tmp_path, rows=WORLD_ROWS, objects=objects))
-    return World.create(level, Config().physics, resolvers.create(name))
+    return World(level, Config().physics, resolvers.create(name))
 
 
 def test_level_reads_walkers_in_object_id_order(tmp_path):
@@ -356,7 +356,7 @@ def test_walkers_leave_the_player_alone_until_they_touch(tmp_path):
                                  objects='<object id="1" name="spawn" x="40" y="80"><point/>'
                                          '</object>'))
     runs = []
-    worlds = (World.create(plain, Config().physics, resolvers.create("axis")),
+    worlds = (World(plain, Config().physics, resolvers.create("axis")),
               world_with_walkers(tmp_path))
     for world in worlds:
         seen = []
@@ -444,7 +444,7 @@ def test_crowd_level_has_200_walkers_that_stay_on_their_platforms():
     level = load_level(ROOT / "levels" / "04_crowd.tmx")
     assert level.title == "Crowd"
     assert len(level.walkers) == 200
-    world = World.create(level, Config().physics, resolvers.create("axis"))
+    world = World(level, Config().physics, resolvers.create("axis"))
     for _ in range(120):
         world.step(InputFrame())
     assert not any(w.fallen for w in world.walkers)
@@ -454,7 +454,7 @@ def test_crowd_level_has_200_walkers_that_stay_on_their_platforms():
 def test_crowd_walkers_meet_a_player_who_only_runs(name):
     """The way is not a walk: a player who runs right, jumping only the blocks that stop them,
     is hurt by a walker on Crowd's floor."""
-    world = World.create(load_level(ROOT / "levels" / "04_crowd.tmx"), Config().physics,
+    world = World(load_level(ROOT / "levels" / "04_crowd.tmx"), Config().physics,
                          resolvers.create(name))
     p, events, pressed = world.player, [], False
     for _ in range(600):
@@ -471,7 +471,7 @@ def test_crowd_spawn_and_checkpoints_are_out_of_the_walkers_reach(name):
     box of a player respawning at any checkpoint (they stand on blocks the pens' walkers turn at).
     """
     level = load_level(ROOT / "levels" / "04_crowd.tmx")
-    world = World.create(level, Config().physics, resolvers.create(name))
+    world = World(level, Config().physics, resolvers.create(name))
     p = world.player
     boxes = [(c.spawn[0], c.spawn[1], p.w, p.h) for c in level.features.checkpoints]
     assert len(boxes) == 3

@@ -101,14 +101,14 @@ class Player:
         self.riding = None
         self.respawn_timer = max(delay, TIMER_EPS * 2)
 
-    def step(self, inp: InputFrame, p: PhysicsConfig, resolver: Resolver, grid: TileGrid,
+    def step(self, inp: InputFrame, ph: PhysicsConfig, resolver: Resolver, grid: TileGrid,
              spawn: tuple[float, float], platforms: Sequence[Platform] = (),
              friction: float = 1.0, water: bool = False) -> None:
         """One tick. ``platforms`` are the moving boxes the move meets after the tiles.
         ``friction`` (0 to 1) scales the ground's acceleration and deceleration (ice); ``water``
         scales gravity, fall and run speeds and makes jump a swim stroke (see ``[physics]
         water_*``). Their defaults leave the arithmetic exactly as without them."""
-        dt = p.dt
+        dt = ph.dt
 
         # --- respawning: wait, then reappear at the spawn with zero velocity -------------------
         if self.respawning:
@@ -118,13 +118,13 @@ class Player:
             return
 
         # --- horizontal speed: accelerate toward the wanted speed, decelerate to a stop ---------
-        target = inp.move * (p.run_speed * p.water_run if water else p.run_speed)
+        target = inp.move * (ph.run_speed * ph.water_run if water else ph.run_speed)
         if self.on_ground:
-            rate = (p.ground_accel if inp.move else p.ground_decel) * friction
+            rate = (ph.ground_accel if inp.move else ph.ground_decel) * friction
         else:
-            rate = p.air_accel if inp.move else p.air_decel
+            rate = ph.air_accel if inp.move else ph.air_decel
         if inp.move and self.vx * inp.move < 0:  # turning round
-            rate = max(rate, p.ground_decel * friction if self.on_ground else p.air_decel)
+            rate = max(rate, ph.ground_decel * friction if self.on_ground else ph.air_decel)
         self.vx = approach(self.vx, target, rate * dt)
         if inp.move:
             self.facing = inp.move
@@ -135,41 +135,41 @@ class Player:
         self.air_time = 0.0 if self.on_ground else self.air_time + dt
         self.since_press = 0.0 if inp.jump_pressed else self.since_press + dt
         jumped = False
-        can_jump = self.on_ground or self.air_time <= p.coyote_time + TIMER_EPS
+        can_jump = self.on_ground or self.air_time <= ph.coyote_time + TIMER_EPS
         self.since_one_way_jump += dt
         if water and inp.jump_pressed and not (inp.down and self.on_ground and self.on_one_way):
-            self.vy, self.rising, jumped = -p.swim_stroke, False, True  # a stroke, any time
+            self.vy, self.rising, jumped = -ph.swim_stroke, False, True  # a stroke, any time
             self.since_press = math.inf
-        elif self.since_press <= p.jump_buffer + TIMER_EPS and can_jump:
+        elif self.since_press <= ph.jump_buffer + TIMER_EPS and can_jump:
             if inp.down and self.on_ground and self.on_one_way:
-                self.dropping = p.drop_through_time  # down + jump: drop through the platform
+                self.dropping = ph.drop_through_time  # down + jump: drop through the platform
             else:
-                self.vy, self.rising, jumped = -p.jump_speed, True, True
+                self.vy, self.rising, jumped = -ph.jump_speed, True, True
                 self.air_time = math.inf  # no second jump from the coyote window
                 if self.on_ground and self.on_one_way:
                     self.since_one_way_jump = 0.0
             self.since_press = math.inf
         elif (inp.down and inp.jump_held and self.rising
-              and self.since_one_way_jump <= p.jump_buffer + TIMER_EPS):
+              and self.since_one_way_jump <= ph.jump_buffer + TIMER_EPS):
             # Jump pressed a moment before Down, off a one-way platform: the pair counts as
             # down + jump within the jump buffer, so the hop becomes a drop. The drop lasts
             # long enough to fall back past the platform from the height the hop reached.
             self.vy, self.rising = 0.0, False
-            self.dropping = p.drop_through_time + 2.0 * self.since_one_way_jump
+            self.dropping = ph.drop_through_time + 2.0 * self.since_one_way_jump
             self.since_one_way_jump = math.inf
 
         # --- jump cut: letting go of jump early ends the rise sooner ----------------------------
         if self.rising and self.vy < 0 and not inp.jump_held:
-            self.vy *= p.jump_cut
+            self.vy *= ph.jump_cut
             self.rising = False
 
         # --- gravity (the step's motion is exact for constant acceleration) ----------------------
         vy0 = self.vy
         if water:
-            self.vy = min(self.vy + p.gravity * p.water_gravity * dt,
-                          p.max_fall_speed * p.water_max_fall)
+            self.vy = min(self.vy + ph.gravity * ph.water_gravity * dt,
+                          ph.max_fall_speed * ph.water_max_fall)
         else:
-            self.vy = min(self.vy + p.gravity * dt, p.max_fall_speed)
+            self.vy = min(self.vy + ph.gravity * dt, ph.max_fall_speed)
         dx, dy = self.vx * dt, (vy0 + self.vy) * 0.5 * dt
 
         # --- resolve against the tiles ------------------------------------------------------------
@@ -198,4 +198,4 @@ class Player:
 
         # --- out of the map's bottom: wait, then respawn -------------------------------------------
         if self.y > grid.height_px:
-            self.hurt(p.respawn_delay)
+            self.hurt(ph.respawn_delay)
