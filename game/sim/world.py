@@ -247,7 +247,9 @@ class World:
         p.settle(g, slopes)
 
     def restart(self) -> None:
-        """The player and every walker back at their spawns; coins, checkpoints, doors reset."""
+        """A new run of the level: the player and every walker back at their spawns; coins,
+        checkpoints, doors reset; the tick count from 0 again."""
+        self.tick = 0
         self._reset_flow()
         self.player.place(*self.spawn_xy, self.grid, self.resolver.supports_slopes)
         self.prev = self.spawn_xy
