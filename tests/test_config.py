@@ -15,7 +15,7 @@ import pytest
 from game import config as cfgmod
 from game import resolvers
 from game.cli import main
-from game.config import (Config, DisplayConfig, PhysicsConfig, PlayerConfig, from_table, load,
+from game.config import (Config, DisplayConfig, PhysicsConfig, PlayerConfig, load,
                          with_map_properties)
 from game.errors import UserError
 from game.maps.level import load_level

@@ -35,10 +35,10 @@ from game.maps.grid import TileGrid
 from game.sim.inputs import InputFrame
 from game.maps.level import Level, load_level
 from game.sim.living import Flow, ground_friction, in_water
-from game.sim.platforms import Platform, make_platforms, move_platforms, overlaps_solid_platform
+from game.sim.platforms import make_platforms, move_platforms, overlaps_solid_platform
 from game.sim.player import TIMER_EPS, Player
 from game.resolvers.base import Resolver, overlapping_tiles
-from game.sim.spear import FLYING, IDLE, Spear, make_spears, step_spears, throw
+from game.sim.spear import FLYING, IDLE, make_spears, step_spears, throw
 from game.sim.walkers import Walker, make_walkers, step_walkers
 
 # What can happen on a tick, as the trace's ``events`` names it (``World.events``).
