@@ -11,7 +11,7 @@ never crosses a solid platform whole in one tick.
 from __future__ import annotations
 
 import pytest
-from helpers import resolver_names
+from helpers import resolver_names, resolver_params
 from hypothesis import given, note
 from hypothesis import strategies as st
 
@@ -89,8 +89,7 @@ def test_a_platform_s_side_cuts_x_and_the_tiles_answer_y_again_for_that_x(name):
     assert body.y + 6.0 <= 96.0 + 1e-6, f"through the floor to y {body.y}"
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name", resolver_names())
+@pytest.mark.parametrize("name", resolver_params())
 @given(data=st.data())
 def test_platforms_beside_fast_bodies_hold_on_tiles_of_any_aspect(name, data):
     tw, th = data.draw(st.sampled_from(SHAPES), label="tile")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from helpers import QUICK_RESOLVERS
 from hypothesis import given, note
 from hypothesis import strategies as st
 
@@ -87,7 +88,8 @@ def test_a_twin_is_its_lessons_subclass_in_the_fast_package(name):
     twin = FAST[name]
     assert issubclass(twin, REGISTRY[name]) and twin is not REGISTRY[name]
     assert twin.__module__ == f"game.resolvers.fast.{name}"
-    assert resolvers.moved_by(twin()) == f"moved by: {twin.__name__}, the lesson's fast twin"
+    assert resolvers.moved_by(twin()) == f"moved by {twin.__name__}"
+    assert resolvers.moved_by(REGISTRY[name]()) == f"moved by {REGISTRY[name].__name__}"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -121,8 +123,8 @@ def _motion(tile: int):
                      st.floats(-4.0 * tile, 4.0 * tile, allow_nan=False))
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name", TWINS)
+@pytest.mark.parametrize("name", [pytest.param(n, marks=() if n in QUICK_RESOLVERS else
+                                                 (pytest.mark.slow,)) for n in TWINS])
 @given(data=st.data())
 def test_random_moves_of_every_kind_give_the_lessons_answers(name, data):
     grid = data.draw(grids(), label="grid")

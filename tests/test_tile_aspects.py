@@ -10,7 +10,7 @@ tunnels through a full wall or floor, whatever the speed.
 from __future__ import annotations
 
 import pytest
-from helpers import RUN_PER_TICK, Walker, resolver_names, step
+from helpers import RUN_PER_TICK, Walker, resolver_names, resolver_params, step
 from hypothesis import given, note
 from hypothesis import strategies as st
 
@@ -57,8 +57,7 @@ def steep_maps(draw) -> TileGrid:
     return TileGrid.from_rows(lines, tw, th, chars)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name", resolver_names())
+@pytest.mark.parametrize("name", resolver_params())
 @given(data=st.data())
 def test_walkers_never_end_inside_a_tile_on_tiles_of_any_aspect(name, data):
     grid = data.draw(steep_maps(), label="map")
@@ -75,8 +74,7 @@ def test_walkers_never_end_inside_a_tile_on_tiles_of_any_aspect(name, data):
                 walker.vx = -walker.vx
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name", resolver_names())
+@pytest.mark.parametrize("name", resolver_params())
 @given(data=st.data())
 def test_nothing_tunnels_through_a_full_wall_or_floor_on_tiles_of_any_aspect(name, data):
     tw, th = data.draw(st.sampled_from(SHAPES), label="tile")

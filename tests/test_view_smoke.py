@@ -36,7 +36,7 @@ def test_window_draws_frames(cfg, tmp_path):
     assert app.run() == 0
     img = pygame.image.load(str(shot))
     assert img.get_size() == (640, 360)
-    colours = {tuple(img.get_at((x, y))) for x in range(0, 640, 7) for y in range(0, 360, 7)}
+    colours = {tuple(img.get_at((x, y))) for x in range(0, 640, 5) for y in range(0, 360, 5)}
     assert len(colours) > 50, "a real scene has sky, hills, tiles, a player and text"
     pygame.init()
 
@@ -204,6 +204,7 @@ def test_a_windowless_driver_asked_for_is_allowed(cfg, monkeypatch):
     pygame.init()
 
 
+@pytest.mark.slow  # a process each
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SDL's fallback on Linux")
 @pytest.mark.parametrize("driver", [None, ""])
 @pytest.mark.parametrize("runtime_dir", [None, "", "relative/dir"])

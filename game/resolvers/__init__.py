@@ -66,7 +66,8 @@ def names() -> list[str]:
 def create(name: str, options: Any = None, *, lesson: bool = False) -> Resolver:
     """A resolver by config name, as play uses it (its fast twin if it has one), or with
     ``lesson`` its lesson class; ``options`` is its Options dataclass (defaults if None)."""
-    cls = REGISTRY[name] if lesson else PLAY[name]
+    # (a class registered without an entry in PLAY plays itself)
+    cls = REGISTRY[name] if lesson else PLAY.get(name, REGISTRY[name])
     return cls(options if options is not None else cls.Options())
 
 
@@ -76,12 +77,9 @@ def is_lesson(resolver: Any) -> bool:
 
 
 def moved_by(resolver: Any) -> str:
-    """Which class moves bodies with this resolver, in a few words (the debug view's line): the
-    lesson itself, or its fast twin."""
-    cls = type(resolver)
-    if is_lesson(resolver):
-        return f"moved by: {cls.__name__}, the lesson"
-    return f"moved by: {cls.__name__}, the lesson's fast twin"
+    """Which class moves bodies with this resolver, in a few words (the debug view's line): its
+    lesson's class (``AxisResolver``) or its fast twin's (``FastAxis``)."""
+    return f"moved by {type(resolver).__name__}"
 
 
 def describe(name: str) -> Mapping[str, Any]:
