@@ -56,3 +56,49 @@ def test_a_body_already_across_a_line_is_not_pushed_out_of_it_into_a_wall(name, 
     for resolver in both(name):
         m = step(resolver, grid, Body(x0, 17.0, 8.0, 17.0), dx, dy)
         assert 0.0 <= m.x <= grid.width_px - 8.0, m
+
+
+# ------------------------------------------------------------------------------------------------
+# One-way tiles hold a body that began the tick on or above their top, even sideways
+# ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_body_pushed_down_under_a_ceiling_corner_does_not_walk_into_a_platform(name):
+    """The body stands on a platform (col 0), its head 1 px into the row of the solid tiles
+    ahead (cols 2 and 3). sweep's sideways walk pushes it down under that ceiling corner (its
+    bottom now 1 px below the platforms' top) and walked on into the next platform (col 4),
+    which holds it: it was on the platforms' top when the tick began. That platform's side is a
+    wall to it now (or a ledge to lift it back onto, with room)."""
+    grid = TileGrid.from_rows(["..##..", "......", "=...=.", "......"], 16, 16)
+    for resolver in both(name):
+        step(resolver, grid, Body(2.0, 15.0, 12.0, 17.0), 60.0, 0.0)
+        step(resolver, grid, Body(2.0, 15.0, 12.0, 17.0), 60.0, 0.41, was_on_ground=True)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_body_walking_down_a_slope_stops_at_a_platforms_side_under_a_slopes_tip(name):
+    """Walking down the '\\' slope (col 2), the body's bottom goes below the platform's top
+    (col 3, y = 32) that it began the tick on. The next pixel step meets the 'a' slope above the
+    platform, whose low side has height 0: pixel placed the body at the farthest point free of
+    the slope, 2e-6 px into the platform's column (the platform was left out of the search)."""
+    grid = TileGrid.from_rows(["......", "...a..", "..\\=..", "######"], 16, 16,
+                              {"a": (0.0, 8.0)})
+    for resolver in both(name):
+        step(resolver, grid, Body(32.0, 12.0, 2.0, 20.0), 16.0, 0.41, was_on_ground=True)
+
+
+# ------------------------------------------------------------------------------------------------
+# Float rounding: a move never ends more than EPS inside a tile
+# ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_falling_body_wedged_within_eps_is_never_lifted_into_the_ceiling(name):
+    """The body is wedged between a half tile (its top 1e-6 px inside it, within EPS) and the
+    'a' slope under it. A move left climbs the slope by 1e-6 px and the falling pass found its
+    surface that far above the body's bottom: sweep lifted the body onto it, 2e-6 px into the
+    half tile. A falling body is never lifted: a floor within EPS is where it rests."""
+    grid = TileGrid.from_rows([".h", "..", "..", ".a"], 8, 8,
+                              {"a": (3.212728895945361, 0.0), "h": (5.956449811363649,) * 2})
+    body = Body(8.554945910188222, 7.999999000000024, 6.594532116629696, 21.010133449223165)
+    for resolver in both(name):
+        step(resolver, grid, body, -8.792492886460984, 30.769486291098275)
