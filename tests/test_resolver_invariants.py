@@ -102,3 +102,23 @@ def test_a_falling_body_wedged_within_eps_is_never_lifted_into_the_ceiling(name)
     body = Body(8.554945910188222, 7.999999000000024, 6.594532116629696, 21.010133449223165)
     for resolver in both(name):
         step(resolver, grid, body, -8.792492886460984, 30.769486291098275)
+
+
+# ------------------------------------------------------------------------------------------------
+# The map's sides are walls, to the motion a resolver makes itself too
+# ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_slide_down_a_steep_slope_in_the_first_column_stays_in_the_map(name):
+    """A body falls onto a '/' slope three times as tall as wide (8x24 tiles) in the map's first
+    column. swept's slide along that steep surface goes down and to the left: it left the map
+    (x = -2.3), where every cell is empty, and fell on through the platform under the slope.
+    The map's side stops the slide, as a wall."""
+    grid = TileGrid.from_rows(["/....", "=....", "....."], 8, 24)
+    for resolver in both(name):
+        x, y, w, h = 1.0, -20.0, 4.0, 10.0
+        for _ in range(10):
+            m = step(resolver, grid, Body(x, y, w, h), 0.0, 8.0)
+            x, y = m.x, m.y
+            assert 0.0 <= x <= grid.width_px - w, m
+            assert y + h <= 24.0 + EDGE, f"through the platform: {m}"

@@ -70,6 +70,11 @@ Departures, and why:
   body that reaches their side with its bottom below their top (a diagonal fall past a
   platform's end, or a level or rising slide after it) is stopped there as by a wall, as the
   mover does for the sub-stepped resolvers.
+* **The map's sides.** The mover cuts the tick's motion at the map's left and right edges, but
+  a slide along a steep slope can turn toward one (or past it: a body falling straight onto a
+  steep slope in the first column slides out of the map, and falls through everything there).
+  So the motion of every pass after a hit is cut at the sides too: a slide ends against one as
+  against a wall.
 * **At most five passes a tick** (a pass: sweep what motion is left, to its first hit or its
   end). Each hit takes an axis (or the surface's normal) out of the motion, so two or three are
   enough in any real case; what is left after the fifth pass is dropped.
@@ -242,11 +247,19 @@ def passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy
         # on the row's top exactly (a fall may have ended a rounding error above it)
         flags, grounded, dropped, my = ON_GROUND, True, my, 0.0
         y = round((y + h) / grid.tile_h) * grid.tile_h - h
-    for _ in range(_PASSES + 1):
+    for n in range(_PASSES + 1):
         if not mx and not my:
             if not then:
                 break
             mx, then = then, 0.0
+        if n and (mx < 0.0 and x + mx < -EPS or mx > 0.0 and x + w + mx > grid.width_px + EPS):
+            # >> beyond the article: the map's sides are walls to the motion after a hit too
+            # (the mover cuts only the tick's own): a slide along a steep slope ends there
+            if mx < 0.0:
+                room, flags = (-x if x > 0.0 else 0.0), flags | HIT_LEFT
+            else:
+                room, flags = max(grid.width_px - w - x, 0.0), flags | HIT_RIGHT
+            mx, my, then = room, my * room / mx, 0.0
         hit = first_hit(grid, x, y, w, h, mx, my, one_way_from, probe)
         if hit is None and grounded and dropped and not my:  # >> beyond the article
             # sliding along a floor: if it ends on the way, the fall dropped at the landing
