@@ -122,3 +122,15 @@ def test_a_slide_down_a_steep_slope_in_the_first_column_stays_in_the_map(name):
             x, y = m.x, m.y
             assert 0.0 <= x <= grid.width_px - w, m
             assert y + h <= 24.0 + EDGE, f"through the platform: {m}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_body_touching_a_steep_slope_within_eps_is_not_lifted_into_the_tile_above(name):
+    """The body's bottom-left corner is 7e-7 px into the column of a '\\' slope three times as
+    steep as 45 degrees (10x30 tiles): inside its surface by 2e-6 px vertically, but less than
+    EPS along the surface's normal (touching); a solid tile sits on its head. Moving up and left
+    (a climb), swept put the body on the surface by lifting it 2e-6 px, into the tile above, and
+    its slide went on up through it (to y = 28.55)."""
+    grid = TileGrid.from_rows([".#", "\\."], 10, 30)
+    for resolver in both(name):
+        step(resolver, grid, Body(10.0 - 7e-7, 30.0, 12.0, 30.0), -5.0 / 6.0, -4.0 / 3.0)

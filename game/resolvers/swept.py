@@ -401,7 +401,11 @@ def _on_line(grid: TileGrid, col: int, row: int, x: float, y: float, w: float, h
     _, b, _ = _line(grid, col, row)
     lo, hi = (x if x > x0 else x0), (x + w if x + w < x1 else x1)
     if lo < hi:
-        y = grid.surface_top(col, row, lo, hi) - h
+        on = grid.surface_top(col, row, lo, hi) - h
+        # (a body that met it a rounding error inside, within EPS along its normal, is not
+        # lifted more than EPS onto it: on a steep surface that lift could reach into a tile
+        # over the body's head)
+        y = on if on >= y - EPS else y
     if -1.0 - EPS <= b <= 1.0 + EPS:
         # a floor: keep the horizontal motion and follow the surface with it, to its end
         rx += then
