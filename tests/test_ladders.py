@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from game import resolvers
 from game.config import PhysicsConfig
 from game.maps.grid import EMPTY, ONE_WAY, TileGrid, overlapping_tiles
+from game.maps.platform_spawns import PlatformSpawn
 from game.sim.inputs import Held, InputSequencer
+from game.sim.platforms import Platform
 from game.sim.player import Player
 
 PH = PhysicsConfig()
@@ -161,6 +163,34 @@ def test_a_jump_pressed_before_grabbing_does_not_jump_off():
     p = run(g, Player(4 * 16 + 2, 3 * 16, W, H), "axis",
             [(1, Held(jump=True)), (1, Held(up=True)), (10, Held(up=True))])
     assert p.climbing
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_climbing_over_the_top_beside_a_slope_lands_on_the_slope(name):
+    """Climbing up and right past a ladder's top (y 32), the body's right edge has come over a
+    '/' slope whose low side is level with that top. Standing it on the top put its bottom under
+    the slope's surface there (axis, corners, routing, overlap, swept: up to 0.7 px inside it);
+    it lands on the slope instead, the highest floor under it."""
+    g = TileGrid.from_rows(["......", "..../.", "...H..", "...H..", "######"])
+    p = Player(51.5, 32.5 - H, W, H, climbing=True)
+    p = run(g, p, name, [(1, Held(up=True, right=True))])
+    assert not p.climbing and p.on_ground
+    assert p.y + H <= TOP, "on the slope, or on the ladder's top where the slope is lower"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_ladder_climbs_in_a_level_with_moving_platforms(name):
+    """The climb's move is cut against the moving platforms as any move is (it called the clip
+    with the arguments of an older version: a TypeError on any ladder of such a level)."""
+    g = TileGrid.from_rows(LADDER)
+    bar = Platform(PlatformSpawn(id=1, x=120.0, y=20.0, w=32.0, h=8.0,
+                                 path=((120.0, 20.0), (120.0, 20.0)), speed=60.0, wait=0.5,
+                                 one_way=False, loop=False))
+    p = Player(4 * 16 + 2, FLOOR - H, W, H, on_ground=True)
+    resolver, seq = resolvers.create(name), InputSequencer()
+    for _ in range(20):
+        p.step(seq.frame(Held(up=True)), PH, resolver, g, (p.x, p.y), [bar])
+    assert p.climbing and p.y < FLOOR - H - 20
 
 
 LADDER_MAP = st.lists(st.text(st.sampled_from("....#=H"), min_size=8, max_size=8), min_size=6,
