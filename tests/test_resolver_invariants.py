@@ -87,6 +87,18 @@ def test_a_body_walking_down_a_slope_stops_at_a_platforms_side_under_a_slopes_ti
         step(resolver, grid, Body(32.0, 12.0, 2.0, 20.0), 16.0, 0.41, was_on_ground=True)
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_a_body_that_steps_up_into_a_platforms_column_is_held_by_the_platform(name):
+    """The body walks down the '\\' slope, below the platform's top (col 2, y = 16) that it
+    began the tick on, then up the 'b' slope, whose top is lower than the platform's. The pixel
+    step that brought it into the platform's column stepped it up onto 'b': pixel asked the
+    platform (is there room on it? else its side is a wall) only after a free step, not after a
+    step up, and ended 4 px inside it."""
+    grid = TileGrid.from_rows(["....", "\\b=.", "####"], 16, 16, {"b": (0.0, 12.0)})
+    for resolver in both(name):
+        step(resolver, grid, Body(0.0, 14.0, 6.5, 2.0), 26.0, 0.41, was_on_ground=True)
+
+
 # ------------------------------------------------------------------------------------------------
 # Float rounding: a move never ends more than EPS inside a tile
 # ------------------------------------------------------------------------------------------------

@@ -206,20 +206,19 @@ def move_x(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, no
                     grounded = False  # walked off: from here on it falls (the y pass)
                 elif floor > y + h + EPS:
                     y = floor - h
-            if y > start_y:  # >> beyond the article: one-way tiles beside a body walking down
-                lifted = _onto_one_way(grid, x, y, w, h, one_way_from)
-                if lifted is None:  # no room on it: its side stops the body, as a wall's
-                    return was[0], was[1], True
-                y = lifted
-            continue
-        cells = overlapping_tiles(grid, nx, y, w, h, INF, True)  # this pixel would collide
-        lift = y + h - min(_top(grid, c, r, nx, w) for c, r in cells)
-        if (grounded and 0 < lift <= step * CLIMB + EPS
-                and not overlaps_any(grid, nx, y - lift, w, h, INF, True)):
+        else:
+            cells = overlapping_tiles(grid, nx, y, w, h, INF, True)  # this pixel would collide
+            lift = y + h - min(_top(grid, c, r, nx, w) for c, r in cells)
+            if not (grounded and 0 < lift <= step * CLIMB + EPS
+                    and not overlaps_any(grid, nx, y - lift, w, h, INF, True)):
+                return _contact(grid, x, nx, y, w, h, cells, one_way_from), y, True
             x, y = nx, y - lift  # stepped up onto a slope (or a ledge at most that high)
             left -= step
-            continue
-        return _contact(grid, x, nx, y, w, h, cells, one_way_from), y, True
+        if y > start_y:  # >> beyond the article: one-way tiles beside a body that walked down
+            lifted = _onto_one_way(grid, x, y, w, h, one_way_from)
+            if lifted is None:  # no room on it: its side stops the body, as a wall's
+                return was[0], was[1], True
+            y = lifted
     return x, y, False
 
 
