@@ -20,7 +20,8 @@ Two layers give that answer:
 resolver it adds what is the same for all of them:
 
 * the map's left and right edges are walls (a body may still rise above the top or fall out of
-  the bottom);
+  the bottom): a motion that would leave the map is cut at the side, and a body it was cut for
+  ends there, never a rounding error past it (sub-steps add the cut motion back up);
 * **sub-stepping** for resolvers that only look at their destination (``destination_only``): the
   motion is cut into equal parts no longer than half the smaller of the tile and the body along
   each axis, so a body can never jump over a tile between two checks (no tunnelling, whatever the
@@ -250,10 +251,12 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
     if dx < 0.0:
         if x + dx < 0.0:
             dx, edge = (-x if x > 0.0 else 0.0), HIT_LEFT  # min(0.0, -x)
+            edge_x = x + dx
     elif dx > 0.0 and x + w + dx > grid.right_edge:
         dx, edge = grid.width_px - w - x, HIT_RIGHT
         if not dx > 0.0:
             dx = 0.0  # max(0.0, ...)
+        edge_x = x + dx
 
     # One part is enough when the motion is no longer than substeps()'s step on each axis (the
     # usual case).
@@ -311,6 +314,9 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
 
     if edge:
         flags |= edge
+        # on the side the motion was cut at, where a resolver's rounding left it a hair past
+        if 0.0 < (edge_x - x if edge == HIT_LEFT else x - edge_x) <= EPS:
+            x = edge_x
     if (flags & ON_GROUND and tell_one_way and grid.has_one_way
             and only_one_way_under(grid, x, w, y + h)):
         flags |= ON_ONE_WAY

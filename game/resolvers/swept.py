@@ -73,8 +73,8 @@ Departures, and why:
 * **The map's sides.** The mover cuts the tick's motion at the map's left and right edges, but
   a slide along a steep slope can turn toward one (or past it: a body falling straight onto a
   steep slope in the first column slides out of the map, and falls through everything there).
-  So the motion of every pass after a hit is cut at the sides too: a slide ends against one as
-  against a wall.
+  So once a slope's surface is met, the motion of every pass is cut at the sides too: a slide
+  ends against one as against a wall.
 * **At most five passes a tick** (a pass: sweep what motion is left, to its first hit or its
   end). Each hit takes an axis (or the surface's normal) out of the motion, so two or three are
   enough in any real case; what is left after the fifth pass is dropped.
@@ -247,14 +247,16 @@ def passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy
         # on the row's top exactly (a fall may have ended a rounding error above it)
         flags, grounded, dropped, my = ON_GROUND, True, my, 0.0
         y = round((y + h) / grid.tile_h) * grid.tile_h - h
-    for n in range(_PASSES + 1):
+    sloped = False  # a slope's surface was met: the motion is no longer the tick's own
+    for _ in range(_PASSES + 1):
         if not mx and not my:
             if not then:
                 break
             mx, then = then, 0.0
-        if n and (mx < 0.0 and x + mx < -EPS or mx > 0.0 and x + w + mx > grid.width_px + EPS):
-            # >> beyond the article: the map's sides are walls to the motion after a hit too
-            # (the mover cuts only the tick's own): a slide along a steep slope ends there
+        if sloped and (mx < 0.0 and x + mx < -EPS
+                       or mx > 0.0 and x + w + mx > grid.width_px + EPS):
+            # >> beyond the article: the map's sides are walls to a slope's slide too (the
+            # mover cuts only the tick's own motion): the slide ends there
             if mx < 0.0:
                 room, flags = (-x if x > 0.0 else 0.0), flags | HIT_LEFT
             else:
@@ -322,6 +324,7 @@ def passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy
             mx, my = rx, 0.0
         else:  # >> beyond the article: a slope's surface, followed or slid along
             y, mx, my, then, floor, side = _on_line(grid, col, row, x, y, w, h, rx, ry, then)
+            sloped = True
             if floor:
                 flags |= ON_GROUND
                 grounded = following = True
