@@ -193,6 +193,18 @@ def test_a_ladder_climbs_in_a_level_with_moving_platforms(name):
     assert p.climbing and p.y < FLOOR - H - 20
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_letting_go_sideways_as_it_grabs_from_the_top_leaves_it_on_the_platform(name):
+    """Down and right on a ladder's top, the body's middle a hair from the platform beside it:
+    the climb down takes the middle off the ladder, so the player lets go. It stood on the top
+    and the platform when the tick began and did not climb down through them: it stays on the
+    platform (before: 1.3 px inside it, then falling through it)."""
+    g = TileGrid.from_rows(LADDER)
+    p = run(g, Player(5 * 16 - W / 2 - 0.5, TOP - H, W, H, on_ground=True), name,
+            [(1, Held(down=True, right=True))])
+    assert not p.climbing and p.on_ground and p.y == TOP - H, p
+
+
 LADDER_MAP = st.lists(st.text(st.sampled_from("....#=H"), min_size=8, max_size=8), min_size=6,
                       max_size=6).map(lambda rows: rows + ["#" * 8])
 KEYS = st.lists(st.tuples(st.integers(1, 20), st.builds(

@@ -7,7 +7,8 @@ elsewhere. All tuning is in :class:`game.config.PhysicsConfig`, in per-second un
 Ladders (``TileGrid.ladders``): up or down while the player overlaps a ladder (down also while
 standing on a ladder's top) grabs it; on it gravity is off, up and down climb at ``climb_speed``
 and left and right move at ``climb_side_speed`` (off the ladder's side, the player lets go and
-falls). The jump key leaves the ladder with a jump; up does not (it climbs). Climbing up past the
+falls; letting go as it grabs from the top, it has not climbed down through the top or the
+platform beside it, and stays on them). The jump key leaves the ladder with a jump; up does not (it climbs). Climbing up past the
 top puts the player standing on it; climbing down onto the ground stands there. While climbing,
 coyote time is full (a jump off a ladder always works, and after letting go sideways the usual
 coyote window runs from there) and a jump press buffered before the grab is dropped (grabbing a
@@ -274,7 +275,17 @@ class Player:
         elif c & ON_GROUND and dy > 0:
             self.climbing = False  # climbed down onto the ground: stand there
         elif not self.ladder_beside(grid, col):
-            self.climbing = False  # off the ladder's side: let go, and fall from here
+            self.climbing = False  # off the ladder's side: let go, and fall from here...
+            if down and overlaps_any(grid, self.x, self.y, self.w, self.h, y + self.h,
+                                     resolver.supports_slopes):
+                # ... not from inside the one-way tiles it stood on (a ladder's top and the
+                # platform beside it): letting go, it did not climb down through them
+                self.x, self.y, c = move_box(resolver, grid, x, y, self.w, self.h, dx, dy,
+                                             one_way_bottom=y + self.h, was_on_ground=False)
+                self._last_move = (resolver, grid, x, y, dx, dy, False, False)
+                if platforms:
+                    c = clip_to_platforms(platforms, self, x, y, dy, False, c, False, resolver,
+                                          grid)
         self.contact_flags = c
         self.on_ground, self.on_one_way = bool(c & ON_GROUND), bool(c & ON_ONE_WAY)
         self.vy = 0.0 if self.climbing or self.on_ground else self.vy
