@@ -78,7 +78,8 @@ Departures from the article, and why:
   head touches (found by bisection, to within ``EPS``). Walking down is the mover's ground snap.
 * **One-way tiles** (the article's second part; in Nez too only their top edge counts). They
   block only a falling body whose bottom was at or above their top at the start of the tick
-  (``one_way_bottom``), never when ``drop_through``, never sideways, never from below.
+  (``one_way_bottom``), never when ``drop_through``, never from below, and sideways only a body
+  they hold (pushed down under a ceiling corner, below their top: a ledge for it, or a wall).
 * **floor, not int; the map's outside is empty.** Cells come from ``math.floor`` and every cell
   outside the map is empty: no crash, no phantom tile.
 """
