@@ -19,7 +19,7 @@ from pathlib import Path
 from game import config as config_mod
 from game import resolvers
 from game.runs import settings as settings_mod
-from game.errors import UserError, quote_path, quoted
+from game.errors import UserError, print_note, quote_path, quoted
 
 try:
     import fcntl
@@ -133,8 +133,12 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
     ticks = parse_ticks(args)
     script = load_script(args.input) if args.input else InputScript(())
     cfg = s.config
+    # The level's notes are said once the run has ended well: a mistake found later (a trace
+    # that cannot be written) is then the one line said.
+    held: list[str] = []
     world = load_world(s.level_path, cfg, resolvers.create(cfg.resolver,
-                                                           cfg.resolver_options(cfg.resolver)))
+                                                           cfg.resolver_options(cfg.resolver)),
+                       notes=held.append)
     level = world.level
     stepped: World | Comparison = world
     if args.ghosts:
@@ -161,6 +165,8 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
             print(f"{ticks} ticks on {level.path} with {world.resolver.name}: x={p.x:.2f} "
                   f"y={p.y:.2f} on_ground={p.on_ground} respawning={p.respawning} "
                   f"goal={world.goal_reached}{walkers}")
+    for line in held:
+        print_note(line)
     return 0
 
 

@@ -22,7 +22,7 @@ from game import resolvers
 from game.config import Config
 from game.errors import UserError
 from game.maps.grid import overlapping_tiles
-from game.maps.level import load_level
+from game.maps.level import load_level, read_map
 from game.sim.inputs import InputFrame
 from game.sim.world import load_world
 
@@ -79,12 +79,13 @@ def test_platformer_starts_where_the_map_says_with_a_note(key):
     if moved:
         want = (want[0] + float(moved.group(1)), want[1] + float(moved.group(2)))
     # the start object as the file places it (a tile object hangs up from its x, y)
-    o = next(o for o in level.objects if math.isclose(o["x"], want[0], abs_tol=0.01)
-             and (math.isclose(o["y"], want[1], abs_tol=0.01)
-                  or math.isclose(o["y"] + o["h"], want[1], abs_tol=0.01)))
-    assert o["x"] - s.w <= feet_x <= o["x"] + o["w"] + s.w, (s, o)
+    o = next(o for o in read_map(path_of(key))[1].objects
+             if math.isclose(o.x, want[0], abs_tol=0.01)
+             and (math.isclose(o.top, want[1], abs_tol=0.01)
+                  or math.isclose(o.top + o.h, want[1], abs_tol=0.01)))
+    assert o.x - s.w <= feet_x <= o.x + o.w + s.w, (s, o)
     # the feet at the object's bottom, or lifted out of the ground it was drawn into
-    assert o["y"] + o["h"] - 2 * grid.tile_h - s.h <= feet_y <= o["y"] + o["h"] + 0.01, (s, o)
+    assert o.top + o.h - 2 * grid.tile_h - s.h <= feet_y <= o.top + o.h + 0.01, (s, o)
 
 
 @pytest.mark.parametrize("resolver", list(resolvers.REGISTRY))

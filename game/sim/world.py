@@ -273,9 +273,10 @@ def load_world(path: str | os.PathLike, cfg: Config, resolver: Resolver,
     window's start both say them.
     """
     level = load_level(path, (cfg.player.width, cfg.player.height))
+    # the map's physics first: a mistake there is the one line said, with no notes before it
+    physics = with_map_properties(cfg, level.properties, level.path).physics
+    physics = scaled_physics(physics, level.physics_scale, keep=level.properties)
     if notes is not None:
         for line in level.notes:
             notes(line)
-    physics = with_map_properties(cfg, level.properties, level.path).physics
-    physics = scaled_physics(physics, level.physics_scale, keep=level.properties)
     return World.create(level, physics, resolver, cfg.spear)
