@@ -105,14 +105,14 @@ OPTIONS = {"solid_layers": "--solid-layer", "one_way_layers": "--one-way-layer",
 
 def declared_by_map(model: MapModel, given: Declared) -> Declared:
     """``given`` (the command line's and config.toml's) with the map's own properties of the
-    same names where the command line says nothing: the command line wins over the map, the map
-    over config.toml."""
+    same names where those say nothing: what the player says when running a map wins over what
+    the map says of itself."""
     values: dict[str, Any] = {}
     said = dict(given.said)
     for name in OPTIONS:
         prop = model.properties.get(name)
         mine = getattr(given, name)
-        if prop is None or said.get(name, "").startswith("--"):
+        if prop is None or mine:
             values[name] = mine
             continue
         if not isinstance(prop, str):
@@ -150,6 +150,7 @@ class Marks:
     objects: list[tuple[Shape, int, str]] = field(default_factory=list)  # shape, kind, label
     notes: list[str] = field(default_factory=list)
     one_way_objects: set[int] = field(default_factory=set)  # ids: not moving platforms
+    collision_objects: set[int] = field(default_factory=set)  # ids of the objects read as walls
     open_space: dict[int, set[int]] = field(default_factory=dict)  # layer -> gids taken as air
 
 
@@ -204,28 +205,44 @@ def _leap_slope(props: Mapping, kind: str) -> bool:
             and all(type(props.get(k)) in (int, float) for k in LEAP_SLOPE))
 
 
+# String properties that name a tile's kind the way a class does (LÖVE's platformer example:
+# ``class`` = ``one_way``; lttp's colliders: ``type`` = ``solid``).
+KIND_PROPERTIES = ("class", "type", "kind", "collision", "collider", "tiletype", "tile_type")
+
+
 def tile_property(props: Mapping, kind: str) -> tuple[int, str] | None:
-    """A bool tile property saying the tile collides: ``collides`` (Phaser's
-    ``setCollisionByProperty({collides: true})``, its tutorials and many others), ``solid``,
-    ``collision`` (bool, not the game's string), ``blocked`` (pyscroll/Tuxemon style), and the
-    same in other languages and spellings (any case); or one-way: ``one_way``, ``oneWay``,
-    ``jumpthrough``, ``platform``...; or a tile class (Flame's Super Dash: ``Platform``; others:
-    ``Solid``, ``Ground``, ``Wall``) read like a layer's name (:func:`name_kind`, a platform
-    being one-way). A tile whose author marked it passable (``solid`` false, ``passable``) is
-    EMPTY. (kind, what said it) or None."""
-    for name in SOLID_PROPERTIES:
-        value = _prop(props, name)
-        if true(value):
-            return SOLID, name
+    """A tile's mark by its properties or class:
+
+    * one-way: a bool ``one_way``, ``oneWay``, ``jumpthrough``, ``platform``... (any case), or a
+      string property ``class``/``type``/``kind`` naming it (``one_way``, ``semisolid``). It is
+      read first: a tile marked collidable and one-way is a one-way platform;
+    * solid: a bool ``collides`` (Phaser's ``setCollisionByProperty({collides: true})``),
+      ``solid``, ``collision`` (bool, not the game's string), ``collidable``, ``blocked``
+      (pyscroll/Tuxemon style), and the same in other languages and spellings (``solide``,
+      ``nonpassable``...), or a string ``class``/``type`` property naming it;
+    * not colliding, as its author marked it: one of those false, or ``passable`` true;
+    * else the tile's class (Flame's Super Dash: ``Platform``; others: ``Solid``, ``Ground``,
+      ``Wall``) read like a layer's name (:func:`name_kind`, a platform being one-way).
+
+    (kind, what said it) or None. What a class or a class-like property says is marked as such
+    (``class ...``): it says what a tile is, not that it is the layer's only solid tile."""
     for name in ONE_WAY_PROPERTIES:
         if true(_prop(props, name)):
             return ONE_WAY, name
+    named = {n: v for n in KIND_PROPERTIES if isinstance(v := _prop(props, n), str)}
+    for name, value in named.items():
+        if name_kind(value, platform=ONE_WAY) == ONE_WAY:
+            return ONE_WAY, f"class {value}"
+    for name in SOLID_PROPERTIES:
+        if true(_prop(props, name)):
+            return SOLID, name
     if any(_false(_prop(props, n)) for n in SOLID_PROPERTIES) or any(
             true(_prop(props, n)) for n in PASSABLE_PROPERTIES):
         return EMPTY, "a property saying it does not collide"
-    found = name_kind(kind, platform=ONE_WAY)  # a tile class (Tiled 1.9+; written type=)
-    if found is not None:
-        return found, f"class {kind}"
+    for value in (*named.values(), kind):  # a class, or a property saying one
+        found = name_kind(value, platform=ONE_WAY)
+        if found is not None:
+            return found, f"class {value}"
     return None
 
 
@@ -482,6 +499,7 @@ def _declared(model: MapModel, layers: list[LayerFacts], tile_marks: dict[int, T
                 shape = outline(o)
                 if shape is not None:
                     marks.objects.append((shape, kind, _label(o)))
+                    marks.collision_objects.add(o.id)
                     if kind == ONE_WAY:
                         marks.one_way_objects.add(o.id)
     said = [f"{', '.join(repr(n) for n in getattr(declared, k))} "
@@ -567,4 +585,5 @@ def _read_objects(model: MapModel, marks: Marks, tile_of) -> None:
             if kind == ONE_WAY:
                 marks.one_way_objects.add(o.id)
             marks.objects.append((shape, kind, _label(o)))
+            marks.collision_objects.add(o.id)
 

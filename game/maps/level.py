@@ -84,7 +84,7 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     kit = tuple(o for o in objects if o.id not in marks.one_way_objects or o.kind != "platform")
     layers = model.tile_layers
     try:
-        start, is_point = find_start(path, kit, player_size, grid, own, notes, declared)
+        start, is_point, at = find_start(path, kit, player_size, grid, own, notes, declared)
         check_inside(path, kit, grid)
         goals = tuple(Rect(o.x, o.top, o.w, o.h) for o in kit if o.kind == "goal")
         walker_spawns = walkers(path, kit, grid)
@@ -97,12 +97,15 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
         if play:
             raise
         # Only to be drawn: the tiles' own features (doors, hazards...), no bodies.
-        start, is_point, goals, walker_spawns, platforms, next_level = (
-            Rect(0.0, 0.0, *player_size), True, (), (), (), None)
+        start, is_point, at, goals, walker_spawns, platforms, next_level = (
+            Rect(0.0, 0.0, *player_size), True, None, (), (), (), None)
         level_features = features(path, layers, collision.feature_of, (), grid, start, ())
     if play:  # what an author should know to play it (a picture of the map needs none of it)
-        own_kit = own or any(o.kind in GAME_CLASSES for o in objects)
-        notes += kit_notes(path, objects, own_kit, bool(goals))
+        # made with the game's kit: its collision property, or its objects (another engine's
+        # map may well have a class 'player' of its own)
+        own_kit = own or any(o.kind in GAME_CLASSES and o.kind != "player" for o in objects)
+        used = marks.collision_objects | ({at.id} if at is not None else set())
+        notes += kit_notes(path, [o for o in objects if o.id not in used], own_kit, bool(goals))
     own_look = model.background is not None or any(isinstance(la, ImageLayer)
                                                    for la in model.layers)
     view = map_view(model, backdrop_of(path, props, own_look), collision.sources)

@@ -65,10 +65,11 @@ def features(path: Path, layers, feature_of, objects: tuple[MapObject, ...], gri
 
 
 def kit_notes(path: Path, objects: Iterable[MapObject], own: bool, finishes: bool) -> list[str]:
-    """What an author should know of the map's objects: classes one typo away from the game's
-    own (``Coin`` for ``coin``, ``checkpiont``), other engines' classes the game leaves alone,
-    and, on a map made with the game's kit (``own``), that it cannot be finished without a goal
-    (``finishes``: it has one)."""
+    """What an author should know of the map's objects (``objects``: those the game did not
+    read as its start or as collision): classes one typo away from the game's own (``Coin`` for
+    ``coin``, ``checkpiont``), other engines' classes the game leaves alone, and, on a map made
+    with the game's kit (``own``), that it cannot be finished without a goal (``finishes``: it
+    has one)."""
     notes = []
     left: Counter[str] = Counter()
     near: dict[str, str] = {}

@@ -59,8 +59,9 @@ def rank(o: MapObject) -> int | None:
 
 def find_start(path: Path, objects: tuple[MapObject, ...], size: tuple[float, float],
                grid: TileGrid, own: bool, notes: list[str],
-               declared: Declared | None = None) -> tuple[Rect, bool]:
-    """The player's hitbox at the start and whether it stands on a point (see the module)."""
+               declared: Declared | None = None) -> tuple[Rect, bool, MapObject | None]:
+    """The player's hitbox at the start, whether it stands on a point, and the object it
+    stands at (None: on the first ground): see the module."""
     if declared is not None and declared.start_object:
         name = declared.start_object
         found = [o for o in objects if o.name == name or o.kind == name] or [
@@ -73,15 +74,16 @@ def find_start(path: Path, objects: tuple[MapObject, ...], size: tuple[float, fl
                             "that name or class (" + ("its start-like objects: "
                                                       + ", ".join(starts) if starts else
                                                       "it has no start-like object") + ")")
-        return _from_object(path, found, size, grid, notes,
-                            f" (as {declared.said.get('start_object', 'declared')} says)")
+        return (*_from_object(path, found, size, grid, notes,
+                              f" (as {declared.said.get('start_object', 'declared')} says)"),
+                found[0])
     own_spawn = [o for o in objects if is_spawn(o, own)]
     if own_spawn:
-        return spawn(path, own_spawn, size, grid)
+        return (*spawn(path, own_spawn, size, grid), own_spawn[0])
     ranked = sorted((r, i) for i, o in enumerate(objects) if (r := rank(o)) is not None)
     if ranked:
         best = [objects[i] for r, i in ranked if r == ranked[0][0]]
-        return _from_object(path, best, size, grid, notes)
+        return (*_from_object(path, best, size, grid, notes), best[0])
     if own:
         raise UserError(path, "no spawn: add an object named 'spawn' (or of class 'player') to an "
                         "object layer, as a point at the player's feet or a rectangle")
@@ -94,7 +96,7 @@ def find_start(path: Path, objects: tuple[MapObject, ...], size: tuple[float, fl
     notes.append(f"{path}: no start object, so the player starts standing on the first solid "
                  f"ground from the left (column {int(box.x // grid.tile_w)}, at y={px(box.y + box.h)}"
                  "); add a point object named 'spawn', or run with --start-object NAME, to choose")
-    return box, True
+    return box, True, None
 
 
 def _from_object(path: Path, found: list[MapObject], size: tuple[float, float], grid: TileGrid,
