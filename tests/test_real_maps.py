@@ -14,17 +14,18 @@ from __future__ import annotations
 import math
 import re
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from game import resolvers
-from game.config import Config
+from game.config import Config, MapConfig
 from game.errors import UserError
 from game.maps.grid import overlapping_tiles
 from game.maps.level import load_level, read_map
 from game.sim.inputs import InputFrame
-from game.sim.world import load_world
+from game.sim.world import declared, load_world
 
 CORPUS = Path(__file__).parent / "data" / "real_maps"
 MANIFEST = tomllib.loads((CORPUS / "manifest.toml").read_text("utf-8"))["map"]
@@ -47,9 +48,17 @@ def test_the_corpus_has_the_platformers_the_issue_asks_for():
             "object_property"} <= conventions
 
 
+def config_of(key: str) -> Config:
+    """The default config, with what the manifest says the map's author declares ([map])."""
+    declare = MANIFEST[key].get("declare", {})
+    return replace(Config(), map=replace(MapConfig(), **{k: tuple(v) if isinstance(v, list)
+                                                         else v for k, v in declare.items()}))
+
+
 def load_world_quietly(key: str, resolver: str):
     notes: list[str] = []
-    world = load_world(path_of(key), Config(), resolvers.create(resolver), notes=notes.append)
+    world = load_world(path_of(key), config_of(key), resolvers.create(resolver),
+                       notes=notes.append)
     return world, notes
 
 
@@ -63,7 +72,7 @@ def expected_start(key: str):
 
 @pytest.mark.parametrize("key", PLATFORMERS)
 def test_platformer_starts_where_the_map_says_with_a_note(key):
-    level = load_level(path_of(key), (12.0, 14.0))
+    level = load_level(path_of(key), (12.0, 14.0), declared=declared(config_of(key)))
     assert level.notes, "a map made elsewhere is always said to be read by guesses"
     assert all("\n" not in n for n in level.notes)
     want = expected_start(key)
@@ -123,5 +132,6 @@ def test_other_maps_load_with_notes_or_give_one_error_line(key):
 
 def test_the_issue_counts_are_met():
     """Every real platformer map loads."""
-    loaded = [key for key in PLATFORMERS if load_level(path_of(key))]
+    loaded = [key for key in PLATFORMERS
+              if load_level(path_of(key), declared=declared(config_of(key)))]
     assert loaded == PLATFORMERS

@@ -170,11 +170,18 @@ def _false(value) -> bool:
 
 
 def _prop(props: Mapping, name: str):
-    """A property by name, any case (``Solid``, ``solid`` and ``SOLID`` are one word)."""
+    """A property by name, however it is spelt: any case, with or without ``_`` and ``-``, and
+    with ``is`` or ``has`` before it (``Solid``, ``isSolid``, ``one-way``, ``OneWay``,
+    ``has_collision``)."""
     if name in props:
         return props[name]
-    low = name.lower()
-    return next((v for k, v in props.items() if k.lower() == low), None)
+    want = _squeezed(name)
+    return next((v for k, v in props.items()
+                 if _squeezed(k) in (want, "is" + want, "has" + want)), None)
+
+
+def _squeezed(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
 # A tile property ``slope`` naming its direction (pytmx's test track, several tutorials): the

@@ -77,7 +77,7 @@ def kit_notes(path: Path, objects: Iterable[MapObject], own: bool, finishes: boo
         if not o.kind or o.kind in GAME_CLASSES:
             continue
         close = difflib.get_close_matches(o.kind.lower(), GAME_CLASSES, n=1, cutoff=0.75)
-        if close and (o.kind.lower() == close[0] or own):
+        if close and own:  # on another engine's map, its own class: no typo of the game's
             near[o.kind] = close[0]
         else:
             left[o.kind] += 1

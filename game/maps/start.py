@@ -133,8 +133,9 @@ def _from_object(path: Path, found: list[MapObject], size: tuple[float, float], 
     more = f" (of {len(found)} start-like objects, the first)" if len(found) > 1 else ""
     side = f", moved {px(abs(moved.x - box.x))} px into the map" if moved.x != box.x else ""
     up = f", lifted {px(moved.y - lifted.y)} px out of the ground" if lifted != moved else ""
-    notes.append(f"{path}: the player starts at {label}{more}{why}: {how}{side}{up}; name it "
-                 "'spawn' (or give it class 'player') to make it the game's own spawn")
+    notes.append(f"{path}: the player starts at {label}{more}{why}: {how}{side}{up}; give it "
+                 "class 'player' to make it the game's own spawn (or run with --start-object "
+                 "NAME to start at another)")
     return lifted, is_point
 
 
