@@ -7,11 +7,7 @@ and one line on stderr that starts with ``error:``, names the file and says what
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
-import re
-import secrets
-import stat
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -19,12 +15,7 @@ from pathlib import Path
 from game import config as config_mod
 from game import resolvers
 from game.runs import settings as settings_mod
-from game.errors import UserError, print_note, quote_path, quoted
-
-try:
-    import fcntl
-except ImportError:  # not POSIX: no locks, and stale temp files are left alone
-    fcntl = None
+from game.errors import UserError, print_note, quoted
 
 EXIT_USAGE = 2
 
@@ -155,7 +146,7 @@ def trace_protected(args: argparse.Namespace, s: Setup, level) -> list[Path]:
 
 def headless(args: argparse.Namespace, s: Setup) -> int:
     from game.sim.ghosts import Comparison
-    from game.runs.headless import run, run_ghosts
+    from game.runs.headless import run, run_ghosts, write_trace_to
     from game.sim.inputs import InputScript, load_script
     from game.sim.world import World, load_world
 
@@ -199,268 +190,6 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
     return 0
 
 
-# ----------------------------------------------------------------------------------------------
-# --trace: where the trace may go, and how it is written there
-# ----------------------------------------------------------------------------------------------
-
-STREAMS = {1: "standard output", 2: "standard error"}
-# The temp file a trace is written to before it is moved into place; a run stopped outright
-# (SIGKILL, a power cut) leaves one, which a later run into the same folder removes.
-TEMP_NAME = re.compile(r"\.trace-([0-9]{1,10})-[0-9a-f]{8}\.jsonl")
-
-
-def write_trace_to(target: str, records, protected: list[Path]) -> bool:
-    """Write the trace where --trace says, never at the cost of something the user made.
-
-    What the path *is* decides, not its name:
-
-    * ``-``, or the same file as standard output or standard error (``/dev/stdout``,
-      ``/dev/fd/2``...): written through the stream that is already open, so ``>> log``
-      still appends.
-    * A new file, an empty one, or a trace from an earlier run (also under /dev/shm): written
-      to a temp file beside it and moved into place when complete, keeping the old file's
-      permissions, so a failed or stopped run changes nothing.
-    * A pipe (FIFO) or /dev/null: written straight in.
-    * Refused: an input of this run, a file that is not a trace, a folder, and any other device
-      (a disk, /dev/full, /dev/zero, a terminal that is not the standard output).
-
-    Returns whether the trace went to standard output.
-    """
-    if target == "-":
-        _write_to_stream(1, target, records)
-        return True
-    path = Path(target)
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        st = None
-    except OSError as exc:
-        raise _trace_error(target, f"cannot look at it ({_reason(exc)})") from None
-    if _is_an_input(path, st, protected):
-        raise _trace_error(target, "that is one of this run's input files; write the "
-                           "trace to a new file")
-    if st is None:
-        _replace_with_trace(path, None, records)
-        return False
-    for fd in STREAMS:
-        if _same_file_as_fd(st, fd):
-            _write_to_stream(fd, target, records)
-            return fd == 1
-    if stat.S_ISDIR(st.st_mode):
-        raise _trace_error(target, "that is a folder; give a file name")
-    if stat.S_ISFIFO(st.st_mode) or _is_null_device(st):
-        _write_straight_in(path, st, records)
-    elif stat.S_ISREG(st.st_mode):
-        _replace_with_trace(path, st, records)
-    else:
-        raise _trace_error(target, f"that is a {_kind(st)}, not a file (nothing was written); a "
-                           "trace goes to a regular file, a pipe, /dev/null, or the standard "
-                           "output or error (- or /dev/stdout, /dev/stderr)")
-    return False
-
-
-def _write_to_stream(fd: int, target: str, records) -> None:
-    from game.runs.headless import write_trace
-
-    stream = sys.stdout if fd == 1 else sys.stderr
-    if stream is None:  # the shell closed it (>&-)
-        raise _trace_error(target, f"{STREAMS[fd]} is closed; give a file name, or leave "
-                           f"{STREAMS[fd]} open")
-    try:
-        write_trace(records, stream)
-        stream.flush()
-    except OSError as exc:
-        _drop_pending(stream)  # so nothing is retried, and fails again, at exit
-        if isinstance(exc, BrokenPipeError):
-            raise  # the reader went away (`| head`): main() ends quietly
-        raise _trace_error(target, f"cannot write to {STREAMS[fd]} ({_reason(exc)})") from None
-
-
-def _write_straight_in(path: Path, st: os.stat_result, records) -> None:
-    """A pipe or /dev/null: nothing to replace, so write into it (waiting for a pipe's reader)."""
-    try:
-        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
-    except OSError as exc:
-        raise _trace_error(path, f"cannot open it ({_reason(exc)})") from None
-    try:
-        if not os.path.samestat(os.fstat(fd), st):
-            raise _trace_error(path, "it was replaced while being opened; run again")
-        _write_to_fd(fd, records)
-    except BrokenPipeError:
-        raise  # the pipe's reader went away: main() ends quietly
-    except OSError as exc:
-        raise _trace_error(path, f"cannot write into it ({_reason(exc)})") from None
-    finally:
-        os.close(fd)
-
-
-def _replace_with_trace(path: Path, st: os.stat_result | None, records) -> None:
-    """A new file, or an existing regular one that is empty or an earlier trace: write a temp file
-    beside it and move that into place, so the old file stays as it was until the new is whole."""
-    from game.runs.headless import is_trace
-
-    target = path.resolve()  # through a symbolic link: the link stays, its file is replaced
-    if st is None and not target.parent.is_dir():
-        raise _trace_error(path, f"folder {quote_path(target.parent)} does not exist")
-    mode = None
-    if st is not None:
-        try:
-            with open(target, "rb") as f:
-                earlier = is_trace(f)
-        except OSError as exc:
-            raise _trace_error(path, f"cannot read it to check that it is an earlier trace "
-                               f"({_reason(exc)}); nothing was written") from None
-        if not earlier:
-            raise _trace_error(path, "that file exists and is not a trace written by this "
-                               "game; give a new file name (nothing was written)")
-        mode = stat.S_IMODE(st.st_mode)
-    _remove_stale_temp_files(target.parent)
-    # The temp file's name is known before it exists, so a stop at any moment can remove it.
-    tmp = target.parent / f".trace-{os.getpid()}-{secrets.token_hex(4)}.jsonl"
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            _hold_lock(fd)  # tells a later run's clean-up that this file is in use
-            _write_to_fd(fd, records)
-            os.chmod(tmp, mode if mode is not None else 0o666 & ~_umask())
-            os.fsync(fd)  # the data is on disk before the name points at it
-            os.replace(tmp, target)
-        finally:
-            os.close(fd)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
-        if isinstance(exc, OSError):  # a full disk, a read-only folder, no permission...
-            kept = ("the earlier trace there is unchanged" if st is not None
-                    else "nothing was written")
-            raise _trace_error(path, f"cannot write the trace ({_reason(exc)}); {kept}") from None
-        raise
-
-
-def _write_to_fd(fd: int, records) -> None:
-    """Write the trace through an open descriptor that the caller closes."""
-    from game.runs.headless import write_trace
-
-    out = open(fd, "w", encoding="utf-8", closefd=False)
-    try:
-        write_trace(records, out)
-        out.flush()
-    finally:
-        with contextlib.suppress(OSError):
-            out.close()  # after a failed write this drops what is still buffered
-
-
-def _remove_stale_temp_files(folder: Path) -> None:
-    """Remove the temp files of runs stopped outright (SIGKILL, a power cut): named exactly like
-    ours, from a process that no longer exists, and not locked by any process (which also covers
-    a live writer whose process id this one cannot see). POSIX only: elsewhere nothing is removed.
-    """
-    if fcntl is None:
-        return
-    try:
-        entries = os.scandir(folder)
-    except OSError:
-        return
-    with entries:
-        for entry in entries:
-            m = TEMP_NAME.fullmatch(entry.name)
-            try:
-                if not m or not entry.is_file(follow_symlinks=False) or _alive(int(m[1])):
-                    continue
-                fd = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-            except OSError:
-                continue
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                os.unlink(entry.path)
-            except OSError:
-                pass  # in use, or not ours to remove
-            finally:
-                os.close(fd)
-
-
-def _hold_lock(fd: int) -> None:
-    if fcntl is not None:
-        with contextlib.suppress(OSError):  # a file system without locks: the pid check remains
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (OSError, OverflowError):  # someone else's process, or not a process id at all
-        return True
-    return True
-
-
-def _is_an_input(path: Path, st: os.stat_result | None, protected: list[Path]) -> bool:
-    target = path.resolve()
-    for p in protected:
-        if p.resolve() == target:
-            return True
-        if st is not None:
-            try:
-                if os.path.samestat(st, os.stat(p)):  # also a hard link to it
-                    return True
-            except OSError:
-                pass
-    return False
-
-
-def _same_file_as_fd(st: os.stat_result, fd: int) -> bool:
-    try:
-        return os.path.samestat(st, os.fstat(fd))
-    except OSError:  # closed
-        return False
-
-
-def _is_null_device(st: os.stat_result) -> bool:
-    try:
-        null = os.stat(os.devnull)
-    except OSError:
-        return False
-    return stat.S_ISCHR(st.st_mode) and stat.S_ISCHR(null.st_mode) and st.st_rdev == null.st_rdev
-
-
-def _kind(st: os.stat_result) -> str:
-    mode = st.st_mode
-    if stat.S_ISCHR(mode):
-        return "character device"
-    if stat.S_ISBLK(mode):
-        return "block device (a disk)"
-    if stat.S_ISSOCK(mode):
-        return "socket"
-    return "special file"
-
-
-def _drop_pending(stream) -> None:
-    """Point a failed stream at /dev/null, so what is still buffered goes nowhere."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, stream.fileno())
-        os.close(devnull)
-    except (OSError, ValueError):
-        pass
-
-
-def _trace_error(path: str | os.PathLike[str], what: str) -> UserError:
-    return UserError("command line", f"--trace {quote_path(path)}: {what}")
-
-
-def _reason(exc: OSError) -> str:
-    return exc.strerror or str(exc)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def lab(args: argparse.Namespace) -> int:
     from game.runs.lab import lab_main
 
@@ -488,6 +217,8 @@ def play(args: argparse.Namespace, s: Setup) -> int:
             args.input, args.config or config_mod.DEFAULT_CONFIG, s.level_path) if p])
     trace = None
     if args.trace:
+        from game.runs.headless import write_trace_to
+
         def trace(records, level, _args=args, _s=s):
             write_trace_to(_args.trace, records, trace_protected(_args, _s, level))
 
@@ -541,5 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader of the trace went away (e.g. `| head`): stop quietly.
         if sys.stdout is not None:
-            _drop_pending(sys.stdout)
+            from game.runs.headless import drop_pending
+
+            drop_pending(sys.stdout)
         return 0

@@ -105,6 +105,9 @@ class PhysicsConfig:
     swim_stroke: float = _f(150.0, "px/s", 0.0, MAX_SPEED)
     water_hop: float = _f(330.0, "px/s", 0.0, MAX_SPEED)
     stomp_speed: float = _f(300.0, "px/s", 0.0, MAX_SPEED)  # the bounce off a stomped walker
+    # Ladders (a tile whose collision is "ladder"): on one, gravity is off and the player climbs.
+    climb_speed: float = _f(80.0, "px/s", 0.0, MAX_SPEED)
+    climb_side_speed: float = _f(50.0, "px/s", 0.0, MAX_SPEED)  # sideways while on a ladder
 
     @property
     def dt(self) -> float:

@@ -6,8 +6,14 @@ mover's edge clamping, sub-stepping and ground snap are part of what is tested.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import math
+import subprocess
 from dataclasses import dataclass, field
+
+import pytest
+from hypothesis import settings
 
 from game.maps.grid import EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers import REGISTRY, create, move_body, names
@@ -15,6 +21,34 @@ from game.resolvers.base import NO_CONTACT, Body, Contacts, Move, Resolver, over
 
 # Tile shapes the shared cases run on: (tile_w, tile_h). 16 px is the game's size.
 TILE_SHAPES = [(16, 16), (8, 8), (32, 32), (16, 8)]
+# The quick tier keeps the game's 16 px tile; 8 and 32 px tiles are power-of-two scalings of it, and
+# the non-square 16x8 tile is drawn by the property tests of every tier, so the shared cases run
+# those in the full tier only.
+QUICK_TILES = {(16, 16)}
+
+
+CI_EXAMPLES = 300  # the ``ci`` profile's count (tests/conftest.py)
+
+
+def examples(ci: int) -> int:
+    """The example count for a test that wants ``ci`` examples in CI, scaled to the loaded
+    hypothesis profile (a tenth of it in ``dev``, more in ``thorough``); never fewer than 3.
+    For tests whose examples cost more (or less) than most."""
+    return max(3, round(ci * settings.default.max_examples / CI_EXAMPLES))
+
+
+def sized(values, quick=None, ids=None) -> list:
+    """``values`` as pytest params named ``WxH`` (or by ``ids``); those not in ``quick`` are marked
+    slow, so the quick tier runs a few that matter and the full tier runs them all."""
+    out = []
+    for i, value in enumerate(values):
+        name = ids[i] if ids is not None else "x".join(f"{v:g}" for v in value)
+        marks = () if quick is None or value in quick else (pytest.mark.slow,)
+        out.append(pytest.param(value, id=name, marks=marks))
+    return out
+
+
+TILES = sized(TILE_SHAPES, QUICK_TILES)
 
 # The player's numbers (game/config.py) in px per tick at 60 Hz, for 16 px tiles.
 GRAVITY_PER_TICK = 1500.0 / 60.0 / 60.0  # px/tick^2
@@ -22,9 +56,33 @@ MAX_FALL_PER_TICK = 480.0 / 60.0  # px/tick
 RUN_PER_TICK = 130.0 / 60.0  # px/tick
 
 
+def run_cli(*args) -> subprocess.CompletedProcess:
+    """``main.py ARGS`` run in this process (``game.cli.main``), its output caught: the result
+    looks like a finished subprocess (``returncode``, ``stdout`` and ``stderr`` as bytes). An
+    uncaught exception fails the test as a traceback would fail the user. The few tests that need
+    a real process (signals, exit status, stdin) start ``main.py`` themselves."""
+    from game.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([str(a) for a in args])
+    return subprocess.CompletedProcess(list(args), code, out.getvalue().encode(),
+                                       err.getvalue().encode())
+
+
 def resolver_names() -> list[str]:
     """Every registered resolver, read when the test module is collected."""
     return names()
+
+
+QUICK_RESOLVERS = ("axis", "swept")  # an article's technique and a shipped game's
+
+
+def resolver_params(quick=QUICK_RESOLVERS) -> list:
+    """Every resolver as a pytest param; only those in ``quick`` run in the quick tier. For
+    costly cases whose collision the shared suite already puts to every resolver."""
+    return [pytest.param(n, id=n, marks=() if n in quick else (pytest.mark.slow,))
+            for n in names()]
 
 
 def slope_resolver_names() -> list[str]:
@@ -172,6 +230,7 @@ def floor_below(grid: TileGrid, x: float, w: float, bottom: float, slopes: bool,
     return best
 
 
-__all__ = ["EPS", "GRAVITY_PER_TICK", "MAX_FALL_PER_TICK", "RUN_PER_TICK", "TILE_SHAPES", "Body",
+__all__ = ["EPS", "GRAVITY_PER_TICK", "MAX_FALL_PER_TICK", "RUN_PER_TICK", "TILE_SHAPES", "TILES",
+           "QUICK_TILES", "examples", "resolver_params", "run_cli", "sized", "Body",
            "Walker", "box_resolver_names", "create", "floor_below", "grid_from_cells", "overlap",
            "render", "resolver_names", "slope_resolver_names", "step", "supports_slopes"]

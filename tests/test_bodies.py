@@ -19,7 +19,7 @@ from game.sim.platforms import overlaps_solid_platform
 from game.resolvers.base import overlapping_tiles
 from game.sim.walkers import Walker
 from game.sim.world import World
-from helpers import resolver_names
+from helpers import examples, resolver_names
 from test_level_loader import write_map
 from test_platforms import FLOOR, ROWS, SPAWN, platform_xml, point_xml, prop
 from test_walkers import walker_xml
@@ -27,7 +27,7 @@ from test_walkers import walker_xml
 
 def world_of(folder: Path, objects: str, name: str) -> World:
     level = load_level(write_map(folder, rows=ROWS, objects=objects))
-    return World.create(level, Config().physics, resolvers.create(name))
+    return World(level, Config().physics, resolvers.create(name))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -91,7 +91,7 @@ def test_a_stomped_walker_comes_back_on_restart(tmp_path):
 boxes = st.tuples(st.floats(-40, 600), st.floats(-40, 400), st.floats(1, 100), st.floats(1, 100))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(boxes, min_size=0, max_size=40), st.lists(boxes, min_size=1, max_size=5),
        st.lists(st.tuples(st.floats(-30, 30), st.floats(-30, 30)), max_size=40))
 def test_the_hash_finds_what_brute_force_finds(walker_boxes, queries, moves):
@@ -125,7 +125,7 @@ frames = st.lists(st.tuples(st.integers(-1, 1), st.booleans(), st.booleans(), st
 
 
 @pytest.mark.parametrize("name", resolver_names())
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(script=frames)
 def test_no_overlap_no_tunnel_with_bodies(tmp_path, name, script):
     world = world_of(tmp_path, BUSY, name)

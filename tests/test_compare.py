@@ -231,7 +231,9 @@ def test_push_out_is_the_attempted_move_minus_the_resolved_one(cfg):
 
 # --- the window: ghosts, replays, stepping --------------------------------------------------------
 
-@pytest.mark.parametrize("frame_time", [1 / 240, 1 / 60, 1 / 23, 0.25])
+@pytest.mark.parametrize("frame_time", [
+    pytest.param(1 / 240, marks=pytest.mark.slow), pytest.param(1 / 60, marks=pytest.mark.slow),
+    1 / 23, 0.25])
 @pytest.mark.parametrize("ghosts", [False, True])
 def test_a_window_run_gives_the_headless_trace_at_any_frame_rate(cfg, tmp_path, script,
                                                                  frame_time, ghosts):
@@ -250,6 +252,7 @@ def test_a_window_run_gives_the_headless_trace_at_any_frame_rate(cfg, tmp_path, 
     assert got["lines"].encode() == expected
 
 
+@pytest.mark.slow
 def test_main_py_in_a_window_writes_the_headless_trace(tmp_path, script):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     common = ["--ticks", "200", "--level", str(MOON), "--input", str(script), "--ghosts"]

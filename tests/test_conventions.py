@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -254,7 +255,7 @@ def test_polygons_and_polylines_cell_by_cell(tmp_path):
     assert g.slope_heights(4, 3) == (4.0, 4.0)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(x=st.floats(0, 60), y=st.floats(0, 60), w=st.floats(0.5, 40), h=st.floats(0.5, 40),
        tri=st.booleans(), px=st.floats(0, 1), py=st.floats(0, 1))
 def test_every_point_inside_a_shape_is_blocked(x, y, w, h, tri, px, py):

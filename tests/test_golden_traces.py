@@ -152,16 +152,20 @@ def state_line(world: World) -> str:
 
 
 def run_scene(level_file: str, start: tuple[float, float] | None, script: InputScript,
-              ticks: int, resolver_name: str) -> dict:
+              ticks: int, resolver_name: str, first: int | None = None) -> dict:
+    """The run's hashes; with ``first``, only its first ``first`` ticks (the block hashes of
+    those: the quick tier's check)."""
     level = level_named(level_file)
     if start is not None:
         level = replace(level, spawn=Rect(start[0], start[1], *SIZE))
     physics = cfgmod.with_map_properties(CFG, level.properties, level.path).physics
     resolver = resolvers.create(resolver_name)
-    world = World.create(level, physics, resolver)
+    world = World(level, physics, resolver)
     trace, state = hashlib.sha256(), hashlib.sha256()
     blocks, block = [], hashlib.sha256()
     for tick, frame in enumerate(script.frames(ticks)):
+        if first is not None and tick == first:
+            break
         world.step(frame)
         out = io.StringIO()
         rec = trace_record(world)
@@ -288,12 +292,13 @@ def same_without_probe(m: Move, fast: tuple[float, float, int]) -> bool:
     return (repr(m.x), repr(m.y), flags_of(m.contacts)) == (repr(fast[0]), repr(fast[1]), fast[2])
 
 
-def run_moves(variant: str, grid_name: str) -> dict:
+def run_moves(variant: str, grid_name: str, first: int | None = None) -> dict:
+    """The move set's hashes; with ``first``, only its first ``first`` calls' block hashes."""
     resolver = VARIANTS[variant]()
     grid = move_grids()[grid_name]
     slopes = resolver.supports_slopes
     whole, blocks, block = hashlib.sha256(), [], hashlib.sha256()
-    calls = random_calls(f"{variant}/{grid_name}", grid, slopes, MOVES_PER_GRID)
+    calls = random_calls(f"{variant}/{grid_name}", grid, slopes, first or MOVES_PER_GRID)
     for i, (body, dx, dy, drop, grounded) in enumerate(calls):
         raw_move = resolver.move(grid, body, dx, dy, drop)
         mover_move = move_body(resolver, grid, body, dx, dy, drop_through=drop,
@@ -347,9 +352,21 @@ def test_every_run_and_move_set_is_pinned():
     assert sorted(data["moves"]) == sorted(f"{v}/{g}" for v, g in move_cases())
 
 
+# The quick tier checks the first block of every run and move set; the full tier all of them.
+EXTENTS = [pytest.param("first-block", id="first-block"),
+           pytest.param("whole", id="whole", marks=pytest.mark.slow)]
+
+
+def _matches(want: dict, got: dict, extent: str) -> bool:
+    if extent == "whole":
+        return got == want
+    return got["blocks"] == want["blocks"][:len(got["blocks"])]
+
+
+@pytest.mark.parametrize("extent", EXTENTS)
 @pytest.mark.parametrize("level", [p.name for p in LEVELS] + ["custom"])
 @pytest.mark.parametrize("name", resolvers.names())
-def test_runs_match_the_golden_traces(level, name):
+def test_runs_match_the_golden_traces(level, name, extent):
     # "custom": the scenes with a chosen start; a level: its runs from the spawn
     cases = [c for c in trace_cases()
              if c[1] == name and (c[3] is not None if level == "custom" else
@@ -358,24 +375,26 @@ def test_runs_match_the_golden_traces(level, name):
     for case_id, resolver_name, level_file, start, script, ticks in cases:
         want = golden()["traces"].get(case_id)
         assert want is not None, f"{case_id}: not in {GOLDEN.name}; regenerate it"
-        got = run_scene(level_file, start, script, ticks, resolver_name)
-        if got != want:
+        got = run_scene(level_file, start, script, ticks, resolver_name,
+                        BLOCK if extent != "whole" else None)
+        if not _matches(want, got, extent):
             b = _first_block(want["blocks"], got["blocks"])
-            what = [k for k in ("trace", "state") if got[k] != want[k]]
+            what = [k for k in ("trace", "state") if got[k] != want[k]] or ["blocks"]
             pytest.fail(f"{case_id}: {' and '.join(what)} differ from {GOLDEN.name}; first "
                         f"difference in ticks {b * BLOCK}..{(b + 1) * BLOCK - 1}")
 
 
+@pytest.mark.parametrize("extent", EXTENTS)
 @pytest.mark.parametrize("variant", list(VARIANTS))
-def test_random_moves_match_the_golden_results(variant):
+def test_random_moves_match_the_golden_results(variant, extent):
     for v, grid_name in move_cases():
         if v != variant:
             continue
         key = f"{variant}/{grid_name}"
         want = golden()["moves"].get(key)
         assert want is not None, f"{key}: not in {GOLDEN.name}; regenerate it"
-        got = run_moves(variant, grid_name)
-        if got != want:
+        got = run_moves(variant, grid_name, MOVE_BLOCK if extent != "whole" else None)
+        if not _matches(want, got, extent):
             b = _first_block(want["blocks"], got["blocks"])
             pytest.fail(f"{key}: results differ from {GOLDEN.name}; first difference in calls "
                         f"{b * MOVE_BLOCK}..{(b + 1) * MOVE_BLOCK - 1}")

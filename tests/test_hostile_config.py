@@ -1,7 +1,9 @@
 """Hostile config files, map physics properties, input scripts and --ticks, through the real CLI.
 
-Each case runs ``main.py`` in a subprocess with a timeout and an address-space limit, and expects
-what every user mistake gets: exit status 2 and one short ``error:`` line naming the file. Before
+Each case runs the command line in this process (``helpers.run_cli``) and expects what every user
+mistake gets: exit status 2 and one short ``error:`` line naming the file. The runs that need a
+process of their own (input from stdin, the extremes of every range under an address-space limit)
+start ``main.py`` with a timeout and that limit. Before
 these checks existed, such inputs hung the mover (a sub-step count in the millions), grew memory
 without bound (``/dev/zero``, a key of thousands of dotted parts), crashed with a traceback, or
 echoed megabytes into the error line.
@@ -19,6 +21,7 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 
 from game.config import CONFIG_LIMIT, PhysicsConfig
 from game.maps.grid import TileGrid
@@ -36,7 +39,7 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
-def run_cli(*args: str | Path, feed: bytes | None = None) -> subprocess.CompletedProcess:
+def run_process(*args: str | Path, feed: bytes | None = None) -> subprocess.CompletedProcess:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return subprocess.run([sys.executable, "main.py", *map(str, args)], cwd=ROOT, env=env,
                           input=feed, capture_output=True, timeout=30,
@@ -151,6 +154,7 @@ def test_the_fastest_allowed_motion_needs_few_sub_steps_even_on_the_smallest_til
     assert substeps(tiny, 1.0, 1.0, fastest, fastest) <= 1000
 
 
+@pytest.mark.slow
 def test_the_extremes_of_every_range_run_quickly_with_every_resolver(tmp_path):
     """Slowest ticks, fastest speeds, hardest accelerations: 120 ticks of running and jumping
     with each resolver, within the subprocess timeout."""
@@ -161,7 +165,7 @@ def test_the_extremes_of_every_range_run_quickly_with_every_resolver(tmp_path):
     moves = script(tmp_path)
     from game import resolvers
     for name in resolvers.names():
-        proc = run_cli(*headless("--input", moves, "--resolver", name, config=cfg))
+        proc = run_process(*headless("--input", moves, "--resolver", name, config=cfg))
         assert proc.returncode == 0, proc.stderr.decode()
 
 
@@ -253,7 +257,8 @@ def test_a_small_input_script_from_a_fifo_still_works(tmp_path):
 
 
 def test_an_input_script_from_stdin_still_works():
-    proc = run_cli(*headless("--input", "/dev/stdin", ticks="40"), feed=RUN_AND_JUMP.encode())
+    proc = run_process(*headless("--input", "/dev/stdin", ticks="40"),
+                       feed=RUN_AND_JUMP.encode())
     assert proc.returncode == 0, proc.stderr.decode()
 
 

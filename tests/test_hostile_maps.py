@@ -34,6 +34,9 @@ from game.errors import UserError
 from game.maps.level import load_level
 from game.view.render import TileImages
 
+# The full tier only: each hostile map runs main.py in a process of its own, held to 1 GB.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 TILES_PNG = ROOT / "tests" / "data" / "tiles4.png"  # four 16x16 tiles, 64x16 px
 MEMORY = 1 << 30  # the address space a hostile map may take, whole interpreter included

@@ -102,7 +102,7 @@ def test_verdict_equals_the_headless_trace(path, tmp_path):
         assert main(["--headless", "--level", str(path), "--resolver", name, "--ticks",
                      str(scenario.ticks), "--input", str(script), "--trace", str(trace)]) == 0
         records = [json.loads(line) for line in trace.read_text().splitlines()]
-        world = World.create(scenario.level, run_cfg.physics, resolvers.create(name))
+        world = World(scenario.level, run_cfg.physics, resolvers.create(name))
         got = lab.judge(records, (world.player.x, world.player.y), scenario.script,
                         scenario.measure, scenario.expect_goal)
         o = lab.run_scenario(scenario, run_cfg, name)

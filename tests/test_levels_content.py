@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from helpers import resolver_params
 
 from game import config as cfgmod
 from game import resolvers
@@ -123,7 +124,7 @@ def test_physics_map_properties_are_valid(path):
 def run_checked(level: Level, name: str, frames) -> list[tuple[float, float, bool]]:
     """Run ``frames`` with resolver ``name``; fail at the first tick the player overlaps a tile."""
     cfg = config()
-    world = World.create(level, physics_for(level),
+    world = World(level, physics_for(level),
                          resolvers.create(name, cfg.resolver_options(name)))
     slopes = resolvers.REGISTRY[name].supports_slopes
     out = []
@@ -139,7 +140,7 @@ def run_checked(level: Level, name: str, frames) -> list[tuple[float, float, boo
     return out
 
 
-@pytest.mark.parametrize("name", resolvers.names())
+@pytest.mark.parametrize("name", resolver_params())
 @pytest.mark.parametrize("path", PARAMS, ids=IDS)
 def test_idle_run_with_every_resolver(path, name):
     level = load(path)
@@ -158,7 +159,7 @@ def right_only(ticks: int) -> list[InputFrame]:
     return list(parse_script(["0 right"], "right").frames(ticks))
 
 
-@pytest.mark.parametrize("name", resolvers.names())
+@pytest.mark.parametrize("name", resolver_params())
 @pytest.mark.parametrize("path", PARAMS, ids=IDS)
 def test_scripted_run_with_every_resolver(path, name):
     level = load(path)

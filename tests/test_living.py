@@ -27,7 +27,7 @@ from game.maps.level import load_level
 from game.sim.living import touches_hazard
 from game.resolvers.base import overlapping_tiles
 from game.sim.world import World
-from helpers import resolver_names
+from helpers import examples, resolver_names
 from test_level_loader import embedded_tileset, write_map
 
 TILES = (
@@ -79,7 +79,7 @@ def make_level(tmp_path: Path, rows: list[str], objects: str, doors: list[str] |
 
 
 def make_world(tmp_path: Path, name: str, rows: list[str], objects: str, **kw) -> World:
-    return World.create(make_level(tmp_path, rows, objects, **kw), PHYSICS,
+    return World(make_level(tmp_path, rows, objects, **kw), PHYSICS,
                         resolvers.create(name))
 
 
@@ -373,7 +373,7 @@ def test_a_door_starting_open(tmp_path):
     lever = obj(2, "switch", 64, 96, 16, 16, '<property name="door" value="gate"/>')
     level = make_level(tmp_path, ROOM, spawn(24, 112) + lever, doors=DOOR,
                        door=door_props(is_open=True))
-    world = World.create(level, PHYSICS, resolvers.create("axis"))
+    world = World(level, PHYSICS, resolvers.create("axis"))
     assert world.grid.kind(10, 5) != SOLID
     run(world, RIGHT, 30)
     assert world.grid.kind(10, 5) == SOLID
@@ -459,14 +459,14 @@ MOVES = st.lists(st.tuples(st.sampled_from((-1, 0, 1)), st.booleans(), st.intege
 
 
 @pytest.mark.parametrize("name", resolver_names())
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(moves=MOVES, start=st.integers(0, 3))
 def test_no_overlap_on_the_living_level_whatever_the_input(name, moves, start):
     """Random play from the spawn or a checkpoint: after every tick no solid overlap with the
     grid as the doors are then (``run`` checks), and the player never leaves the map sideways."""
     from test_playthrough import ROOT as REPO
 
-    world = World.create(load_level(REPO / "levels" / "05_features.tmx"), PHYSICS,
+    world = World(load_level(REPO / "levels" / "05_features.tmx"), PHYSICS,
                          resolvers.create(name))
     if start:
         cp = world.level.features.checkpoints[start - 1]
@@ -511,7 +511,7 @@ def test_features_level_lift_carries_the_player_to_the_walker_to_stomp(name):
                        (cfg.player.width, cfg.player.height))
     assert len(level.platforms) == 1 and level.platforms[0].one_way and len(level.walkers) == 1
     level = replace(level, spawn=Rect(88 * 16 + 10, 192 - 14, 12, 14))  # under the lift
-    world = World.create(level, cfg.physics, resolvers.create(name), cfg.spear)
+    world = World(level, cfg.physics, resolvers.create(name), cfg.spear)
     p, seen = world.player, []
     for frame in parse_script(LIFT_SCRIPT.splitlines(), "lift").frames(480):
         world.step(frame)
@@ -534,7 +534,7 @@ def test_living_level_no_respawn_shuts_the_door_again(name):
     touching it, so the door stays open."""
     level = load_level(Path(__file__).resolve().parent.parent / "levels" / "05_features.tmx")
     cfg = Config()
-    world = World.create(level, cfg.physics, resolvers.create(name))
+    world = World(level, cfg.physics, resolvers.create(name))
     p = world.player
     p.x, p.y = 79 * 16 - 6, 12 * 16 - p.h  # half under the lever
     world.step(InputFrame())

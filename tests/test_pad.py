@@ -69,7 +69,7 @@ def test_axis_values_become_fractions_of_full_tilt():
     (int(0.36 * 32767), 0, Held(right=True)),              # just past it
     (-32768, 0, Held(left=True)),
     (0, int(0.5 * 32767), Held(down=True)),
-    (0, -32768, Held()),                                   # up on the stick never jumps
+    (0, -32768, Held(climb=True)),                         # up on the stick climbs, never jumps
     (32767, int(0.5 * 32767), Held(right=True)),           # running, stick a little low: no down
     (int(0.4 * 32767), 32767, Held(right=True, down=True)),  # mostly down, a little right
 ])
@@ -93,10 +93,11 @@ def test_dpad_and_a_button():
     s = state_after([button(pygame.CONTROLLER_BUTTON_DPAD_LEFT, down=False),
                      button(pygame.CONTROLLER_BUTTON_A, down=False)], s)
     assert held_of(s, DZ) == Held(down=True)
-    # d-pad up is not a jump either; B and Y hold nothing; X throws
+    # d-pad up is not a jump either (it climbs a ladder); B and Y hold nothing; X throws
     s = state_after([button(b) for b in (pygame.CONTROLLER_BUTTON_DPAD_UP,
                                          pygame.CONTROLLER_BUTTON_B, pygame.CONTROLLER_BUTTON_Y)])
-    assert held_of(s, DZ) == Held()
+    assert held_of(s, DZ) == Held(climb=True)
+    assert not InputSequencer().frame(held_of(s, DZ)).jump_held
     assert held_of(state_after([button(pygame.CONTROLLER_BUTTON_X)]), DZ) == Held(throw=True)
 
 

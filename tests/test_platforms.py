@@ -55,7 +55,7 @@ def prop(name: str, value, kind: str = "float") -> str:
 
 def world_of(tmp_path: Path, objects: str, name: str, rows: list[str] = ROWS) -> World:
     level = load_level(write_map(tmp_path, rows=rows, objects=objects))
-    return World.create(level, Config().physics, resolvers.create(name))
+    return World(level, Config().physics, resolvers.create(name))
 
 
 def check_rules(world: World) -> None:

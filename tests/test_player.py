@@ -42,7 +42,7 @@ def make_world(rows: list[str], col: float, physics: PhysicsConfig = DEFAULT,
     spawn = Rect(col * T + 2, floor_row * T - H, W, H)
     level = Level(path=Path("grid.tmx"), title="grid", grid=grid, spawn=spawn,
                   spawn_is_point=False, goals=(), next_level=None, properties={})
-    return World.create(level, physics, resolvers.create("axis"))
+    return World(level, physics, resolvers.create("axis"))
 
 
 def steps(world: World, frames) -> list[tuple[float, float, float, float, bool]]:
@@ -455,7 +455,7 @@ def test_map_edges_stop_the_player(move, edge):
 
 def test_flat_tmx_with_the_axis_resolver():
     level = load_level(DATA / "flat.tmx")
-    world = World.create(level, DEFAULT, resolvers.create("axis"))
+    world = World(level, DEFAULT, resolvers.create("axis"))
     rec = steps(world, [IDLE])
     assert rec[0][4] and rec[0][1] == 64 - H
     rec = steps(world, [jump()] + [jump(pressed=False)] * 60)

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers import QUICK_RESOLVERS
 
 from game import config, resolvers
 from game.maps.grid import EPS, SLOPE, SOLID, TileGrid
@@ -428,7 +429,10 @@ def play(level: Path, resolver_name: str) -> Result:
 
 
 # Every level with every resolver; a touch from a walker (or a hazard, or a fall) fails the run.
-CASES = [pytest.param(level, name, id=f"{level.stem}-{name}")
+# The quick tier plays every level with two resolvers (helpers.QUICK_RESOLVERS), the full tier
+# with all of them.
+CASES = [pytest.param(level, name, id=f"{level.stem}-{name}",
+                      marks=() if name in QUICK_RESOLVERS else (pytest.mark.slow,))
          for level in LEVELS for name in resolvers.names()]
 
 

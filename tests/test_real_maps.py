@@ -18,6 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from helpers import resolver_params
 
 from game import resolvers
 from game.config import Config, MapConfig
@@ -97,7 +98,7 @@ def test_platformer_starts_where_the_map_says_with_a_note(key):
     assert o.top + o.h - 2 * grid.tile_h - s.h <= feet_y <= o.top + o.h + 0.01, (s, o)
 
 
-@pytest.mark.parametrize("resolver", list(resolvers.REGISTRY))
+@pytest.mark.parametrize("resolver", resolver_params())
 @pytest.mark.parametrize("key", PLATFORMERS)
 def test_platformer_stands_then_runs_both_ways_without_overlap(key, resolver):
     world, notes = load_world_quietly(key, resolver)

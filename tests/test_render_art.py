@@ -5,6 +5,8 @@ layers, tints, parallax, transparent colours; and ``--render-map``, checked agai
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import pygame
@@ -144,22 +146,53 @@ def test_render_map_writes_a_png_it_may_replace_later(tmp_path, capsys):
     assert rc == 0 and err == []
 
 
+def _linked_to_notes(p: Path) -> None:
+    (p.parent / "notes.txt").write_text("my notes")
+    p.symlink_to(p.parent / "notes.txt")
+
+
+NOT_OURS = "is not a picture written by this game"
+
+
 @pytest.mark.parametrize("setup, words", [
-    (lambda p: p.write_text("my notes"), "is not a picture that --render-map wrote"),
-    (lambda p: pygame.image.save(pygame.Surface((4, 4)), str(p)),
-     "is not a picture that --render-map wrote"),
-    (lambda p: p.mkdir(), "is not a file"),
-    (lambda p: p.symlink_to(p.parent / "elsewhere.png"), "symbolic link"),
+    (lambda p: p.write_text("my notes"), NOT_OURS),
+    (lambda p: pygame.image.save(pygame.Surface((4, 4)), str(p)), NOT_OURS),
+    (lambda p: p.mkdir(), "is a folder"),
+    (_linked_to_notes, NOT_OURS),
 ])
 def test_render_map_never_overwrites_what_it_did_not_write(tmp_path, capsys, setup, words):
     target = tmp_path / "map.png"
     setup(target)
-    before = target.read_bytes() if target.is_file() and not target.is_symlink() else None
+    before = target.read_bytes() if target.is_file() else None
     rc, err = render(tmp_path, capsys)
     assert rc == 2 and len(err) == 1 and err[0].startswith("error:") and words in err[0]
+    assert "--out" in err[0] and str(target) in err[0]
     if before is not None:
         assert target.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_render_map_writes_through_a_link_and_keeps_the_pictures_mode(tmp_path, capsys):
+    """A link stays a link (its file is written), and a picture replaced keeps its mode: the
+    way every file the game writes is written (game.runs.files)."""
+    target = tmp_path / "map.png"
+    target.symlink_to(tmp_path / "real.png")
+    rc, err = render(tmp_path, capsys)
+    assert rc == 0 and err == [] and target.is_symlink() and written_here(tmp_path / "real.png")
+    os.chmod(tmp_path / "real.png", 0o644)
+    rc, err = render(tmp_path, capsys, "--time", "0.1")
+    assert rc == 0 and stat.S_IMODE(os.stat(tmp_path / "real.png").st_mode) == 0o644
+
+
+def test_render_map_into_a_folder_it_cannot_write_is_one_error_line(tmp_path, capsys):
+    if os.geteuid() == 0:
+        pytest.skip("root writes anywhere")
+    os.chmod(tmp_path, 0o555)
+    try:
+        rc, err = render(tmp_path, capsys)
+    finally:
+        os.chmod(tmp_path, 0o755)
+    assert rc == 2 and len(err) == 1 and "not writable" in err[0]
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -169,7 +202,8 @@ def test_render_map_never_overwrites_what_it_did_not_write(tmp_path, capsys, set
     (["--render-map", str(ART), "--out", "x.png", "--time", "nan"], "from 0"),
     (["--time", "3"], "--time goes with --render-map"),
     (["--render-map", str(FORMATS / "nowhere.tmx"), "--out", "x.png"], "not found"),
-    (["--render-map", str(ART), "--out", "/nonexistent-folder/x.png"], "folder does not exist"),
+    (["--render-map", str(ART), "--out", "/nonexistent-folder/x.png"], "does not exist"),
+    (["--render-map", str(ART), "--out", "/proc/self/x.png"], "error: "),
 ])
 def test_render_map_mistakes_are_one_error_line(tmp_path, capsys, monkeypatch, argv, words):
     monkeypatch.chdir(tmp_path)

@@ -106,7 +106,8 @@ def drawn_and_whole(renderer: MapRenderer, whole: pygame.Surface, origin: tuple[
     return ours, want
 
 
-@pytest.mark.parametrize("cols, rows", [(200, 90), (60, 30)], ids=["scrolled", "whole map"])
+@pytest.mark.parametrize("cols, rows", [pytest.param(200, 90, marks=pytest.mark.slow), (60, 30)],
+                         ids=["scrolled", "whole map"])
 def test_frames_match_the_whole_map_rendered_at_once(tmp_path, cols, rows):
     """Panning, jumping, views bigger than the map or partly off it, on a map bigger than the
     renderer keeps whole and on a small one: every frame, behind and in front, is the whole-map
@@ -180,6 +181,7 @@ print(peak() - before, most, frames)
 """
 
 
+@pytest.mark.slow
 def test_a_pan_over_the_whole_map_keeps_memory_within_a_bound_set_by_the_view(tmp_path):
     """In a fresh process at the benchmark's view size, sweep the view over every part of a
     map whose pixels are several times the bound: what the renderer keeps between frames never

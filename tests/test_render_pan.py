@@ -15,6 +15,9 @@ from tools import bench_scenario as S
 
 VIEW = (320, 240)
 
+# The full tier only: long pans drawn frame by frame and compared with whole pictures.
+pytestmark = pytest.mark.slow
+
 
 def there_and_back(width: int, height: int, view: tuple[int, int]) -> list[tuple[int, int]]:
     """Origins from the map's top-left corner to its bottom-right one in odd steps (13, 7),

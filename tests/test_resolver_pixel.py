@@ -9,7 +9,7 @@ grid's row masks) are the full passes' answers.
 from __future__ import annotations
 
 import pytest
-from helpers import TILE_SHAPES, Body, step
+from helpers import TILE_SHAPES, Body, examples, step
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -133,7 +133,7 @@ def test_a_body_walking_down_never_ends_under_a_one_way_top_it_began_on(rows, bo
 CELL_CHARS = "....##=/\\h"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=st.data())
 def test_the_answers_in_play_are_the_full_passes_answers(data):
     tw, th = data.draw(st.sampled_from(TILE_SHAPES), label="tile")

@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass
 
 import pytest
-from helpers import EPS, TILE_SHAPES, Body, create, floor_below, resolver_names, step
+from helpers import EPS, TILE_SHAPES, Body, create, examples, floor_below, resolver_names, step
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
@@ -27,8 +27,7 @@ from game.resolvers import move_body, move_box
 from game.resolvers.base import ON_GROUND, support_under
 
 NAMES = resolver_names()
-# Random maps find rare corner cases only with enough examples; one example costs a few ms.
-MAP_EXAMPLES = 500
+# Random maps find rare corner cases only with enough examples (500 in CI; one costs a few ms).
 
 # '.' four times: about half the cells are empty, so bodies have room to move.
 CELLS = "....##=/\\abh"
@@ -140,7 +139,7 @@ def draw_scene(data, walks: bool = False) -> tuple[MapSpec, Body, list]:
 
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=MAP_EXAMPLES)
+@settings(max_examples=examples(500))
 @given(data=st.data())
 def test_random_moves_never_overlap(name, data):
     spec, body, ticks = draw_scene(data)
@@ -152,7 +151,7 @@ def test_random_moves_never_overlap(name, data):
 # ------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=MAP_EXAMPLES)
+@settings(max_examples=examples(500))
 @given(data=st.data())
 def test_never_crosses_a_full_wall_line(name, data):
     resolver = create(name)
@@ -247,7 +246,7 @@ def test_empty_map_moves_exactly(name, data):
 # ------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=MAP_EXAMPLES)
+@settings(max_examples=examples(500))
 @given(data=st.data())
 def test_on_ground_means_a_floor_right_under_the_body(name, data):
     spec, body, ticks = draw_scene(data)
@@ -268,7 +267,7 @@ def test_on_ground_means_a_floor_right_under_the_body(name, data):
 # ------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=MAP_EXAMPLES)
+@settings(max_examples=examples(500))
 @given(data=st.data())
 def test_the_answer_is_the_same_with_or_without_the_probed_cells(name, data):
     spec, body, ticks = draw_scene(data, walks=True)
@@ -292,7 +291,7 @@ def test_the_answer_is_the_same_with_or_without_the_probed_cells(name, data):
 # ------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
 def test_walks_up_and_down_any_ramp_of_up_to_45_degrees(name, data):
     """A floor, a ramp of slope tiles rising ``rise`` px per tile (up to a tile: 45 degrees on

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from helpers import RUN_PER_TICK, Walker, floor_below, step
+from helpers import RUN_PER_TICK, Walker, examples, floor_below, step
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -467,7 +467,7 @@ def plain_moves(draw):
 
 
 @given(plain_moves(), st.booleans())
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 def test_the_shortcuts_answer_as_the_side_calls_do(move, was_on_ground):
     grid, x, y, w, h, dx, dy, drop = move
     r = create("routing")
@@ -498,7 +498,7 @@ def test_world_prepares_the_routes_table_at_load_switch_and_reload():
 
     first = level(["......", "......", "######"])
     r = create("routing")
-    world = World.create(first, PhysicsConfig(), r)
+    world = World(first, PhysicsConfig(), r)
     assert r._grid is world.grid  # before any tick
     raw = RoutingResolver(RoutingOptions(raw_edges=True))
     world.set_resolver(raw)

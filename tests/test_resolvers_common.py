@@ -5,7 +5,8 @@ registered resolver is tested without touching this file. Every single move goes
 ``helpers.step``, which also checks the "no overlap" rule (``overlapping_tiles``) after the move.
 
 Sizes and speeds are given for 16 px tiles and scaled with the tile, so each case also runs on 8 px,
-32 px and non-square 16x8 tiles.
+32 px and non-square 16x8 tiles. The quick tier (``-m "not slow"``) runs the 16x16 and 16x8 tiles
+and a handful of body sizes; the full tier runs every combination.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from game import resolvers
 from helpers import (
     RUN_PER_TICK,
     TILE_SHAPES,
+    TILES,
     Body,
     Walker,
     box_resolver_names,
@@ -24,6 +26,7 @@ from helpers import (
     floor_below,
     grid_from_cells,
     render,
+    sized,
     resolver_names,
     slope_resolver_names,
     step,
@@ -35,16 +38,16 @@ from game.maps.grid import TileGrid
 NAMES = resolver_names()
 SLOPE_NAMES = slope_resolver_names()
 BOX_NAMES = box_resolver_names()
-TILE_IDS = [f"{w}x{h}" for w, h in TILE_SHAPES]
 
 # Body sizes at 16 px tiles (scaled with the tile): smaller than a tile, exactly one, larger, and
 # sizes that are not multiples of the tile.
 BODIES = [(12, 14), (6, 10), (3, 2), (16, 16), (17, 17), (13, 37), (40, 40), (24, 50), (48, 48),
           (16, 32)]
-BODY_IDS = [f"{w}x{h}" for w, h in BODIES]
+# The quick tier's bodies: the player's size, a speck, one just over a tile, a tall one and one of
+# several tiles; the full tier runs every size.
+QUICK_BODIES = {(12, 14), (3, 2), (17, 17), (13, 37), (40, 40)}
 # A smaller set for the many-tick cases.
 WALK_BODIES = [(12, 14), (3, 2), (16, 16), (40, 40), (24, 50)]
-WALK_BODY_IDS = [f"{w}x{h}" for w, h in WALK_BODIES]
 # Speeds in tiles per tick, up to 4; gaps before contact as a fraction of the move.
 SPEEDS = [1 / 16, 0.5, 1.0, 1.5, 2.75, 4.0]
 GAPS = [0.0, 0.5, 0.999]
@@ -86,8 +89,8 @@ def _span_x(tile, w, aligned):
 
 
 @pytest.mark.parametrize("aligned", [True, False], ids=["aligned", "offset"])
-@pytest.mark.parametrize("size", BODIES, ids=BODY_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(BODIES, QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_fast_fall_lands_on_thin_floor(resolver, tile, size, aligned):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -110,8 +113,8 @@ def test_fast_fall_lands_on_thin_floor(resolver, tile, size, aligned):
 
 
 @pytest.mark.parametrize("aligned", [True, False], ids=["aligned", "offset"])
-@pytest.mark.parametrize("size", BODIES, ids=BODY_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(BODIES, QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_fast_rise_stops_under_thin_ceiling(resolver, tile, size, aligned):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -133,8 +136,8 @@ def test_fast_rise_stops_under_thin_ceiling(resolver, tile, size, aligned):
 
 
 @pytest.mark.parametrize("direction", [1, -1], ids=["right", "left"])
-@pytest.mark.parametrize("size", BODIES, ids=BODY_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(BODIES, QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_fast_side_move_stops_at_thin_wall(resolver, tile, size, direction):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -174,12 +177,11 @@ def test_a_tiny_move_into_a_wall_being_touched_stays_out(resolver, nudge, direct
 
 # A body larger than a tile, moving into one tile that sits strictly inside its leading edge.
 BIG_BODIES = [(40, 40), (24, 50), (48, 48), (50, 24), (80, 72)]
-BIG_IDS = [f"{w}x{h}" for w, h in BIG_BODIES]
 
 
 @pytest.mark.parametrize("direction", ["down", "up", "right", "left"])
-@pytest.mark.parametrize("size", BIG_BODIES, ids=BIG_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(BIG_BODIES, {(40, 40), (50, 24)}))
+@pytest.mark.parametrize("tile", TILES)
 def test_big_body_stopped_by_single_tile_mid_edge(resolver, tile, size, direction):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -240,8 +242,8 @@ def _floor_map(tile, cols, floor_row, kind, rows=None):
                          ids=["run", "quarter-tile", "1-tile"])
 @pytest.mark.parametrize("direction", [1, -1], ids=["right", "left"])
 @pytest.mark.parametrize("floor", FLOORS)
-@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(WALK_BODIES, QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_running_along_tiled_floor_keeps_full_speed(resolver, tile, size, floor, direction, speed):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -266,8 +268,8 @@ def test_running_along_tiled_floor_keeps_full_speed(resolver, tile, size, floor,
 
 @pytest.mark.parametrize("fall", ["gravity", "seam-steps"])
 @pytest.mark.parametrize("direction", [1, -1], ids=["wall-right", "wall-left"])
-@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(WALK_BODIES, QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_sliding_down_tiled_wall_keeps_falling(resolver, tile, size, direction, fall):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -298,7 +300,7 @@ def test_sliding_down_tiled_wall_keeps_falling(resolver, tile, size, direction, 
 
 @pytest.mark.parametrize("vy", ["gravity", "1-tile", "4-tiles"])
 @pytest.mark.parametrize("height", [1.0, 0.5, 1.5, 3.0])
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("tile", TILES)
 def test_one_tile_wide_body_drops_through_one_tile_gap(resolver, tile, height, vy):
     tw, th = tile
     w, h = tw, height * th
@@ -328,7 +330,7 @@ def test_one_tile_wide_body_drops_through_one_tile_gap(resolver, tile, height, v
 @pytest.mark.parametrize("speed", [RUN_PER_TICK, 16.0, 64.0], ids=["run", "1-tile", "4-tiles"])
 @pytest.mark.parametrize("direction", [1, -1], ids=["right", "left"])
 @pytest.mark.parametrize("width", [1.0, 0.75, 1.5, 2.5])
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("tile", TILES)
 def test_one_tile_high_body_walks_through_one_tile_tunnel(resolver, tile, width, direction, speed):
     tw, th = tile
     w, h = width * tw, th
@@ -361,9 +363,8 @@ def test_one_tile_high_body_walks_through_one_tile_tunnel(resolver, tile, width,
 # ------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("floor", FLOORS)
-@pytest.mark.parametrize("size", WALK_BODIES + [(17, 17), (13, 37)],
-                         ids=WALK_BODY_IDS + ["17x17", "13x37"])
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(WALK_BODIES + [(17, 17), (13, 37)], QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_resting_on_floor_stays_grounded_and_still(resolver, tile, size, floor):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -395,8 +396,8 @@ def _one_way_map(tile, h, platform_row=None):
     return grid_from_cells(12, floor_row + 2, cells, tw, th), platform_row, floor_row
 
 
-@pytest.mark.parametrize("size", BODIES[:8], ids=BODY_IDS[:8])
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(BODIES[:8], QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_one_way_stops_a_fall_from_above(resolver, tile, size):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -412,8 +413,8 @@ def test_one_way_stops_a_fall_from_above(resolver, tile, size):
             assert m.contacts.on_ground and m.contacts.on_one_way, f"{m.contacts}; {what}"
 
 
-@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(WALK_BODIES, QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_one_way_passes_a_body_moving_up(resolver, tile, size):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -428,8 +429,8 @@ def test_one_way_passes_a_body_moving_up(resolver, tile, size):
             assert not m.contacts.hit_ceiling and not m.contacts.on_ground, what
 
 
-@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(WALK_BODIES, QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_jump_up_through_one_way_then_land_on_it(resolver, tile, size):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -452,8 +453,8 @@ def test_jump_up_through_one_way_then_land_on_it(resolver, tile, size):
 
 @pytest.mark.parametrize("speed", [RUN_PER_TICK, 16.0, 64.0], ids=["run", "1-tile", "4-tiles"])
 @pytest.mark.parametrize("direction", [1, -1], ids=["right", "left"])
-@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(WALK_BODIES, QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_one_way_tiles_at_body_height_do_not_block_sideways(resolver, tile, size, direction,
                                                              speed):
     tw, th = tile
@@ -480,8 +481,8 @@ def test_one_way_tiles_at_body_height_do_not_block_sideways(resolver, tile, size
 
 
 @pytest.mark.parametrize("vy", ["gravity", "4-tiles"])
-@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(WALK_BODIES, QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_drop_through_falls_through_one_way(resolver, tile, size, vy):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -503,8 +504,8 @@ def test_drop_through_falls_through_one_way(resolver, tile, size, vy):
 
 
 @pytest.mark.parametrize("inside", [0.5, 3.0, 8.0, 15.5])
-@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(WALK_BODIES, QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_body_already_inside_one_way_is_not_pushed_up(resolver, tile, size, inside):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -522,7 +523,7 @@ def test_body_already_inside_one_way_is_not_pushed_up(resolver, tile, size, insi
 
 
 @pytest.mark.parametrize("size", [(2, 2), (12, 14), (24, 50)], ids=["2x2", "12x14", "24x50"])
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("tile", TILES)
 def test_diagonal_fall_past_one_way_edge_never_ends_inside(resolver, tile, size):
     """A body whose bottom is above a one-way tile at the start of the tick, moving diagonally so
     that it crosses the top's level beside the tile and ends over it, is judged by where its
@@ -546,8 +547,8 @@ def test_diagonal_fall_past_one_way_edge_never_ends_inside(resolver, tile, size)
 # 6. Map edges
 # ------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("size", BODIES, ids=BODY_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(BODIES, QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_side_edges_are_walls(resolver, tile, size):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -576,8 +577,8 @@ def _free_motion(resolver, grid, body, dx, dy):
     assert not (c.on_ground or c.hit_ceiling or c.hit_left or c.hit_right), f"{c}; {what}"
 
 
-@pytest.mark.parametrize("size", BODIES, ids=BODY_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(BODIES, QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_above_the_top_never_collides_without_tiles(resolver, tile, size):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -600,8 +601,8 @@ def test_above_the_top_never_collides_without_tiles(resolver, tile, size):
                 _free_motion(resolver, grid, Body(x0, y0, w, h), 0.5 * d, dy)
 
 
-@pytest.mark.parametrize("size", BODIES, ids=BODY_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(BODIES, QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_straddling_the_top_edge_in_empty_columns(resolver, tile, size):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -618,8 +619,8 @@ def test_straddling_the_top_edge_in_empty_columns(resolver, tile, size):
                 _free_motion(resolver, grid, Body(x0, y0, w, h), dx, dy)
 
 
-@pytest.mark.parametrize("size", BODIES, ids=BODY_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(BODIES, QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_falling_out_of_the_bottom(resolver, tile, size):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -672,8 +673,8 @@ def _hill(tile):
     return TileGrid.from_rows(HILL, tile_w=tile[0], tile_h=tile[1])
 
 
-@pytest.mark.parametrize("size", BODIES[:8], ids=BODY_IDS[:8])
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(BODIES[:8], QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_landing_on_the_hill_from_above(resolver, tile, size):
     """Box resolvers land on slope tiles' tops; slope resolvers on the surface's highest point."""
     tw, th = tile
@@ -701,9 +702,8 @@ def test_every_resolver_follows_slopes():
 
 
 @pytest.mark.parametrize("speed", [RUN_PER_TICK, 4.0], ids=["run", "4px"])
-@pytest.mark.parametrize("size", WALK_BODIES + [(8, 8), (6, 10)],
-                         ids=WALK_BODY_IDS + ["8x8", "6x10"])
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(WALK_BODIES + [(8, 8), (6, 10)], QUICK_BODIES | {(8, 8)}))
+@pytest.mark.parametrize("tile", TILES)
 def test_walk_over_the_hill_and_back(slope_resolver, tile, size, speed):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -729,7 +729,7 @@ def test_walk_over_the_hill_and_back(slope_resolver, tile, size, speed):
 
 
 @pytest.mark.parametrize("ch", ["/", "\\"])
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("tile", TILES)
 def test_slope_from_below_is_a_ceiling_at_its_bottom(slope_resolver, tile, ch):
     tw, th = tile
     grid = TileGrid.from_rows(["......", f"..{ch}...", "......", "......", "......", "......"],
@@ -742,7 +742,7 @@ def test_slope_from_below_is_a_ceiling_at_its_bottom(slope_resolver, tile, ch):
             assert near(m.y, 2 * th) and m.contacts.hit_ceiling, f"{m}; {body}"
 
 
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("tile", TILES)
 def test_full_height_side_of_slope_is_a_wall(slope_resolver, tile):
     tw, th = tile
     grid = TileGrid.from_rows(["..........", "..........", "....\\.....", "##########"],
@@ -824,8 +824,8 @@ def _walk(walker, grid, dx, goal):
 
 @pytest.mark.parametrize("speed", [RUN_PER_TICK, 4.0], ids=["run", "4px"])
 @pytest.mark.parametrize("gradient", GRADIENTS, ids=GRADIENT_IDS)
-@pytest.mark.parametrize("size", WALK_BODIES, ids=WALK_BODY_IDS)
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(WALK_BODIES, QUICK_BODIES))
+@pytest.mark.parametrize("tile", TILES)
 def test_walk_up_and_down_slopes_of_several_angles(resolver, tile, size, gradient, speed):
     """Up and over a hill both ways: never stuck, never in the air, never floating or sunk."""
     tw, th = tile
@@ -839,8 +839,8 @@ def test_walk_up_and_down_slopes_of_several_angles(resolver, tile, size, gradien
 
 
 @pytest.mark.parametrize("gradient", GRADIENTS, ids=GRADIENT_IDS)
-@pytest.mark.parametrize("size", WALK_BODIES[:3], ids=WALK_BODY_IDS[:3])
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(WALK_BODIES[:3]))
+@pytest.mark.parametrize("tile", TILES)
 def test_stand_still_on_slopes_of_several_angles(resolver, tile, size, gradient):
     """Resting on a slope (up it, at its top corner, down it, at its foot): no sliding, no
     bouncing, on the ground every tick."""
@@ -866,8 +866,8 @@ def _half_tiles(tile, layout):
                               slope_chars={"h": (th / 2, th / 2)})
 
 
-@pytest.mark.parametrize("size", WALK_BODIES[:3], ids=WALK_BODY_IDS[:3])
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(WALK_BODIES[:3]))
+@pytest.mark.parametrize("tile", TILES)
 def test_a_half_tile_is_a_step_half_a_tile_high(resolver, tile, size):
     tw, th = tile
     w, h = scaled(size, tile)
@@ -911,8 +911,8 @@ def _push_up_the_slope(walker, grid, slope_tiles):
 
 
 @pytest.mark.parametrize("gradient", GRADIENTS, ids=GRADIENT_IDS)
-@pytest.mark.parametrize("size", WALK_BODIES[:3], ids=WALK_BODY_IDS[:3])
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(WALK_BODIES[:3]))
+@pytest.mark.parametrize("tile", TILES)
 def test_walking_up_a_slope_into_a_wall(resolver, tile, size, gradient):
     """A slope that runs into a wall: the body climbs to the wall and stops there, on the slope
     (on the ground, on its surface), and stays put."""
@@ -931,8 +931,8 @@ def test_walking_up_a_slope_into_a_wall(resolver, tile, size, gradient):
 
 
 @pytest.mark.parametrize("gradient", GRADIENTS, ids=GRADIENT_IDS)
-@pytest.mark.parametrize("size", WALK_BODIES[:3], ids=WALK_BODY_IDS[:3])
-@pytest.mark.parametrize("tile", TILE_SHAPES, ids=TILE_IDS)
+@pytest.mark.parametrize("size", sized(WALK_BODIES[:3]))
+@pytest.mark.parametrize("tile", TILES)
 def test_walking_up_a_slope_under_a_low_ceiling(resolver, tile, size, gradient):
     """A ceiling over the slope up, too low for the body to reach the top: it climbs until its
     head reaches the ceiling (within one tick's climb), then stays put on the slope, never inside

@@ -24,7 +24,7 @@ from game.sim.inputs import InputFrame
 from game.sim.platforms import overlaps_solid_platform
 from game.sim.spear import IDLE
 from game.sim.world import World
-from helpers import resolver_names
+from helpers import examples, resolver_names
 from test_level_loader import write_map
 from test_living import ROOM, make_world, obj, spawn
 from test_platforms import ROWS, SPAWN, platform_xml, point_xml, prop
@@ -116,7 +116,7 @@ def squish_world(tmp_path: Path, name: str) -> World:
     spawn, leaving, when they are due to reappear."""
     objects = (SPAWN.format(x=40, y=144) + platform_xml(2, 100, 128, 32, 16, 3)
                + point_xml(3, 16, 128))
-    return World.create(load_level(write_map(tmp_path, rows=ROWS, objects=objects)),
+    return World(load_level(write_map(tmp_path, rows=ROWS, objects=objects)),
                         PHYSICS, resolvers.create(name))
 
 
@@ -169,7 +169,7 @@ def small_body_world(name: str, w: float, h: float, x: float, rows: list[str]) -
     level = Level(path=Path("small.tmx"), title="small", grid=grid,
                   spawn=Rect(x, floor - h, w, h), spawn_is_point=False, goals=(),
                   next_level=None, properties={})
-    return World.create(level, PHYSICS, resolvers.create(name))
+    return World(level, PHYSICS, resolvers.create(name))
 
 
 WALLED = ["#......#",
@@ -201,7 +201,7 @@ def test_no_room_for_a_spear_means_no_throw(name):
     grid = TileGrid.from_rows(["###", "#.#", "###"], 2, 2)  # 2 px tiles: the gap is 2 x 2 px
     level = Level(path=Path("gap.tmx"), title="gap", grid=grid, spawn=Rect(2, 2, 2, 2),
                   spawn_is_point=False, goals=(), next_level=None, properties={})
-    world = World.create(level, PHYSICS, resolvers.create(name))
+    world = World(level, PHYSICS, resolvers.create(name))
     world.step(THROW)
     assert all(s.state == IDLE for s in world.spears)
 
@@ -290,12 +290,12 @@ FRAMES = st.lists(st.tuples(st.sampled_from([-1, 0, 0, 1, 1]), st.booleans(),
 
 
 @pytest.mark.parametrize("name", resolver_names())
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.data_too_large])
 @given(level=levels(), frames=FRAMES, delay=st.sampled_from([0.0, 0.05, 0.3]))
 def test_no_body_nor_spear_is_ever_inside_something_solid(name, level, frames, delay):
     physics = PhysicsConfig(respawn_delay=delay)
-    world = World.create(level, physics, resolvers.create(name), SpearConfig())
+    world = World(level, physics, resolvers.create(name), SpearConfig())
     assert inside_solid(world) is None
     for move, hold, jump, throw, die in frames:
         world.step(InputFrame(move=move, down=hold and move == 0, jump_held=hold or jump,

@@ -65,7 +65,7 @@ def run_inprocess(ticks: int, script: Path | str | None, level: Path = FLAT,
     cfg = cfgmod.load(CONFIG)
     lvl = load_level(level, (cfg.player.width, cfg.player.height))
     physics = cfgmod.with_map_properties(cfg, lvl.properties, lvl.path).physics
-    world = World.create(lvl, physics, resolvers.create(resolver, cfg.resolver_options(resolver)))
+    world = World(lvl, physics, resolvers.create(resolver, cfg.resolver_options(resolver)))
     if script is None:
         lines: list[str] = []
     elif isinstance(script, Path):

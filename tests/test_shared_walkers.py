@@ -11,7 +11,7 @@ from game import config, resolvers
 from game.sim.ghosts import Comparison
 from game.sim.inputs import InputFrame
 from game.maps.level import load_level
-from game.sim.world import World
+from game.sim.world import OWN_WALKERS, World
 from test_level_loader import write_map
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,7 +42,7 @@ def same_as_alone(level, ticks: int, counted: list[int] | None = None) -> Compar
     how many walkers the worlds hold between them after each)."""
     cfg = config.load(ROOT / "config.toml")
     comparison = Comparison.create(level, cfg.physics, cfg)
-    alone = [World.create(level, cfg.physics, resolvers.create(w.resolver.name),
+    alone = [World(level, cfg.physics, resolvers.create(w.resolver.name),
                           cfg.spear) for w in comparison.worlds]
     for t, frame in enumerate(frames(ticks)):
         comparison.step(frame)
@@ -91,13 +91,13 @@ def test_levels_without_a_crowd_run_as_alone(level):
 def test_a_switch_a_restart_and_ghosts_turned_on_mid_level_keep_the_walkers_apart():
     cfg = config.load(ROOT / "config.toml")
     level = load_level(CROWD)
-    player = World.create(level, cfg.physics, resolvers.create("axis"), cfg.spear)
+    player = World(level, cfg.physics, resolvers.create("axis"), cfg.spear)
     comparison = Comparison.create(level, cfg.physics, cfg, player=player)
     for frame in frames(50):
         comparison.step(frame)
     player.set_resolver(resolvers.create("sweep"))
     others = [w for w in comparison.worlds if w is not player]
-    assert player.shared is None and distinct([player]) + distinct(others) == distinct(
+    assert player.walker_turn is OWN_WALKERS and distinct([player]) + distinct(others) == distinct(
         comparison.worlds)  # none of the player's walkers is another world's
     comparison.adopt(player)  # a new ghost for axis, its walkers from their spawns
     comparison.follow(player)
@@ -106,7 +106,7 @@ def test_a_switch_a_restart_and_ghosts_turned_on_mid_level_keep_the_walkers_apar
     assert distinct(together) == 200 and distinct(comparison.worlds) == 400
     ghost = comparison.worlds[1]
     ghost.restart()
-    assert ghost.shared is None and distinct([ghost, player]) == 400
+    assert ghost.walker_turn is OWN_WALKERS and distinct([ghost, player]) == 400
     for frame in frames(50):
         comparison.step(frame)
     assert all(not k.fallen for k in ghost.walkers)

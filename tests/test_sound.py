@@ -226,7 +226,8 @@ sys.exit(app.run())
 """
 
 
-@pytest.mark.parametrize("driver", ["no_such_driver", "alsa", "dummy"])
+@pytest.mark.parametrize("driver", [pytest.param("no_such_driver", marks=pytest.mark.slow),
+                                    pytest.param("alsa", marks=pytest.mark.slow), "dummy"])
 def test_any_audio_driver_plays_or_stays_silent_without_a_word(driver):
     """A driver that does not exist, ALSA (with or without a card: with none its library prints
     a dozen lines of its own) or SDL's dummy: the game runs, and stderr stays empty."""

@@ -28,7 +28,7 @@ def world_of(tmp_path, name: str, spawn: tuple[float, float], rows=ROWS, extra: 
              spear: SpearConfig = SpearConfig()) -> World:
     level = load_level(write_map(tmp_path, rows=rows,
                                  objects=SPAWN.format(x=spawn[0], y=spawn[1]) + extra))
-    return World.create(level, Config().physics, resolvers.create(name), spear)
+    return World(level, Config().physics, resolvers.create(name), spear)
 
 
 def fly(world: World, ticks: int) -> list[tuple]:

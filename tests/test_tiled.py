@@ -128,7 +128,7 @@ def test_levels_saved_by_tiled_itself_load_and_play_the_same(tmx: Path, embed: b
     assert [layer.gids for layer in theirs.layers] == [layer.gids for layer in ours.view.layers]
     cfg = config.load()
     script = parse_script(["0 right", "40 right+jump", "70 right"], "inline")
-    traces = [list(run(World.create(lv, cfg.physics, resolvers.create("axis")),
+    traces = [list(run(World(lv, cfg.physics, resolvers.create("axis")),
                        script.frames(240))) for lv in (ours, theirs)]
     assert traces[0] == traces[1]
 

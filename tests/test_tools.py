@@ -41,6 +41,7 @@ def test_screenshot_tool_mistakes_are_one_error_line(args, words):
 # tools/bench.py: it must keep working (its figures are never checked, only that it runs)
 # ----------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_bench_quick_run_reports_every_figure_as_json():
     from game import resolvers
 

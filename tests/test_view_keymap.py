@@ -129,9 +129,10 @@ def test_held_keys_make_the_ticks_input_frames():
     frames = [seq.frame(held_keys(k)) for k in ticks]
     assert frames == [
         InputFrame(move=1),
-        InputFrame(move=1, jump_held=True, jump_pressed=True),  # pressed on its first tick only
-        InputFrame(move=1, jump_held=True),
+        InputFrame(move=1, jump_held=True, jump_pressed=True, jump_key=True),  # pressed once
+        InputFrame(move=1, jump_held=True, jump_key=True),
         InputFrame(move=-1, throw_pressed=True),
-        InputFrame(down=True, jump_held=True, jump_pressed=True),  # Up (W) jumps too
+        # Up (W) jumps too (but climbs on a ladder: ``up``, and not the jump key itself)
+        InputFrame(down=True, jump_held=True, jump_pressed=True, up=True),
         InputFrame(),
     ]

@@ -204,6 +204,7 @@ def test_a_windowless_driver_asked_for_is_allowed(cfg, monkeypatch):
     pygame.init()
 
 
+@pytest.mark.slow  # a process each
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SDL's fallback on Linux")
 @pytest.mark.parametrize("driver", [None, ""])
 @pytest.mark.parametrize("runtime_dir", [None, "", "relative/dir"])

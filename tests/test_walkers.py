@@ -23,7 +23,7 @@ from game.resolvers.base import overlapping_tiles
 from game.sim.walkers import (LANE_MARGIN, NO_LANE, REST_DY_MAX, REST_DY_MIN, Walker, lane,
                               ledge_ahead, make_walkers, step_walkers)
 from game.sim.world import World
-from helpers import resolver_names
+from helpers import examples, resolver_names, resolver_params
 from test_level_loader import write_map
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -148,7 +148,7 @@ def test_ledge_ahead_is_a_question_to_the_map():
 cells = st.sampled_from("..........#=")
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(rows=st.lists(st.text(cells, min_size=8, max_size=8), min_size=5, max_size=5),
        spots=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 4), st.sampled_from((-1, 1)),
                                 st.floats(0, 400)), min_size=1, max_size=5),
@@ -190,7 +190,7 @@ def full_steps(walkers: list[Walker], *args) -> None:
     step_walkers(walkers, *args)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(name=st.sampled_from(resolver_names()), tile=st.sampled_from((8, 16, 32)),
        size=st.tuples(st.floats(2, 40), st.floats(2, 40)),
        floor=st.lists(st.sampled_from("#="), min_size=2, max_size=8),
@@ -230,7 +230,7 @@ def test_a_lane_is_the_floor_under_free_cells_less_a_margin():
     assert lane(grid, 130, 36, 12, 12) == NO_LANE  # the bottom row: no row under it
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(rows=st.lists(st.text(st.sampled_from(".......#=/\\"), min_size=10, max_size=10),
                      min_size=5, max_size=5),
        spots=st.lists(st.tuples(st.integers(0, 9), st.integers(0, 4), st.sampled_from((-1, 1)),
@@ -270,11 +270,11 @@ def test_a_lane_is_read_again_on_a_new_grid(name):
 
 
 @pytest.mark.parametrize("level", ["04_crowd.tmx", "05_features.tmx"])
-@pytest.mark.parametrize("name", resolver_names())
+@pytest.mark.parametrize("name", resolver_params())
 def test_shipped_walkers_cruise_as_they_would_step(level, name):
     """A world on each shipped level with walkers, run with lanes and with every walker's step a
     full one, with the player running and jumping into them: the same walkers and player."""
-    worlds = [World.create(load_level(ROOT / "levels" / level), Config().physics,
+    worlds = [World(load_level(ROOT / "levels" / level), Config().physics,
                            resolvers.create(name)) for _ in range(2)]
     for t in range(400):
         frame = InputFrame(move=1 if t // 150 % 2 == 0 else -1, jump_held=t % 50 < 12,
@@ -312,7 +312,7 @@ def world_with_walkers(tmp_path: Path, name: str = "axis") -> World:
                + walker_xml(2, 136, 80, '<property name="direction" type="string" '
                                         'propertytype="direction" value="left"/>'))
     level = load_level(write_map(tmp_path, rows=WORLD_ROWS, objects=objects))
-    return World.create(level, Config().physics, resolvers.create(name))
+    return World(level, Config().physics, resolvers.create(name))
 
 
 def test_level_reads_walkers_in_object_id_order(tmp_path):
@@ -357,7 +357,7 @@ def test_walkers_leave_the_player_alone_until_they_touch(tmp_path):
                                  objects='<object id="1" name="spawn" x="40" y="80"><point/>'
                                          '</object>'))
     runs = []
-    worlds = (World.create(plain, Config().physics, resolvers.create("axis")),
+    worlds = (World(plain, Config().physics, resolvers.create("axis")),
               world_with_walkers(tmp_path))
     for world in worlds:
         seen = []
@@ -445,7 +445,7 @@ def test_crowd_level_has_200_walkers_that_stay_on_their_platforms():
     level = load_level(ROOT / "levels" / "04_crowd.tmx")
     assert level.title == "Crowd"
     assert len(level.walkers) == 200
-    world = World.create(level, Config().physics, resolvers.create("axis"))
+    world = World(level, Config().physics, resolvers.create("axis"))
     for _ in range(120):
         world.step(InputFrame())
     assert not any(w.fallen for w in world.walkers)
@@ -455,7 +455,7 @@ def test_crowd_level_has_200_walkers_that_stay_on_their_platforms():
 def test_crowd_walkers_meet_a_player_who_only_runs(name):
     """The way is not a walk: a player who runs right, jumping only the blocks that stop them,
     is hurt by a walker on Crowd's floor."""
-    world = World.create(load_level(ROOT / "levels" / "04_crowd.tmx"), Config().physics,
+    world = World(load_level(ROOT / "levels" / "04_crowd.tmx"), Config().physics,
                          resolvers.create(name))
     p, events, pressed = world.player, [], False
     for _ in range(600):
@@ -466,13 +466,13 @@ def test_crowd_walkers_meet_a_player_who_only_runs(name):
     assert "hurt" in events and not world.goal_reached
 
 
-@pytest.mark.parametrize("name", resolver_names())
+@pytest.mark.parametrize("name", resolver_params())
 def test_crowd_spawn_and_checkpoints_are_out_of_the_walkers_reach(name):
     """Fair: for half a minute of play, no walker touches the player standing at the spawn, nor the
     box of a player respawning at any checkpoint (they stand on blocks the pens' walkers turn at).
     """
     level = load_level(ROOT / "levels" / "04_crowd.tmx")
-    world = World.create(level, Config().physics, resolvers.create(name))
+    world = World(level, Config().physics, resolvers.create(name))
     p = world.player
     boxes = [(c.spawn[0], c.spawn[1], p.w, p.h) for c in level.features.checkpoints]
     assert len(boxes) == 3

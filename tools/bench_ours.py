@@ -285,7 +285,7 @@ def walkers(resolver_name: str, count: int, ticks: int) -> dict:
                                b.facing if (i // len(base)) % 2 == 0 else -b.facing)
                    for i, b in ((i, base[i % len(base)]) for i in range(count)))
     level = replace(level, walkers=spawns)
-    world = World.create(level, config.load().physics, resolvers.create(resolver_name))
+    world = World(level, config.load().physics, resolvers.create(resolver_name))
     world.step(NO_INPUT)  # first-use work before the timer
     t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(ticks):

@@ -36,6 +36,10 @@ class TileGrid:
     kinds: bytes
     # cell index -> (height at the tile's left edge, height at its right edge), in px above its bottom
     slopes: Mapping[int, tuple[float, float]] = field(default_factory=dict)
+    # The cells of ladders (climbable, by the player: game.sim.player). A ladder's top cell (no
+    # ladder cell above it) is ONE_WAY in ``kinds``, a floor from above like a one-way platform;
+    # its other cells are EMPTY unless another layer puts something there.
+    ladders: frozenset[int] = frozenset()
     # Facts about the whole map, worked out once here so that hot loops need not ask again.
     width_px: int = field(init=False, repr=False)
     height_px: int = field(init=False, repr=False)
@@ -63,7 +67,8 @@ class TileGrid:
         kinds = bytearray(self.kinds)
         for i, kind in changes.items():
             kinds[i] = kind
-        grid = TileGrid(self.cols, self.rows, self.tile_w, self.tile_h, bytes(kinds), self.slopes)
+        grid = TileGrid(self.cols, self.rows, self.tile_w, self.tile_h, bytes(kinds), self.slopes,
+                        self.ladders)
         object.__setattr__(grid, "_made_from", (weakref.ref(self), frozenset(changes)))
         return grid
 
@@ -79,6 +84,9 @@ class TileGrid:
         if 0 <= col < self.cols and 0 <= row < self.rows:
             return self.kinds[row * self.cols + col]
         return EMPTY
+
+    def ladder(self, col: int, row: int) -> bool:
+        return 0 <= col < self.cols and 0 <= row < self.rows and row * self.cols + col in self.ladders
 
     def slope_heights(self, col: int, row: int) -> tuple[float, float]:
         return self.slopes[row * self.cols + col]
@@ -106,7 +114,8 @@ class TileGrid:
     @classmethod
     def from_rows(cls, rows: Sequence[str], tile_w: int = 16, tile_h: int | None = None,
                   slope_chars: Mapping[str, tuple[float, float]] | None = None) -> TileGrid:
-        """A grid from text, for tests and tools: ``#`` solid, ``=`` one-way, ``.`` empty.
+        """A grid from text, for tests and tools: ``#`` solid, ``=`` one-way, ``.`` empty, ``H``
+        a ladder (its top cell one-way).
 
         Slope characters default to ``/`` (rising right, 45 degrees) and ``\\`` (rising left);
         ``slope_chars`` adds others as {char: (left height, right height)} in px.
@@ -117,10 +126,15 @@ class TileGrid:
         width = max((len(r) for r in rows), default=0)
         kinds = bytearray(width * len(rows))
         slopes: dict[int, tuple[float, float]] = {}
+        ladders: set[int] = set()
         for r, line in enumerate(rows):
             for c, ch in enumerate(line):
                 i = r * width + c
-                if ch == "#":
+                if ch == "H":
+                    ladders.add(i)
+                    above = rows[r - 1][c:c + 1] if r else ""
+                    kinds[i] = EMPTY if above == "H" else ONE_WAY
+                elif ch == "#":
                     kinds[i] = SOLID
                 elif ch == "=":
                     kinds[i] = ONE_WAY
@@ -129,7 +143,7 @@ class TileGrid:
                     slopes[i] = chars[ch]
                 elif ch not in ". ":
                     raise ValueError(f"unknown tile character {ch!r}")
-        return cls(width, len(rows), tile_w, tile_h, bytes(kinds), slopes)
+        return cls(width, len(rows), tile_w, tile_h, bytes(kinds), slopes, frozenset(ladders))
 
 
 # The "no overlap" rule: which cells a box overlaps. The map's own geometry, shared by the loader

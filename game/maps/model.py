@@ -314,7 +314,10 @@ def written(value: Any) -> str:
     """A property's value as Tiled writes it in the file (``true``, ``0.5``, ``nan``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return repr(value) if isinstance(value, float) else str(value)
+    if isinstance(value, float):
+        text = repr(value)
+        return text[:-2] if text.endswith(".0") else text  # 0, not 0.0, as Tiled writes it
+    return str(value)
 
 
 def type_name(value: Any) -> str:

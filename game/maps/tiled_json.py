@@ -1,6 +1,6 @@
 """Tiled's JSON formats (``.tmj``/``.json`` maps, ``.tsj`` tilesets, ``.tj`` templates) written
 as the TMX elements Tiled would have saved for the same map, so one reader and one set of checks
-serves both (``game.maps.formats``).
+serves both (``game.maps.files``, ``game.maps.document``).
 
 The mapping follows Tiled's documentation of the two formats: each JSON key becomes the TMX
 attribute or child element of the same meaning. Both the current layout and the older ones are

@@ -191,7 +191,7 @@ def judge(records: Sequence[dict], start: tuple[float, float], script: InputScri
 
 def run_scenario(scenario: Scenario, cfg: Config, name: str) -> Outcome:
     resolver = resolvers.create(name, cfg.resolver_options(name))
-    world = World.create(scenario.level, cfg.physics, resolver)
+    world = World(scenario.level, cfg.physics, resolver)
     p = world.player
     start = (p.x, p.y)
     size = (p.w, p.h)

@@ -13,13 +13,10 @@ restarted, reloaded or its resolver switched (a script cannot say those), so it 
 
 from __future__ import annotations
 
-import contextlib
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from game.errors import UserError, quote_path
-from game.runs.files import replace_files
+from game.runs import files
 from game.sim.inputs import KEY_NAMES, Held
 
 MARK = "# tilecollide recording"
@@ -43,36 +40,15 @@ def script_text(header: list[str], held_per_tick: list[Held]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _error(path: str | os.PathLike, what: str) -> UserError:
-    return UserError("command line", f"--record {quote_path(path)}: {what}")
+def _is_recording(path: Path) -> bool:
+    with open(path, "rb") as f:
+        return f.readline(len(MARK) + 2).rstrip(b"\r\n") == MARK.encode()
 
 
 def check_target(path: Path, protected: list[Path]) -> None:
     """Raise a UserError unless ``path`` is a new file in an existing, writable folder, or a
     recording made by this game (never a file of the user's, a folder or a device)."""
-    target = path.resolve()
-    for p in protected:
-        with contextlib.suppress(OSError):
-            if p.resolve() == target or (path.exists() and os.path.samefile(p, path)):
-                raise _error(path, "that is one of this run's input files; record to a new file")
-    if path.is_dir():
-        raise _error(path, "that is a folder; give a file name")
-    if path.exists():
-        if not path.is_file():
-            raise _error(path, "that is not a regular file; give a file name")
-        try:
-            with open(path, "rb") as f:
-                first = f.readline(len(MARK) + 2)
-        except OSError as exc:
-            raise _error(path, f"cannot read it ({exc.strerror or exc})") from None
-        if first.rstrip(b"\r\n") != MARK.encode():
-            raise _error(path, "that file exists and is not a recording made by this game; "
-                         "give a new file name (nothing was written)")
-    folder = target.parent
-    if not folder.is_dir():
-        raise _error(path, f"folder {quote_path(folder)} does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise _error(path, f"folder {quote_path(folder)} is not writable")
+    files.check_target(path, "--record", _is_recording, "recording", protected)
 
 
 @dataclass
@@ -123,9 +99,10 @@ class Recorder:
                   f"{self.header[2].split(': ', 1)[1]} --input {out}")
         text = script_text(self.header + [replay], self.held)
         try:
-            replace_files([(out.resolve(), text.encode("utf-8"))], ".record-")
+            files.write_file(out, lambda f: f.write(text.encode("utf-8")), ".record-")
         except OSError as exc:
-            raise _error(out, f"cannot write it ({exc.strerror or exc})") from None
+            raise files.target_error("--record", out, f"cannot write it "
+                                     f"({files.reason(exc)})") from None
         self.written += 1
         self.header, self.held = [], []
         return out

@@ -49,7 +49,9 @@ class Comparison:
         self.worlds = worlds  # in resolvers.names() order
         self.cfg = cfg  # for the resolvers' options of the worlds made later (adopt)
         self.parted: dict[str, Parting | None] = {w.resolver.name: None for w in worlds}
-        share_walkers(worlds)
+        # The walkers the worlds share, stepped once a tick for all (game.sim.shared_walkers):
+        # each world's walker turn is its member of a group, and the world knows no more.
+        self.shared_walkers = share_walkers(worlds)
 
     @classmethod
     def create(cls, level: Level, physics: PhysicsConfig, cfg: Config,
@@ -85,12 +87,11 @@ class Comparison:
                 _follow(ghost, player)
                 self.worlds[i] = ghost
                 self.parted[place] = None
-        share_walkers(self.worlds)
+        self.shared_walkers += share_walkers(self.worlds)  # the new ghost may join a group
 
     def release(self, player: World) -> None:
         """Ghosts off: ``player``'s world goes on alone, with walkers of its own."""
-        if player.shared is not None:
-            player.shared.leave(player)
+        player.walker_turn.leave(player)
 
     def track_parting(self, player: World) -> None:
         """After a tick: note where each world first parted from ``player`` by more than
@@ -113,13 +114,12 @@ class Comparison:
             if w is not player:
                 _follow(w, player)
         self.parted = dict.fromkeys(self.parted)
-        share_walkers(self.worlds)
+        self.shared_walkers = share_walkers(self.worlds)
 
 
 def _new_world(level: Level, physics: PhysicsConfig, cfg: Config, name: str) -> World:
     """A world on ``level`` with the resolver ``name`` (its own options), from the spawn."""
-    return World.create(level, physics, resolvers.create(name, cfg.resolver_options(name)),
-                        cfg.spear)
+    return World(level, physics, resolvers.create(name, cfg.resolver_options(name)), cfg.spear)
 
 
 def _follow(w: World, player: World) -> None:

@@ -8,8 +8,9 @@ Input script format (a text file)::
     45  -                <- from tick 45, hold nothing
 
 Each line's keys are held from its tick until the next line's tick; ticks start at 0 and strictly
-increase. Key names: left, right, up, down, jump, throw. A script is UTF-8 text of at most 8 MB, and a
-tick has at most 18 digits.
+increase. Key names: left, right, up, down, jump, throw, climb (up jumps, and climbs a ladder; climb
+only climbs: up on a gamepad). A script is UTF-8 text of at most 8 MB, and a tick has at most 18
+digits.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pathlib import Path
 
 from game.errors import UserError, quoted, read_bounded
 
-KEY_NAMES = ("left", "right", "up", "down", "jump", "throw")
+KEY_NAMES = ("left", "right", "up", "down", "jump", "throw", "climb")
 TICK = re.compile(r"[0-9]+")
 # A script of a key change every tick for an hour at 60 Hz is about 3 MB; 8 MB leaves room and
 # bounds the memory a script takes (its lines share one Held record per set of keys).
@@ -45,18 +46,23 @@ class Held:
     down: bool = False
     jump: bool = False
     throw: bool = False
+    climb: bool = False  # up on a gamepad: climbs a ladder, never jumps (up on the keyboard does)
 
 
 @dataclass(frozen=True, slots=True)
 class InputFrame:
     """What the player wants this tick. ``jump_pressed`` and ``throw_pressed`` are true only on
-    the first tick the key is held."""
+    the first tick the key is held. Up is a jump key too (``jump_held`` and ``jump_pressed``
+    count it), except on a ladder, where it climbs: ``up`` says it is held, ``jump_key`` that the
+    jump key itself is (a jump off a ladder)."""
 
     move: int = 0  # -1 left, 0 none, +1 right
     down: bool = False
     jump_held: bool = False
     jump_pressed: bool = False
     throw_pressed: bool = False
+    up: bool = False
+    jump_key: bool = False
 
 
 NO_INPUT = InputFrame()
@@ -75,7 +81,8 @@ class InputSequencer:
         self._jump_was_held = jump
         throw = held.throw and not self._throw_was_held
         self._throw_was_held = held.throw
-        return InputFrame(int(held.right) - int(held.left), held.down, jump, pressed, throw)
+        return InputFrame(int(held.right) - int(held.left), held.down, jump, pressed, throw,
+                          held.up or held.climb, held.jump)
 
 
 @dataclass(frozen=True)

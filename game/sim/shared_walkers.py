@@ -33,13 +33,10 @@ one set of walkers a tick, the few full steps taken again, and each world's own 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.sim.bodies import EPS, WalkerHash, walker_id
 from game.sim.walkers import Walker, step_walkers
 
-if TYPE_CHECKING:
-    from game.sim.world import World
+from game.sim.world import OWN_WALKERS, World
 
 
 class SharedWalkers:
@@ -60,7 +57,8 @@ class SharedWalkers:
         """Could ``world`` share these walkers: the same level and grid (one without doors), the
         same physics and tick, and walkers in the same state, value for value."""
         lead = self.lead
-        return (world.shared is None and world.level is lead.level and world.grid is lead.grid
+        return (world.walker_turn is OWN_WALKERS and world.level is lead.level
+                and world.grid is lead.grid
                 and world.physics == lead.physics and world.tick == lead.tick
                 and _states(world.walkers) == _states(self.walkers))
 
@@ -74,7 +72,7 @@ class Member:
         self.own: list[Walker] = []  # in the level's order
         self.owned: set[int] = set()  # ids of the shared walkers it took as its own
         self.found: list[Walker] = []  # reused answer of touching()
-        world.walkers, world.walker_hash, world.shared = self.walkers, self, self
+        world.set_walkers(self.walkers, self, self)
 
     def step(self, world: World) -> None:
         """The world's walkers' turn of its tick (in place of ``step_walkers`` and the hash's
@@ -137,20 +135,20 @@ class Member:
         and the ones it already owns."""
         owned = {id(k) for k in self.own}
         mine = [k if id(k) in owned else k.copy() for k in self.walkers]
-        world.walkers, world.walker_hash = mine, WalkerHash(mine)
-        world.shared = None
+        world.set_walkers(mine, WalkerHash(mine))
 
     def drop(self, world: World) -> None:
         """``world`` is about to get new walkers of its own (a restart, a reload)."""
-        world.shared = None
+        world.set_walkers(world.walkers, world.walker_hash)
 
 
-def share_walkers(worlds: list[World]) -> None:
+def share_walkers(worlds: list[World]) -> list[SharedWalkers]:
     """Let the worlds that can share their walkers (:meth:`SharedWalkers.admits`) do so, each
-    group on its first world's walkers; a world with none to share with keeps its own."""
+    group on its first world's walkers; a world with none to share with keeps its own. Returns
+    the groups made (the comparison keeps them)."""
     groups: list[tuple[SharedWalkers, list[World]]] = []
     for w in worlds:
-        if w.shared is not None or not w.walkers or w.level.features.doors:
+        if w.walker_turn is not OWN_WALKERS or not w.walkers or w.level.features.doors:
             continue
         for group, members in groups:
             if group.admits(w):
@@ -158,10 +156,13 @@ def share_walkers(worlds: list[World]) -> None:
                 break
         else:
             groups.append((SharedWalkers(w), [w]))
+    made = []
     for group, members in groups:
         if len(members) > 1:
             for w in members:
                 Member(group, w)
+            made.append(group)
+    return made
 
 
 def _states(walkers: list[Walker]) -> list[tuple]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from typing import Protocol
 
 from game.sim.bodies import HURT, STOMP, WalkerHash, player_meets_walkers
 from game.config import (Config, PhysicsConfig, SpearConfig, scaled_physics,
@@ -40,47 +40,84 @@ from game.sim.platforms import Platform, make_platforms, move_platforms, overlap
 from game.sim.player import TIMER_EPS, Player
 from game.resolvers.base import Resolver, overlapping_tiles
 from game.sim.spear import FLYING, IDLE, Spear, make_spears, step_spears, throw
-from game.sim.shared_walkers import Member
 from game.sim.walkers import Walker, make_walkers, step_walkers
 
 # What can happen on a tick, as the trace's ``events`` names it (``World.events``).
-EVENTS = ("respawn", "checkpoint", "coin", "stomp", "hurt", "goal", "switch", "squish")
+EVENTS = ("respawn", "checkpoint", "coin", "stomp", "hurt", "goal", "switch", "squish", "climb",
+          "climb_off")
 
 
-@dataclass
+class WalkerTurn(Protocol):
+    """Who takes the walkers' turn of a world's tick: the world itself (:class:`OwnWalkers`), or,
+    in a comparison of resolvers, a share of walkers common to several worlds
+    (``game.sim.shared_walkers.Member``). The world knows only these four calls."""
+
+    def step(self, world: World) -> None:
+        """Step the world's walkers one tick (and refile them in its hash)."""
+
+    def claim(self, x: float, y: float, w: float, h: float) -> None:
+        """The walkers touching this box are about to change for this world alone."""
+
+    def leave(self, world: World) -> None:
+        """The world goes on stepping walkers of its own."""
+
+    def drop(self, world: World) -> None:
+        """The world is about to make new walkers (a restart, a reload)."""
+
+
+class OwnWalkers:
+    """A world's walkers stepped by the world alone: the turn every world takes unless a
+    comparison shares walkers between its worlds."""
+
+    def step(self, world: World) -> None:
+        ph = world.physics
+        step_walkers(world.walkers, world.resolver, world.grid, ph.gravity, ph.max_fall_speed,
+                     ph.dt)
+        world.walker_hash.update()
+
+    def claim(self, x: float, y: float, w: float, h: float) -> None:
+        """Nothing to take: every walker is the world's own already."""
+
+    def leave(self, world: World) -> None:
+        """Nothing to leave."""
+
+    def drop(self, world: World) -> None:
+        """Nothing to drop: the world is about to make new walkers."""
+
+
+OWN_WALKERS = OwnWalkers()  # keeps no state: one serves every world
+
+
 class World:
-    level: Level
-    physics: PhysicsConfig
-    resolver: Resolver
-    player: Player
-    tick: int = 0
-    goal_reached: bool = False
-    walkers: list[Walker] = field(default_factory=list)  # in object id order: stepping order
-    platforms: list[Platform] = field(default_factory=list)  # in object id order: stepping order
-    spear: SpearConfig = field(default_factory=SpearConfig)
+    """One level played by one player with one resolver (see the module's docstring).
 
-    @classmethod
-    def create(cls, level: Level, physics: PhysicsConfig, resolver: Resolver,
-               spear: SpearConfig = SpearConfig()) -> World:
+    ``World(level, physics, resolver)`` is ready to step: the player stands at the spawn (on
+    the ground if there is ground), the walkers, platforms and spears are at theirs.
+    """
+
+    def __init__(self, level: Level, physics: PhysicsConfig, resolver: Resolver,
+                 spear: SpearConfig = SpearConfig()) -> None:
+        self.level = level
+        self.physics = physics
+        self.resolver = resolver
+        self.spear = spear
         s = level.spawn
-        world = cls(level, physics, resolver, Player(s.x, s.y, s.w, s.h), spear=spear)
-        world.player.settle(world.grid, resolver.supports_slopes)  # a spawn on the floor stands
-        world._reset_walkers()
-        world._wait_if_covered()
-        return world
-
-    def __post_init__(self) -> None:
-        self.prev = (self.player.x, self.player.y)
+        self.player = Player(s.x, s.y, s.w, s.h)
+        self.tick = 0
+        self.goal_reached = False
         self.events: list[str] = []  # what happened on the last tick, in order (``EVENTS``)
-        # Walkers shared with other worlds of a comparison (game.sim.shared_walkers), or None.
-        self.shared: Member | None = None
-        self.walker_hash = WalkerHash(self.walkers)
-        self.spears: list[Spear] = make_spears(self.spear)
-        # What the player's move meets besides tiles: the platforms, then spears stuck in walls.
-        self.solids: list = list(self.platforms)
+        # Who steps the walkers: the world itself, or a comparison's share (shared_walkers).
+        self.walker_turn: WalkerTurn = OWN_WALKERS
         # Checkpoints, coins, doors (game.sim.living); ``grid`` is the collision grid with the doors
         # as they are now: the level's own grid on a level without doors.
         self._reset_flow()
+        self.player.settle(self.grid, resolver.supports_slopes)  # a spawn on the floor stands
+        self.prev = (self.player.x, self.player.y)
+        # In object id order, their stepping order: walkers, platforms; spears in pool order.
+        # What the player's move meets besides tiles (``solids``): the platforms, then spears
+        # stuck in walls.
+        self._reset_walkers()
+        self._wait_if_covered()
 
     @property
     def spawn_xy(self) -> tuple[float, float]:
@@ -94,7 +131,7 @@ class World:
         platforms = self.platforms
         if platforms and move_platforms(platforms, p, self.resolver, grid, ph.dt):
             self.send_back("squish")
-        was_respawning = p.respawning
+        was_respawning, was_climbing = p.respawning, p.climbing
         prev_bottom = p.y + p.h
         if was_respawning and p.respawn_timer - ph.dt <= TIMER_EPS and not self._room_to_reappear():
             pass  # due to reappear, but a platform covers the respawn point: wait for it to pass
@@ -108,6 +145,8 @@ class World:
                 p.vy = min(p.vy, -ph.water_hop)  # out of the surface with jump held: a hop
         else:
             p.step(inp, ph, self.resolver, grid, self.flow.respawn, self.solids)
+        if p.climbing != was_climbing:
+            events.append("climb" if p.climbing else "climb_off")  # grabbed, or left, a ladder
         if was_respawning and not p.respawning:
             self.prev = (p.x, p.y)  # just reappeared: don't blend from where they fell
             events.append("respawn")
@@ -118,15 +157,10 @@ class World:
             if throw(self.spears, p, self.spear, self.tick, grid, self.resolver.supports_slopes):
                 self._ledges_changed()  # the spear taken may have been a ledge
         if self.walkers:
-            if self.shared is None:
-                step_walkers(self.walkers, self.resolver, grid, ph.gravity, ph.max_fall_speed,
-                             ph.dt)
-                self.walker_hash.update()
-            else:
-                self.shared.step(self)
+            self.walker_turn.step(self)
             if not p.respawning and not was_respawning:
-                if self.shared is not None:  # a stomp changes the walkers for this world alone
-                    self.shared.claim(p.x, p.y, p.w, p.h)
+                # a stomp changes the walkers for this world alone: a shared one becomes its own
+                self.walker_turn.claim(p.x, p.y, p.w, p.h)
                 met = player_meets_walkers(self.walker_hash, p, prev_bottom)
                 if met == STOMP:
                     p.vy, p.rising, p.on_ground, p.riding = -ph.stomp_speed, True, False, None
@@ -142,8 +176,8 @@ class World:
                 self.grid = self.flow.grid(self.level.grid)
                 _prepare(self.resolver, self.grid)  # every resolver reads it from the next tick
                 grid = self.grid
-        if self.shared is not None and any(s.state == FLYING for s in self.spears):
-            self.shared.leave(self)  # a spear may hit one of its walkers alone
+        if any(s.state == FLYING for s in self.spears):
+            self.walker_turn.leave(self)  # a spear may hit one of its walkers alone
         if step_spears(self.spears, self.resolver, grid, self.spear, ph.dt,
                        self.walker_hash if self.walkers else None):
             self._ledges_changed()
@@ -188,8 +222,7 @@ class World:
     def set_resolver(self, resolver: Resolver) -> None:
         """Switch resolvers live; the player stays where they are, or as close as the new
         resolver allows (see :meth:`_fit_player`)."""
-        if self.shared is not None:
-            self.shared.leave(self)  # fitting them to the new resolver is for its walkers alone
+        self.walker_turn.leave(self)  # fitting them to the new resolver is for its walkers alone
         self.resolver = resolver
         _prepare(resolver, self.grid)
         self._fit_player()
@@ -224,13 +257,17 @@ class World:
         self._reset_walkers()
         self._wait_if_covered()
 
+    def set_walkers(self, walkers: list[Walker], walker_hash,
+                    turn: WalkerTurn = OWN_WALKERS) -> None:
+        """From now on the world's walkers are ``walkers`` (filed in ``walker_hash``), stepped by
+        ``turn``: by the world itself, or by a comparison's share (``game.sim.shared_walkers``)."""
+        self.walkers, self.walker_hash, self.walker_turn = walkers, walker_hash, turn
+
     def _reset_walkers(self) -> None:
         """Walkers and platforms back at their spawns (a restart, a reload)."""
-        if self.shared is not None:
-            self.shared.drop(self)
-        self.walkers = make_walkers(self.level.walkers, self.grid,
-                                    self.resolver.supports_slopes)
-        self.walker_hash = WalkerHash(self.walkers)
+        self.walker_turn.drop(self)
+        walkers = make_walkers(self.level.walkers, self.grid, self.resolver.supports_slopes)
+        self.set_walkers(walkers, WalkerHash(walkers))
         self.platforms = make_platforms(self.level.platforms)
         self.spears = make_spears(self.spear)
         self.solids = list(self.platforms)
@@ -288,4 +325,4 @@ def load_world(path: str | os.PathLike, cfg: Config, resolver: Resolver,
     if notes is not None:
         for line in level.notes:
             notes(line)
-    return World.create(level, physics, resolver, cfg.spear)
+    return World(level, physics, resolver, cfg.spear)

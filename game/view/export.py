@@ -3,23 +3,21 @@ at scale 1, saved as a PNG (thumbnails, checking a map, tests against Tiled's ra
 
 The PNG is written by this module itself, with a text chunk ``Software: tilecollide
 --render-map`` in it: an existing ``--out`` file is replaced only when it is such a PNG, so a
-mistyped path never overwrites a user's file. It is written to an exclusive temporary file
-beside the target and moved over it whole, so a stop half way leaves the old file as it was.
+mistyped path never overwrites a user's file. It is written as every file the game writes is
+(``game.runs.files``): whole or not at all, keeping the permissions of a picture it replaces.
 """
 
 from __future__ import annotations
 
 import math
-import os
-import stat
 import struct
-import tempfile
 import zlib
 from pathlib import Path
 
 import pygame
 
 from game.errors import UserError, print_note, quoted
+from game.runs import files
 from game.maps.level import load_level
 from game.view.render import TileImages, render_whole
 
@@ -77,23 +75,8 @@ def written_here(path: Path) -> bool:
 
 
 def check_out(out: Path) -> None:
-    """Refuse an --out that is not a new file or a PNG this command wrote."""
-    try:
-        st = os.lstat(out)
-    except FileNotFoundError:
-        if not out.parent.is_dir():
-            raise UserError(out, "its folder does not exist; give --out a path in an existing "
-                            "folder") from None
-        return
-    except OSError as exc:
-        raise UserError(out, f"cannot use this --out path ({exc.strerror or exc})") from None
-    if stat.S_ISLNK(st.st_mode):
-        raise UserError(out, "is a symbolic link; give --out the path of a new .png file")
-    if not stat.S_ISREG(st.st_mode):
-        raise UserError(out, "exists and is not a file; give --out the path of a new .png file")
-    if not written_here(out):
-        raise UserError(out, "exists and is not a picture that --render-map wrote, so it is left "
-                        "alone; give --out a new file name (or delete the file yourself)")
+    """Refuse an --out that is not a new file or a PNG this command wrote (game.runs.files)."""
+    files.check_target(out, "--out", written_here, "picture")
 
 
 def export(map_path: Path, out: Path, seconds: float,
@@ -107,23 +90,11 @@ def export(map_path: Path, out: Path, seconds: float,
         notes(line)
     picture = render_whole(level, TileImages(level, convert=False), seconds)
     data = png_bytes(picture)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+    check_out(out)  # still new, or still ours, after the drawing
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        check_out(out)  # still new, or still ours
-        os.replace(tmp, out)
+        files.write_file(out, lambda f: f.write(data), ".render-map-")
     except OSError as exc:
-        _remove(tmp)
-        raise UserError(out, f"cannot write the picture ({exc.strerror or exc})") from None
-    except BaseException:
-        _remove(tmp)
-        raise
+        raise files.target_error("--out", out, f"cannot write the picture "
+                                 f"({files.reason(exc)})") from None
     return out
 
-
-def _remove(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass

@@ -16,7 +16,8 @@ Back (Select, View)    restart the level (Backspace)
 The stick counts only past the dead zone (a fraction of full tilt, ``[gamepad] dead_zone``), so a
 worn stick resting off-centre does not walk. It counts as down only when it points more down
 than sideways: running with the stick a little low must not turn a jump into a drop. Neither the
-stick nor the d-pad jumps by pointing up (on the keyboard Up does): a jump is A.
+stick nor the d-pad jumps by pointing up (on the keyboard Up does): a jump is A. Up climbs a
+ladder (``Held.climb``).
 
 What a button press asks for is looked up in game.view.keymap's ``PAD_ACTIONS``, the same
 table module as the keys', so that both go through one set of actions.
@@ -41,7 +42,7 @@ AXIS_FULL = 32767  # SDL's axis values run from -32768 to 32767
 JUMP_BUTTON = pygame.CONTROLLER_BUTTON_A
 THROW_BUTTON = pygame.CONTROLLER_BUTTON_X
 DPAD = {pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
-        pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down"}
+        pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down", pygame.CONTROLLER_BUTTON_DPAD_UP: "climb"}
 @dataclass(frozen=True, slots=True)
 class PadState:
     """One controller: the buttons down and the left stick, each axis from -1 to 1 (y down)."""
@@ -81,7 +82,8 @@ def held_of(state: PadState, dead_zone: float) -> Held:
     return Held(left="left" in pressed or (x < 0 and x <= -dead_zone),
                 right="right" in pressed or (x > 0 and x >= dead_zone),
                 down="down" in pressed or (y > abs(x) and y >= dead_zone),
-                jump=JUMP_BUTTON in b, throw=THROW_BUTTON in b)
+                jump=JUMP_BUTTON in b, throw=THROW_BUTTON in b,
+                climb="climb" in pressed or (-y > abs(x) and -y >= dead_zone))
 
 
 def action_of(e: pygame.event.Event) -> str | None:

@@ -10,7 +10,7 @@ come here: the game's view buffers draw them (``game.view.render``).
 On a hexagonal map Tiled reads a tile's diagonal-flip bit as a turn of 60 degrees clockwise
 and its bit 28 as a turn of 120 (after its horizontal and vertical flips; both bits add up):
 such a tile is turned about its picture's middle. The loader numbers a tile placed with bit 28
-apart from the same tile without it (``game.maps.tilelayers``: pytmx knows three flip bits).
+apart from the same tile without it (``game.maps.art``: its picture is its own).
 """
 
 from __future__ import annotations

@@ -1,0 +1,185 @@
+"""Ladders: the player climbs them with every resolver, and a ladder's top is a floor from above.
+
+The maps are text (``TileGrid.from_rows``: ``H`` a ladder cell, ``#`` solid, ``=`` one-way). Each
+case drives ``Player.step`` with held keys through ``InputSequencer``, as the world does.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from helpers import examples, resolver_names
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import resolvers
+from game.config import PhysicsConfig
+from game.maps.grid import EMPTY, ONE_WAY, TileGrid, overlapping_tiles
+from game.sim.inputs import Held, InputSequencer
+from game.sim.player import Player
+
+PH = PhysicsConfig()
+W, H = 12.0, 14.0
+NAMES = resolver_names()
+
+# A ladder from the floor (row 6) up to row 2, its top level with a ledge on the right.
+LADDER = [
+    "..........",
+    "..........",
+    "....H=====",
+    "....H.....",
+    "....H.....",
+    "....H.....",
+    "##########",
+]
+TOP = 2 * 16  # the ladder's top: the top of its highest cell
+FLOOR = 6 * 16
+
+
+def run(grid: TileGrid, player: Player, name: str, keys: list[tuple[int, Held]],
+        seen: list | None = None) -> Player:
+    """Step ``player`` through ``keys`` ((ticks, held) runs), checking the no-overlap rule (a body
+    dropping through one-way tiles, or climbing down through a ladder's top, may be inside them:
+    then only solids and slopes count)."""
+    resolver = resolvers.create(name)
+    seq = InputSequencer()
+    for ticks, held in keys:
+        for _ in range(ticks):
+            passing, bottom = player.dropping > 0 or player.climbing, player.y + player.h
+            player.step(seq.frame(held), PH, resolver, grid, (player.x, player.y))
+            if passing or player.dropping > 0 or player.climbing:
+                bottom = math.inf
+            hits = overlapping_tiles(grid, player.x, player.y, player.w, player.h, bottom, True)
+            assert not hits, f"{name}: inside {hits} at ({player.x}, {player.y})"
+            if seen is not None:
+                seen.append((player.x, player.y, player.climbing, player.on_ground))
+    return player
+
+
+def at_foot() -> Player:
+    return Player(4 * 16 + 2, FLOOR - H, W, H, on_ground=True)
+
+
+def test_a_ladders_top_cell_is_one_way_and_the_rest_empty():
+    g = TileGrid.from_rows(LADDER)
+    assert g.kind(4, 2) == ONE_WAY and all(g.kind(4, r) == EMPTY for r in (3, 4, 5))
+    assert all(g.ladder(4, r) for r in range(2, 6)) and not g.ladder(4, 1)
+    assert not g.ladder(-1, 0) and not g.ladder(99, 99)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_climbs_to_the_top_stands_on_it_and_steps_off_onto_the_ledge(name):
+    g = TileGrid.from_rows(LADDER)
+    seen: list = []
+    p = run(g, at_foot(), name, [(80, Held(up=True))], seen)
+    assert any(c for _, _, c, _ in seen), "never climbed"
+    assert not p.climbing and p.on_ground and p.y == TOP - H, (p.y, p.climbing)
+    rising = [y for _, y, c, _ in seen if c]
+    assert all(b <= a for a, b in zip(rising, rising[1:])), "climbing up went down"
+    # up never jumped: the body never rose above the ladder's top
+    assert min(y for _, y, _, _ in seen) >= TOP - H - 1e-9
+    p = run(g, p, name, [(40, Held(right=True)), (20, Held())])
+    assert p.on_ground and p.y == TOP - H and p.x > 6 * 16, (p.x, p.y)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_dropped_from_above_lands_on_the_ladders_top_and_stays(name):
+    g = TileGrid.from_rows(LADDER)
+    p = run(g, Player(4 * 16 + 2, 0.0, W, H), name, [(60, Held())])
+    assert p.on_ground and p.y == TOP - H and not p.climbing
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_holding_down_on_the_top_climbs_down_to_the_floor(name):
+    g = TileGrid.from_rows(LADDER)
+    p = run(g, Player(4 * 16 + 2, 0.0, W, H), name, [(40, Held())])
+    seen: list = []
+    p = run(g, p, name, [(120, Held(down=True))], seen)
+    assert p.on_ground and p.y == FLOOR - H and not p.climbing
+    speeds = {round(b - a, 6) for (_, a, c, _), (_, b, _, _) in zip(seen, seen[1:]) if c}
+    assert max(speeds) <= PH.climb_speed / PH.tick_rate + 1e-6, speeds  # climbed, not fell
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_down_and_jump_on_the_top_drops_through_as_from_a_one_way_platform(name):
+    g = TileGrid.from_rows(LADDER)
+    p = run(g, Player(4 * 16 + 2, 0.0, W, H), name, [(40, Held())])
+    p = run(g, p, name, [(1, Held(down=True, jump=True)), (60, Held())])
+    assert p.on_ground and p.y == FLOOR - H and not p.climbing
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_jump_key_leaves_the_ladder_with_a_jump_up_only_climbs(name):
+    g = TileGrid.from_rows(LADDER)
+    p = run(g, at_foot(), name, [(20, Held(up=True)), (1, Held())])
+    assert p.climbing
+    y = p.y
+    p = run(g, p, name, [(1, Held(jump=True))])
+    assert not p.climbing and p.vy < -PH.jump_speed * 0.9 and p.y < y
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_low_ceiling_stops_the_climb_and_sideways_off_the_ladder_falls(name):
+    g = TileGrid.from_rows([
+        "..........",
+        "....#.....",
+        "....H.....",
+        "....H.....",
+        "....H.....",
+        "##########",
+    ])
+    p = run(g, Player(4 * 16 + 2, 5 * 16 - H, W, H, on_ground=True), name,
+            [(80, Held(up=True))])
+    assert p.climbing and p.y == 2 * 16, p.y  # held under the ceiling, still on the ladder
+    p = run(g, p, name, [(30, Held(right=True)), (60, Held())])
+    assert not p.climbing and p.on_ground and p.y == 5 * 16 - H and p.x > 5 * 16
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_ladder_beside_a_wall_climbs_without_entering_it(name):
+    g = TileGrid.from_rows([
+        "....#.....",
+        "...H#.....",
+        "...H#.....",
+        "...H#.....",
+        "##########",
+    ])
+    p = run(g, Player(3 * 16 + 3, 4 * 16 - H, W, H, on_ground=True), name,
+            [(40, Held(up=True, right=True)), (30, Held(up=True))])
+    assert not p.climbing and p.on_ground and p.y == 16 - H and p.x + p.w <= 4 * 16
+
+
+def test_up_still_jumps_where_there_is_no_ladder():
+    g = TileGrid.from_rows(LADDER)
+    p = run(g, Player(8 * 16, FLOOR - H, W, H, on_ground=True), "axis", [(5, Held(up=True))])
+    assert p.vy < 0 and not p.climbing
+
+
+def test_a_jump_pressed_before_grabbing_does_not_jump_off():
+    g = TileGrid.from_rows(LADDER)
+    p = run(g, Player(4 * 16 + 2, 3 * 16, W, H), "axis",
+            [(1, Held(jump=True)), (1, Held(up=True)), (10, Held(up=True))])
+    assert p.climbing
+
+
+LADDER_MAP = st.lists(st.text(st.sampled_from("....#=H"), min_size=8, max_size=8), min_size=6,
+                      max_size=6).map(lambda rows: rows + ["#" * 8])
+KEYS = st.lists(st.tuples(st.integers(1, 20), st.builds(
+    Held, left=st.booleans(), right=st.booleans(), up=st.booleans(), down=st.booleans(),
+    jump=st.booleans())), min_size=1, max_size=12)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=examples(100))
+@given(rows=LADDER_MAP, col=st.integers(0, 7), keys=KEYS)
+def test_climbing_never_ends_inside_a_solid_tile(name, rows, col, keys):
+    g = TileGrid.from_rows(rows)
+    top = next((r for r in range(len(rows)) if rows[r][col] != "."), None)
+    if top is None or top == 0:
+        return
+    p = Player(col * 16 + 2, top * 16 - H - 1, W, H)
+    if overlapping_tiles(g, p.x, p.y, W, H, p.y + H, True):
+        return
+    run(g, p, name, keys)
+    assert math.isfinite(p.x) and math.isfinite(p.y)
