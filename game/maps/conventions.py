@@ -372,10 +372,11 @@ def _open_full_layers(path, layers: list[LayerFacts], marks: Marks) -> None:
             air = open_space(facts)
             if air:
                 marks.open_space[i] = air
+                tiles = "tiles are" if len(air) > 1 else "tile is"
                 marks.notes.append(f"{path}: tile layer {facts.name!r} fills every cell, so its "
-                                   f"{len(air)} most common tile{'s are' if len(air) > 1 else ' is'}"
-                                   " taken as open space (sky), the rest as solid; mark collision "
-                                   "in Tiled, or say it with --solid-layer, to choose")
+                                   f"{len(air)} most common {tiles} taken as open space (sky), "
+                                   "the rest as solid; mark collision in Tiled, or say it with "
+                                   "--solid-layer, to choose")
 
 
 def option_hint(layer: str | None) -> str:
@@ -571,7 +572,7 @@ def _label(o: MapObject) -> str:
 
 def _read_objects(model: MapModel, marks: Marks, tile_of) -> None:
     from game.maps.objects import GAME_CLASSES  # the game's own objects never collide as walls
-    from game.maps.shapes import outline
+    from game.maps.shapes import outline, untangled
 
     for layer in model.layers:
         if not isinstance(layer, ObjectLayer):
@@ -589,6 +590,11 @@ def _read_objects(model: MapModel, marks: Marks, tile_of) -> None:
                 continue  # a platform with a path is the game's moving platform
             if shape is None:
                 continue
+            shape, tangled = untangled(shape)
+            if tangled:
+                marks.notes.append(f"{model.path}: the collision polygon of {_label(o)} crosses "
+                                   "itself, so it is read as the outline around it (redraw it so "
+                                   "that its sides do not cross)")
             if kind == ONE_WAY:
                 marks.one_way_objects.add(o.id)
             marks.objects.append((shape, kind, _label(o)))

@@ -131,6 +131,9 @@ class Reader:
         found = file_kind(path)
         if found == "folder":
             raise UserError(path, f"is a folder; give the path of {kind.what}")
+        if found == "other":
+            raise UserError(path, f"is not a regular file (a device or a pipe?); give the path "
+                            f"of {kind.what}")
         if found != "file":
             raise UserError(path, f"file not found; check the path (expected {kind.what})")
         data = read_bounded(path, MAX_XML_BYTES, kind.label, "check the path")

@@ -146,6 +146,49 @@ def snapped(shape: Shape, tw: float, th: float, dx: float = 0.0, dy: float = 0.0
                  shape.closed)
 
 
+MAX_UNTANGLED = 256  # points of a polygon checked for crossing itself (each pair of sides)
+
+
+def untangled(shape: Shape) -> tuple[Shape, bool]:
+    """A polygon that crosses itself (a bow tie) has no inside a cell can be cut from (its
+    parts' areas cancel): it is taken as its convex hull, which covers all of it, and the
+    caller says so (True). Any other shape is returned as it is (False)."""
+    points = shape.points
+    if not shape.closed or not 4 <= len(points) <= MAX_UNTANGLED:
+        return shape, False
+    sides = list(zip(points, points[1:] + points[:1]))
+    n = len(sides)
+    for i in range(n):
+        for j in range(i + 2, n - (i == 0)):
+            if _cross_properly(*sides[i], *sides[j]):
+                return Shape(_hull(points)), True
+    return shape, False
+
+
+def _cross_properly(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Do segments a-b and c-d cross at a point inside both?"""
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    d1, d2, d3, d4 = side(c, d, a), side(c, d, b), side(a, b, c), side(a, b, d)
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
+def _hull(points: tuple[Point, ...]) -> tuple[Point, ...]:
+    """The convex hull of the points, counter-clockwise (Andrew's monotone chain)."""
+    pts = sorted(set(points))
+
+    def half(seq):
+        out: list[Point] = []
+        for p in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out
+    lower, upper = half(pts), half(reversed(pts))
+    return tuple(lower[:-1] + upper[:-1])
+
+
 def flipped(shape: Shape, size: tuple[float, float], h: bool, v: bool, d: bool) -> Shape:
     """A tile's shape as the tile is placed: Tiled swaps x and y first (``d``), then mirrors
     left-right (``h``) and top-bottom (``v``) within the tile as it then stands."""

@@ -23,7 +23,7 @@ from game.maps.files import TILESET, Reader, image_problem
 from game.maps.imagefile import FORMATS, BadImage
 from game.maps.limits import (MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_MAP_PX, MAX_POINTS, MAX_TILES,
                               Budget, file_kind, shown)
-from game.maps.shapes import Shape, fit_into, shape_of
+from game.maps.shapes import Shape, fit_into, shape_of, untangled
 
 Colour = tuple[int, int, int, int]
 GID_MASK = 0x0FFFFFFF
@@ -213,7 +213,7 @@ def read_tileset(map_path: Path, ts: ET.Element, index: int, reader: Reader,
         if node.get(attr):
             out.set(attr, node.get(attr))
     tiles, missing = _tiles(where, base, node, name, firstgid, fix, reader, out, names, dropped,
-                            reserved)
+                            reserved, notes)
     record = Tileset(firstgid, name, where, size, margin, spacing, tiles=tiles, **placing)
     if sheet is None:  # an image collection: every tile has its own picture
         out.set("tilecount", str(max(count, 0)))
@@ -310,8 +310,8 @@ def _finish(ts: Tileset, notes: list[str]) -> Tileset:
         tiles[tile_id] = tile
     if dropped:
         listed = ", ".join(map(str, dropped[:8])) + (", ..." if len(dropped) > 8 else "")
-        tiles = "tiles" if len(dropped) > 1 else "tile"
-        notes.append(f"{ts.file}: tileset {ts.name}: the animations of {tiles} {listed} show "
+        which = "tiles" if len(dropped) > 1 else "tile"
+        notes.append(f"{ts.file}: tileset {ts.name}: the animations of {which} {listed} show "
                      "tiles the tileset does not hold; those frames are left out (fix them in "
                      "Tiled's Tile Animation Editor)")
     return replace(ts, tiles=tiles)
@@ -351,7 +351,8 @@ def _trans(image: ET.Element):
 
 
 def _tiles(where: Path, base: Path, node: ET.Element, name: str, firstgid: int, fix: str,
-           reader: Reader, out: ET.Element, names: dict, dropped: dict, reserved):
+           reader: Reader, out: ET.Element, names: dict, dropped: dict, reserved,
+           notes: list[str]):
     """The tileset's <tile> elements: (tile id -> Tile, tile id -> missing picture's error);
     each written into ``out`` for pytmx."""
     tiles: dict[int, Tile] = {}
@@ -401,7 +402,7 @@ def _tiles(where: Path, base: Path, node: ET.Element, name: str, firstgid: int, 
                     image_el.set("trans", image.get("trans").strip().lstrip("#"))
                 record = replace(record, image=str(file), size=size, subrect=subrect,
                                  trans=trans)
-        shapes = _shapes(where, tile, label, budget)
+        shapes = _shapes(where, tile, label, budget, notes)
         if shapes:
             group = ET.SubElement(copy, "objectgroup")
             for shape in shapes:
@@ -419,9 +420,11 @@ def _tiles(where: Path, base: Path, node: ET.Element, name: str, firstgid: int, 
     return tiles, missing
 
 
-def _shapes(where: Path, tile: ET.Element, label: str, budget: Budget) -> tuple[Shape, ...]:
+def _shapes(where: Path, tile: ET.Element, label: str, budget: Budget,
+            notes: list[str]) -> tuple[Shape, ...]:
     """A tile's collision shapes (its ``<objectgroup>``), in px of its own picture, numbers
-    checked: every point finite and within the map's reach."""
+    checked: every point finite and within the map's reach. A polygon that crosses itself is
+    taken as its hull, with a note (``game.maps.shapes.untangled``)."""
     group = tile.find("objectgroup")
     if group is None:
         return ()
@@ -440,6 +443,11 @@ def _shapes(where: Path, tile: ET.Element, label: str, budget: Budget) -> tuple[
                                     "any real level; simplify those shapes")
         shape = shape_of(obj)
         if shape is not None:
+            shape, tangled = untangled(shape)
+            if tangled:
+                notes.append(f"{where}: {label}: a collision polygon crosses itself, so it is "
+                             "read as the outline around it (redraw it in Tiled's Tile Collision "
+                             "Editor so that its sides do not cross)")
             found.append(shape)
     return tuple(found)
 
