@@ -12,7 +12,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from game.errors import UserError, quoted
-from game.maps.limits import shown
 
 FIX = "fix it in Tiled's Properties panel (or in the file)"
 
@@ -138,12 +137,3 @@ def dropped_notes(dropped: dict) -> list[str]:
                      "uses no such property); rename it in Tiled")
     return notes
 
-
-def owner_name(tag: str, el: ET.Element) -> str:
-    """How a message names the owner of a property: ``object 'spawn'``, ``layer 'ground'``."""
-    label = el.get("name") or el.get("id") or ""
-    return f"{tag} {quoted(label)}"
-
-
-def label(text: str | None) -> str:
-    return shown(text or "")

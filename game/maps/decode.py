@@ -19,6 +19,12 @@ from pathlib import Path
 from game.errors import UserError, quoted
 from game.maps.limits import shown
 
+# Tiled's gids: the tile's gid in the low 28 bits, its flips in the high ones (the one set of these
+# constants: game.maps.model re-exports them).
+FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
+HEX_120 = 0x10000000  # a 120-degree turn of a tile on a hexagonal map (Tiled ignores it elsewhere)
+FLIPS = FLIP_H | FLIP_V | FLIP_D | HEX_120
+GID_MASK = 0x0FFFFFFF
 # The array type code of 32-bit unsigned numbers: Tiled's gids.
 U32 = next(code for code in "IL" if array.array(code).itemsize == 4)
 FORMAT_FIX = ("in Tiled set Map > Map Properties > Tile Layer Format to CSV or Base64 (zlib) and "

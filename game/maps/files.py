@@ -15,7 +15,6 @@ watches.
 from __future__ import annotations
 
 import os
-import stat
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
@@ -160,13 +159,6 @@ def image_problem(exc: BadImage | OSError) -> str:
     if isinstance(exc, BadImage):
         return f"{exc}; {exc.fix}"
     return f"cannot be read ({exc.strerror or exc})"
-
-
-def is_regular(path: Path) -> bool:
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except (OSError, ValueError):
-        return False
 
 
 # --- XML ----------------------------------------------------------------------------------------

@@ -27,16 +27,12 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import UserError
+from game.maps.decode import FLIP_D, FLIP_H, FLIP_V, FLIPS, GID_MASK, HEX_120  # noqa: F401
 from game.maps.limits import shown
 from game.maps.orientation import ORTHOGONAL, Orientation
 from game.maps.tilesets import Tileset
 
-# --- Tiled's gids: one set of constants ----------------------------------------------------------
-FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
-HEX_120 = 0x10000000  # a 120-degree turn of a tile on a hexagonal map (Tiled ignores it elsewhere)
-FLIPS = FLIP_H | FLIP_V | FLIP_D | HEX_120
-GID_MASK = 0x0FFFFFFF
-
+# --- Tiled's gids (the constants are game.maps.decode's) -----------------------------------------
 
 def split(raw: int) -> tuple[int, int]:
     """(the tile's gid, its flip bits) of a gid as a layer or a tile object holds it."""

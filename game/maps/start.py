@@ -93,9 +93,10 @@ def find_start(path: Path, objects: tuple[MapObject, ...], size: tuple[float, fl
                         "the player fits on; add a point object named 'spawn' where the player "
                         "starts, or say which object it is with --start-object NAME, and mark "
                         "the ground as collision (docs/levels.md, 'Bringing your own map')")
+    column, y = int(box.x // grid.tile_w), px(box.y + box.h)
     notes.append(f"{path}: no start object, so the player starts standing on the first solid "
-                 f"ground from the left (column {int(box.x // grid.tile_w)}, at y={px(box.y + box.h)}"
-                 "); add a point object named 'spawn', or run with --start-object NAME, to choose")
+                 f"ground from the left (column {column}, at y={y}); add a point object named "
+                 "'spawn', or run with --start-object NAME, to choose")
     return box, True, None
 
 

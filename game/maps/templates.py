@@ -16,10 +16,10 @@ from pathlib import Path
 
 from game.errors import UserError
 from game.maps import checked
+from game.maps.decode import GID_MASK
 from game.maps.files import TEMPLATE, Reader, real
 from game.maps.limits import shown
 
-GID_MASK = 0x0FFFFFFF
 SHAPES = ("ellipse", "point", "polygon", "polyline", "text")
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from game.errors import UserError, quoted
 from game.maps import checked
+from game.maps.decode import GID_MASK
 from game.maps.files import TILESET, Reader, image_problem
 from game.maps.imagefile import FORMATS, BadImage
 from game.maps.limits import (MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_MAP_PX, MAX_POINTS, MAX_TILES,
@@ -26,7 +27,6 @@ from game.maps.limits import (MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_MAP_PX, MAX_
 from game.maps.shapes import Shape, fit_into, shape_of, untangled
 
 Colour = tuple[int, int, int, int]
-GID_MASK = 0x0FFFFFFF
 
 
 @dataclass(frozen=True)
