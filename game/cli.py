@@ -191,8 +191,9 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
 
 
 def lab(args: argparse.Namespace) -> int:
-    from game.runs.lab import lab_main
-
+    """``--lab [DIR_OR_FILES...] [--out DIR]``: run and judge every scenario (game.runs.lab), draw
+    the picture (game.view.lab_picture), write the three files (game.runs.lab_report) and print a
+    summary."""
     if (args.headless or args.level or args.ticks or args.input or args.trace or args.ghosts
             or args.record):
         raise UserError("command line", "--lab runs its own scenario maps; leave out --headless, "
@@ -200,7 +201,22 @@ def lab(args: argparse.Namespace) -> int:
     cfg = config_mod.load(args.config)
     if args.resolver is not None:
         raise UserError("command line", "--lab runs every resolver; leave out --resolver")
-    return lab_main(args.lab, args.out, cfg)
+    from game.runs.lab import default_folder, run_lab, scenario_paths
+    from game.runs.lab_report import DEFAULT_OUT, write_results
+
+    paths = scenario_paths(args.lab or [str(default_folder())])
+    results = run_lab(paths, cfg)
+    out = Path(args.out if args.out is not None else DEFAULT_OUT)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.view.lab_picture import png_of
+
+    written = write_results(results, out, png_of(results, out))
+    ok = sum(o.ok for _, outcomes in results for o in outcomes)
+    total = sum(len(outcomes) for _, outcomes in results)
+    n = len(results)
+    print(f"lab: {n} scenario{'s' if n != 1 else ''} x {len(resolvers.names())} resolvers, "
+          f"{ok}/{total} as expected; wrote " + ", ".join(str(p) for p in written))
+    return 0
 
 
 def play(args: argparse.Namespace, s: Setup) -> int:

@@ -129,7 +129,8 @@ class PlayerConfig:
 class DisplayConfig:
     width: int = _f(1280, "px", 320, 7680)
     height: int = _f(720, "px", 180, 4320)
-    scale: int = _f(0, "whole-number pixel scale; 0 picks the largest that shows 240 px of height",
+    scale: int = _f(0, "whole-number pixel scale; 0 picks the whole scale that shows nearest 240 "
+                    "px of map height (a crisp fractional one where none shows 180 to 300 px)",
                     0, 16)
     vsync: bool = _f(True, "on/off")
     fullscreen: bool = _f(False, "on/off")
@@ -332,13 +333,26 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise UserError(path, "arrays or inline tables are nested too deeply; no key of this "
                         "config needs nesting at all") from None
     except tomllib.TOMLDecodeError as exc:
-        hint = ""
-        if "[resolver." in text.replace(" ", ""):
-            hint = "; resolver options go in [resolvers.<name>] tables, not [resolver.<name>]"
-        raise UserError(path, f"not valid TOML: {exc}{hint}") from None
+        raise UserError(path, f"not valid TOML: {exc}{toml_hint(text, str(exc))}") from None
     except ValueError:  # Python refuses to read a whole number of more than 4,300 digits
         raise UserError(path, "a whole number has thousands of digits; no key of this config "
                         "needs one") from None
+
+
+_SINGULAR_TABLE = re.compile(r"\s*\[\s*resolver\s*\.")  # a [resolver.<name>] header
+
+
+def toml_hint(text: str, message: str) -> str:
+    """What to change for a TOML syntax error, when the text shows a likely cause: a table
+    header ``[resolver.<name>]`` (TOML cannot have it beside ``resolver = "..."``), or a value
+    TOML cannot read (``vsync = yes``, ``resolver = sweep``). Comments do not count: the
+    shipped file's own comments name ``[resolver.<name>]``."""
+    if any(_SINGULAR_TABLE.match(line) for line in text.split("\n")):
+        return "; resolver options go in [resolvers.<name>] tables, not [resolver.<name>]"
+    if message.startswith("Invalid value"):
+        return ('; a value is a number, true or false, or text in quotes (resolver = "sweep", '
+                "vsync = true)")
+    return ""
 
 
 def from_table(data: Mapping[str, Any], where: str | os.PathLike,
@@ -377,8 +391,9 @@ def _resolver_tables(value: Any, where: str | os.PathLike,
     out = dict(current)
     for name, table in value.items():
         if name not in resolvers.REGISTRY:
-            raise UserError(where, f"unknown resolver in [resolvers.{shown_key(name)}]; choose "
-                            "one of: " + ", ".join(resolvers.names()))
+            guess = did_you_mean(name, resolvers.names(), "[resolvers.{}]")
+            raise UserError(where, f"unknown resolver in [resolvers.{shown_key(name)}]{guess} "
+                            "(choose one of: " + ", ".join(resolvers.names()) + ")")
         if not isinstance(table, dict):
             raise UserError(where, f"resolvers.{name} must be a table: write [resolvers.{name}]")
         cls = resolvers.REGISTRY[name].Options
@@ -387,10 +402,22 @@ def _resolver_tables(value: Any, where: str | os.PathLike,
 
 
 def check_resolver(name: str, where: str | os.PathLike, what: str = "resolver") -> str:
-    if name not in resolvers.REGISTRY:
-        raise UserError(where, f"unknown {what} {quoted(name)}; choose one of: "
-                        + ", ".join(resolvers.names()))
-    return name
+    """The registered resolver ``name`` stands for, in any case (``Axis`` is ``axis``); else a
+    UserError listing them, with the nearest name when one is close (a typo)."""
+    known = resolvers.names()
+    wanted = name.strip().lower()
+    found = next((n for n in known if n.lower() == wanted), None)
+    if found is not None:
+        return found
+    raise UserError(where, f"unknown {what} {quoted(name)}{did_you_mean(wanted, known)} "
+                    "(choose one of: " + ", ".join(known) + ")")
+
+
+def did_you_mean(word: str, choices: list[str], shown: str = "{}") -> str:
+    """``; did you mean X?`` (or ``X or Y``, when two are as close) for a near miss of one of
+    ``choices``, each written as ``shown`` formats it; empty when none is close."""
+    close = difflib.get_close_matches(word.lower(), choices, n=2, cutoff=0.6)
+    return f"; did you mean {' or '.join(shown.format(c) for c in close)}?" if close else ""
 
 
 def load(path: str | os.PathLike | None = None) -> Config:

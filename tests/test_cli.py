@@ -416,3 +416,13 @@ def test_no_resolver_says_the_same_thing_twice_in_its_one_line(capsys):
         assert not runs(d["axis_order"]) & runs(d["summary"]), name
     assert runs("both at once; per tile, the axis of least separation") & runs(
         "push out along its axis of least separation")  # what the check would have caught
+
+
+def test_resolver_on_the_command_line_in_any_case(capsys):
+    assert main(headless("--resolver", "Axis")) == 0
+    assert "with axis:" in capsys.readouterr().out
+
+
+def test_a_mistyped_resolver_on_the_command_line_gets_a_did_you_mean(capsys):
+    line = fails(capsys, headless("--resolver", "swept_aabb"), "--resolver", "swept_aabb")
+    assert "did you mean swept?" in line

@@ -290,6 +290,29 @@ def test_a_recording_replayed_headless_gives_the_trace_of_the_play(cfg, tmp_path
     assert replay == got["lines"].encode()
 
 
+def test_after_a_restart_the_trace_and_the_recording_are_the_new_run(cfg, tmp_path, script):
+    """Backspace starts a new run from tick 0: the trace is then that run's (ticks 0, 1, 2...,
+    so a later run may replace the file), and it is what its recording gives headless."""
+    rec = tmp_path / "rec.txt"
+    app = App(cfg, MOON, script=load_script(script), frame_time=1 / 50, max_frames=1,
+              trace=lambda records, level: None, record=Recorder.check(str(rec), []))
+    for _ in range(90):
+        app.play.tick_once()
+    app.play.restart()
+    for _ in range(70):
+        app.play.tick_once()
+    records = app.play.followers.trace_records
+    assert [r["tick"] for r in records] == list(range(70))
+    app.play.finish_recording()
+    pygame.quit()
+    pygame.init()
+    out = tmp_path / "w.jsonl"
+    out.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records))
+    with open(out, "rb") as f:
+        assert is_trace(f)
+    assert headless_trace(tmp_path, MOON, 70, rec, "--resolver", "axis") == out.read_bytes()
+
+
 def test_record_refuses_what_it_must_not_overwrite(tmp_path, capsys):
     mine = tmp_path / "notes.txt"
     mine.write_text("my notes\n")

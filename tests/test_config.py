@@ -15,7 +15,7 @@ import pytest
 from game import config as cfgmod
 from game import resolvers
 from game.cli import main
-from game.config import (Config, DisplayConfig, PhysicsConfig, PlayerConfig, from_table, load,
+from game.config import (Config, DisplayConfig, PhysicsConfig, PlayerConfig, load,
                          with_map_properties)
 from game.errors import UserError
 from game.maps.level import load_level
@@ -275,6 +275,43 @@ def test_every_registered_resolver_rejects_wrong_types(tmp_path, name):
 def test_singular_resolver_table_gives_the_hint(tmp_path, text):
     err = error_of(tmp_path, text)
     assert "[resolvers.<name>]" in err.message
+
+
+@pytest.mark.parametrize(("line", "fixed"), [("vsync = true", "vsync = yes"),
+                                              ('# resolver = "axis"', "resolver = sweep")])
+def test_a_syntax_error_in_the_shipped_file_gets_the_quotes_hint_not_the_tables_one(
+        tmp_path, line, fixed):
+    # The shipped config.toml's own comments mention [resolver.<name>]: they must not count.
+    text = (ROOT / "config.toml").read_text("utf-8")
+    assert "[resolver.<name>]" in text and line in text
+    err = error_of(tmp_path, text.replace(line, fixed, 1))
+    assert "TOML" in err.message
+    assert "[resolvers.<name>]" not in err.message
+    assert 'in quotes (resolver = "sweep"' in err.message and "true or false" in err.message
+
+
+@pytest.mark.parametrize(("written", "meant"), [("Axis", "axis"), ("SWEEP", "sweep"),
+                                                (" pixel ", "pixel")])
+def test_resolver_names_are_read_in_any_case(tmp_path, written, meant):
+    p = tmp_path / "c.toml"
+    p.write_text(f'resolver = "{written}"\n', "utf-8")
+    assert load(p).resolver == meant
+
+
+@pytest.mark.parametrize(("written", "guess"), [("swep", "sweep"), ("corner", "corners"),
+                                                ("Overlaps", "overlap")])
+def test_an_unknown_resolver_gets_a_did_you_mean(tmp_path, written, guess):
+    err = error_of(tmp_path, f'resolver = "{written}"\n')
+    assert "did you mean " in err.message
+    assert guess in err.message.split("did you mean ")[1].split("?")[0]
+    assert all(n in err.message for n in resolvers.names())
+    err = error_of(tmp_path, f"[resolvers.{written}]\n")
+    assert f"[resolvers.{guess}]" in err.message.split("did you mean ")[1]
+
+
+def test_a_name_like_no_resolver_gets_no_guess(tmp_path):
+    err = error_of(tmp_path, 'resolver = "quantum"\n')
+    assert "did you mean" not in err.message and "axis" in err.message
 
 
 def test_duplicate_key_error_does_not_talk_about_resolvers(tmp_path):

@@ -20,7 +20,7 @@ from game.config import Config
 from game.errors import UserError
 from game.maps.conventions import (DECLARED, LAYER_NAME, LAYER_PROPERTY, OBJECT, SOURCE_NAMES,
                                    TILE_PROPERTY, TILE_SHAPE)
-from game.maps.grid import EMPTY, ONE_WAY, SLOPE, SOLID, overlapping_tiles
+from game.maps.grid import EMPTY, ONE_WAY, SLOPE, SOLID
 from game.maps.level import load_level
 from game.maps.shapes import Shape, cell_kind, rect_shape
 from game.sim.inputs import InputFrame

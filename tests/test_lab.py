@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from game import config, resolvers
-from game.runs import lab
+from game.runs import lab, lab_report
+from game.view import lab_picture
 from game.cli import main
 from game.sim.world import World
 
@@ -46,10 +47,10 @@ def test_shipped_lab_writes_three_files_quickly(shipped):
     assert seconds < 60
     assert sorted(p.name for p in out.iterdir()) == ["lab.json", "lab.md", "lab.png"]
     data = json.loads((out / "lab.json").read_text(encoding="utf-8"))
-    assert data["kind"] == lab.JSON_KIND and data["resolvers"] == resolvers.names()
+    assert data["kind"] == lab_report.JSON_KIND and data["resolvers"] == resolvers.names()
     assert len(data["scenarios"]) == len(SCENARIOS) >= 12
     md = (out / "lab.md").read_text(encoding="utf-8")
-    assert md.startswith(lab.MARK)
+    assert md.startswith(lab_report.MARK)
     for s in data["scenarios"]:
         assert s["name"] in md and set(s["results"]) == set(resolvers.names())
     png = (out / "lab.png").read_bytes()
@@ -287,10 +288,10 @@ def test_a_large_map_gives_a_bounded_picture_quickly(tmp_path):
     assert main(["--lab", *map(str, maps), "--out", str(out)]) == 0
     assert time.perf_counter() - t < 30
     w, h = _png_size(out / "lab.png")
-    assert w <= lab.THREE * (lab.PANEL_PX + 20) and h <= 36 + lab.PANEL_PX + 70
+    assert w <= lab_picture.THREE * (lab_picture.PANEL_PX + 20) and h <= 36 + lab_picture.PANEL_PX + 70
     for s, outcomes in lab.run_lab(maps, config.load(None)):
-        v = lab.view_of(s, outcomes)
-        assert max(v.size) <= lab.PANEL_PX
+        v = lab_picture.view_of(s, outcomes)
+        assert max(v.size) <= lab_picture.PANEL_PX
         for o in outcomes:  # every path is in view
             assert all(v.x <= x and x + w_ <= v.x + v.w + 1e-6 and v.y <= y
                        and y + h_ <= v.y + v.h + 1e-6 for x, y, w_, h_ in o.path)
@@ -299,8 +300,8 @@ def test_a_large_map_gives_a_bounded_picture_quickly(tmp_path):
 def test_many_scenarios_give_a_bounded_picture():
     """180 scenarios: the picture stops before IMAGE_MAX_H."""
     results = lab.run_lab(SCENARIOS[:3], config.load(None)) * 60
-    img = lab.draw(results)
-    assert img.get_height() <= lab.IMAGE_MAX_H and img.get_width() <= 3 * (lab.PANEL_PX + 20)
+    img = lab_picture.draw(results)
+    assert img.get_height() <= lab_picture.IMAGE_MAX_H and img.get_width() <= 3 * (lab_picture.PANEL_PX + 20)
 
 
 def test_planted_links_at_temp_names_change_nothing(tmp_path):
@@ -315,7 +316,7 @@ def test_planted_links_at_temp_names_change_nothing(tmp_path):
         (out / name).symlink_to(victim)
     assert main(["--lab", str(LAB / "01_floor_seams.tmx"), "--out", str(out)]) == 0
     assert victim.read_text() == "mine\n"
-    assert sorted(p.name for p in out.iterdir()) == sorted([*names, *lab.FILES])
+    assert sorted(p.name for p in out.iterdir()) == sorted([*names, *lab_report.FILES])
     assert all((out / n).is_symlink() for n in names)
 
 
@@ -324,13 +325,13 @@ def test_a_failure_while_drawing_leaves_the_earlier_results_whole(capsys, tmp_pa
 
     out = tmp_path / "out"
     assert main(["--lab", str(LAB / "01_floor_seams.tmx"), "--out", str(out)]) == 0
-    before = {n: (out / n).read_bytes() for n in lab.FILES}
+    before = {n: (out / n).read_bytes() for n in lab_report.FILES}
 
     def out_of_memory(_results):
         raise pygame.error("Out of memory")
 
-    monkeypatch.setattr(lab, "draw", out_of_memory)
+    monkeypatch.setattr(lab_picture, "draw", out_of_memory)
     fails(capsys, ["--lab", str(LAB / "02_wall_seams.tmx"), "--out", str(out)], "lab.png",
           "Out of memory", "nothing was written")
-    assert {n: (out / n).read_bytes() for n in lab.FILES} == before
-    assert sorted(p.name for p in out.iterdir()) == sorted(lab.FILES)
+    assert {n: (out / n).read_bytes() for n in lab_report.FILES} == before
+    assert sorted(p.name for p in out.iterdir()) == sorted(lab_report.FILES)

@@ -111,7 +111,7 @@ def test_touching_the_goal_goes_to_the_next_level(app: App):
     app.world.step(app.play.keys_seq.frame(Held()))
     assert app.world.goal_reached
     app.play.complete_level()
-    assert app.play.banner and "complete" in app.play.banner.text.lower()
+    assert app.play.card is not None and app.play.card.title == "Level 1: First Steps"
     path, _ = app.play.pending_level
     app.play.pending_level = (path, time.monotonic())
     app.max_frames = 1
@@ -131,6 +131,41 @@ def test_backspace_restarts_and_home_goes_to_the_first_level(app: App, project: 
     assert (p.x, p.y) == (app.world.level.spawn.x, app.world.level.spawn.y)
     app.handle_event(key(pygame.K_HOME))
     assert app.world.level.path == levels[0]
+
+
+def test_backspace_starts_the_tick_count_again(app: App):
+    for _ in range(30):
+        app.play.tick_once()
+    assert app.world.tick == 30
+    app.handle_event(key(pygame.K_BACKSPACE))
+    assert app.world.tick == 0
+    app.play.tick_once()
+    assert app.world.tick == 1
+
+
+def test_slow_motion_ends_with_the_level(app: App, project: Path):
+    levels = sorted(project.glob("*.tmx"))
+    app.handle_event(key(pygame.K_t))
+    assert app.play.speed == 1
+    app.play.load(levels[1])  # the next level, as after a finish (or Home)
+    assert app.play.speed == 0
+    app.handle_event(key(pygame.K_t))
+    app.play.leave()  # Esc: off to the title
+    assert app.play.speed == 0
+
+
+def test_slow_motion_ends_when_the_goal_leads_on(app: App):
+    app.handle_event(key(pygame.K_t))
+    app.handle_event(key(pygame.K_t))
+    assert app.play.speed == 2
+    goal = app.world.level.goals[0]
+    p = app.world.player
+    p.x, p.y = goal.x + 1, goal.y + 1
+    app.play.tick_once()
+    app.play.complete_level()
+    path, _ = app.play.pending_level
+    app.play.load_next(path)
+    assert app.world.level.path == path and app.play.speed == 0
 
 
 def test_r_reloads_by_hand(app: App):
@@ -274,16 +309,14 @@ def stand_on_goal(app: App) -> None:
     p.x, p.y = goal.x + 2, goal.y + goal.h - p.h - 4  # lands on the ground inside the goal
 
 
-def test_a_next_level_that_fails_to_load_is_tried_once_not_every_second(project: Path, cfg,
-                                                                       monkeypatch):
-    import game.view.banners as banners_module
-
+def test_a_next_level_that_fails_to_load_is_tried_once_not_every_second(project: Path, cfg):
     first, second = break_next_level(project)
-    monkeypatch.setattr(banners_module, "BANNER_TIME", 0.0)  # go on at once, not after a second
     app = App(cfg, first, max_frames=90, frame_time=1 / 60)
     completions = []
     complete = app.play.complete_level
-    app.play.complete_level = lambda: (completions.append(app.world.tick), complete())
+    # Enter on the card at once: on now, not after CARD_TIME
+    app.play.complete_level = lambda: (completions.append(app.world.tick), complete(),
+                                       app.play.handle_event(key(pygame.K_RETURN)))
     stand_on_goal(app)
     app.run()  # a second and a half standing on the goal
     pygame.init()
@@ -293,16 +326,13 @@ def test_a_next_level_that_fails_to_load_is_tried_once_not_every_second(project:
     assert line.startswith("next level: error: ") and second.name in line
 
 
-def test_after_a_failed_next_level_the_goal_counts_again_once_left(project: Path, cfg,
-                                                                   monkeypatch):
-    import game.view.banners as banners_module
-
+def test_after_a_failed_next_level_the_goal_counts_again_once_left(project: Path, cfg):
     first, second = break_next_level(project)
-    monkeypatch.setattr(banners_module, "BANNER_TIME", 0.0)
     app = App(cfg, first, max_frames=1)
     completions = []
     complete = app.play.complete_level
-    app.play.complete_level = lambda: (completions.append(app.world.tick), complete())
+    app.play.complete_level = lambda: (completions.append(app.world.tick), complete(),
+                                       app.play.handle_event(key(pygame.K_RETURN)))
 
     def frames(n):
         for _ in range(n):

@@ -30,14 +30,24 @@ in the column ahead, beside the body. Stopped with no wall ahead is a snag (a se
 resolver claims to walk), and the run fails there instead of hopping over the bug.
 
 Every tick the test also checks the "no overlap" rule and that the player never falls out of the
-map (no route here goes into a pit). A level in ``levels/`` without a route fails, it is not
-skipped.
+map (no route here goes into a pit).
+
+**A played run is a proof too.** A recording made while playing (``main.py --level L --record
+tests/data/playthroughs/NAME.txt``: touch the flag, then Esc or close the window while the
+end-of-level card shows) stands beside the routes: each recording in :data:`PROOFS` is replayed
+on the level its header names, with the resolver it was played with, and must reach the goal
+under the same rules (a death on the way is fine: a player is not a bot). A recording made with
+other physics or another player size than the level now has fails and says to record again.
+
+A level in ``levels/`` with neither a route nor a recording fails, it is not skipped; the
+message says how to make either.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -45,13 +55,15 @@ from helpers import QUICK_RESOLVERS
 
 from game import config, resolvers
 from game.maps.grid import EPS, SLOPE, SOLID, TileGrid
-from game.sim.inputs import Held, InputSequencer
+from game.runs.record import MARK
+from game.sim.inputs import Held, InputScript, InputSequencer, load_script
 from game.sim.player import Player
 from game.resolvers.base import overlapping_tiles
 from game.sim.world import World, load_world
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = sorted((ROOT / "levels").glob("*.tmx"))
+PROOFS = ROOT / "tests" / "data" / "playthroughs"  # recordings that prove a level
 MAX_SECONDS = 60.0  # of game time per run
 
 
@@ -398,42 +410,140 @@ class Result:
 
 def play(level: Path, resolver_name: str) -> Result:
     """Run the bot on a level with a resolver, checking the rules every tick."""
-    route = ROUTES.get(level.name)
-    if route is None:
-        pytest.fail(f"levels/{level.name} has no route: add one to ROUTES in "
-                    f"tests/test_playthrough.py (every shipped level must be playable to its goal)",
-                    pytrace=False)
+    route = ROUTES[level.name]
     resolver = resolvers.create(resolver_name)
     world = load_world(level, config.load(), resolver)
-    slopes = bool(type(resolver).supports_slopes)
-    bot, seq = Bot(world, route), InputSequencer()
-    p = world.player
+    bot = Bot(world, route)
     held_log: list[Held] = []
-    max_ticks = round(MAX_SECONDS / world.physics.dt)
-    for _ in range(max_ticks):
-        held = bot.held()
-        held_log.append(held)
+
+    def held(_tick: int) -> Held:
+        keys = bot.held()
+        held_log.append(keys)
+        return keys
+
+    world = run_checked(world, held, round(MAX_SECONDS / world.physics.dt), bot.where,
+                        deaths_allowed=False)
+    if not world.goal_reached:
+        raise RouteFailed(f"goal not reached in {MAX_SECONDS:g} s of game time; stuck at "
+                          + bot.where())
+    return Result(world, world.tick, held_log)
+
+
+def run_checked(world: World, held: Callable[[int], Held], ticks: int,
+                where: Callable[[], str], deaths_allowed: bool) -> World:
+    """Step ``world`` with ``held(tick)`` until the goal or ``ticks`` ticks, checking the rules
+    every tick: no overlap with a tile, and (unless ``deaths_allowed``) no fall, hazard or
+    walker sending the player back."""
+    p = world.player
+    slopes = bool(world.resolver.supports_slopes)
+    seq = InputSequencer()
+    for tick in range(ticks):
         bottom_before = bottom(p)
         dropping_before = p.dropping > 0
-        world.step(seq.frame(held))
-        assert not p.respawning, "fell out of the map or touched a hazard: " + bot.where()
+        world.step(seq.frame(held(tick)))
+        if p.respawning:
+            assert deaths_allowed, "fell out of the map or touched a hazard: " + where()
+            continue
         # A body dropping through a one-way floor is inside it on purpose: then only solids and
         # slopes count (one-way tiles never count for a bottom_before of +inf).
         before = math.inf if (dropping_before or p.dropping > 0) else bottom_before
         hits = overlapping_tiles(world.grid, p.x, p.y, p.w, p.h, before, slopes=slopes)
-        assert not hits, f"overlaps tiles {hits} (col, row): " + bot.where()
+        assert not hits, f"overlaps tiles {hits} (col, row): " + where()
         if world.goal_reached:
-            return Result(world, world.tick, held_log)
-    raise RouteFailed(f"goal not reached in {MAX_SECONDS:g} s of game time; stuck at "
-                      + bot.where())
+            break
+    return world
 
 
-# Every level with every resolver; a touch from a walker (or a hazard, or a fall) fails the run.
-# The quick tier plays every level with two resolvers (helpers.QUICK_RESOLVERS), the full tier
-# with all of them.
+# ----------------------------------------------------------------------------------------------
+# Recordings: a played run as a proof
+# ----------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Recording:
+    """A ``--record`` file: its keys, and what its header says it was played on."""
+
+    path: Path
+    level: str  # the level's file name
+    resolver: str
+    physics: dict[str, str]  # as the header writes them
+    player: str  # "width=12.0 height=14.0"
+    ticks: int
+    script: InputScript
+
+
+def read_recording(path: Path) -> Recording:
+    """The recording in ``path``; an AssertionError saying what is wrong with it."""
+    text = path.read_text("utf-8")
+    assert text.startswith(MARK + "\n"), (
+        f"{path}: not a recording made with --record (its first line is not {MARK!r})")
+    header = dict(line[2:].split(": ", 1) for line in text.splitlines()
+                  if line.startswith("# ") and ": " in line)
+    for key in ("level", "resolver", "physics", "player", "replay"):
+        assert key in header, f"{path}: its header has no '{key}:' line; record it again"
+    ticks = int(header["replay"].split("--ticks ", 1)[1].split()[0])
+    physics = dict(kv.split("=", 1) for kv in header["physics"].split())
+    return Recording(path, Path(header["level"]).name, header["resolver"], physics,
+                     header["player"], ticks, load_script(path))
+
+
+def recordings(folder: Path = PROOFS) -> list[Recording]:
+    return [read_recording(p) for p in sorted(folder.glob("*.txt"))]
+
+
+def record_command(level: Path) -> str:
+    """What to run to make a recording that proves ``level``."""
+    try:
+        shown = level.relative_to(ROOT)
+    except ValueError:
+        shown = level
+    out = PROOFS.relative_to(ROOT) / f"{level.stem}.txt"
+    return f"uv run main.py --level {shown} --record {out}"
+
+
+def replay(rec: Recording, level: Path) -> World:
+    """Replay ``rec`` on ``level`` under the bot's rules (deaths allowed); the world at the
+    goal. Fails, saying what to do, when the level or its physics changed since."""
+    world = load_world(level, config.load(), resolvers.create(rec.resolver))
+    now = {k: str(v) for k, v in asdict(world.physics).items()}
+    changed = [f"{k} {rec.physics.get(k)} then, {v} now" for k, v in now.items()
+               if rec.physics.get(k) != v]
+    again = f"record it again: {record_command(level)}"
+    assert not changed, (f"{rec.path.name} was played with other physics ({'; '.join(changed)}): "
+                         + again)
+    p = world.player
+    size = f"width={p.w} height={p.h}"
+    assert rec.player == size, f"{rec.path.name} was played as {rec.player}, now {size}: " + again
+
+    def where() -> str:
+        return (f"{rec.path.name} on {level.name} with {rec.resolver}, tick {world.tick}: "
+                f"x={p.x:.2f} y={p.y:.2f}")
+
+    world = run_checked(world, rec.script.held_at, rec.ticks, where, deaths_allowed=True)
+    assert world.goal_reached, (f"{rec.path.name} no longer reaches the goal of {level.name} "
+                                f"(the level changed since it was played?); at the end, {where()}; "
+                                + again)
+    return world
+
+
+def proof_missing(level: Path) -> str:
+    """The failure message for a level with neither a route nor a recording."""
+    return (f"{level.name} has no playthrough proof. Play it to the flag with "
+            f"`{record_command(level)}` (touch the flag, then press Esc or close the window "
+            f"while the end-of-level card shows) and add the recording; or add a bot route for it "
+            f"to ROUTES in tests/test_playthrough.py (every resolver then plays it). "
+            f"docs/levels.md, section 6, says more.")
+
+
+# ----------------------------------------------------------------------------------------------
+# The tests
+# ----------------------------------------------------------------------------------------------
+
+# Every level with a route, with every resolver; a touch from a walker (or a hazard, or a fall)
+# fails the run. The quick tier plays every level with two resolvers (helpers.QUICK_RESOLVERS),
+# the full tier with all of them.
 CASES = [pytest.param(level, name, id=f"{level.stem}-{name}",
                       marks=() if name in QUICK_RESOLVERS else (pytest.mark.slow,))
-         for level in LEVELS for name in resolvers.names()]
+         for level in LEVELS if level.name in ROUTES for name in resolvers.names()]
 
 
 def test_there_are_levels_to_play():
@@ -445,7 +555,71 @@ def test_every_route_has_a_level():
     assert not stale, f"routes for levels that are not in levels/: {stale}"
 
 
+@pytest.mark.parametrize("level", LEVELS, ids=lambda p: p.stem)
+def test_every_level_has_a_playthrough_proof(level):
+    recorded = {r.level for r in recordings()}
+    if level.name not in ROUTES and level.name not in recorded:
+        pytest.fail(proof_missing(level), pytrace=False)
+
+
+def test_every_recording_reaches_the_goal():
+    for rec in recordings():
+        level = ROOT / "levels" / rec.level
+        assert level in LEVELS, (f"{rec.path.name} was played on {rec.level}, which is not in "
+                                 "levels/: delete the recording or bring the level back")
+        assert replay(rec, level).goal_reached
+
+
 @pytest.mark.parametrize(("level", "resolver_name"), CASES)
 def test_bot_reaches_the_goal(level, resolver_name):
     result = play(level, resolver_name)
     assert result.world.goal_reached
+
+
+@pytest.mark.slow
+def test_a_recording_made_in_the_window_proves_a_level_without_a_route(tmp_path):
+    """A new level (a copy of Moon Hop under a name with no route) is played to its flag in the
+    window with --record (the bot's keys played as a demo, as a player's would be); the
+    recording then stands as its proof. Without the recording, the message says how to make
+    one."""
+    import shutil
+
+    import pygame
+
+    from game.runs.record import Recorder
+    from game.sim.inputs import InputScript
+    from game.view.app import App
+
+    shutil.copytree(ROOT / "assets", tmp_path / "assets")
+    levels = tmp_path / "levels"
+    shutil.copytree(ROOT / "levels", levels)
+    new = levels / "06_new_level.tmx"
+    shutil.copy(levels / "03_moon_hop.tmx", new)
+    assert new.name not in ROUTES
+    assert "06_new_level.tmx has no playthrough proof" in proof_missing(new)
+    assert "--record tests/data/playthroughs/06_new_level.txt" in proof_missing(new)
+    assert "ROUTES" in proof_missing(new)
+
+    bot = play(ROOT / "levels" / "03_moon_hop.tmx", "sweep")  # the keys a player pressed
+    keys = InputScript(tuple((t, h) for t, h in enumerate(bot.held)))
+    out = tmp_path / "proofs" / "mine.txt"
+    out.parent.mkdir()
+    c = config.load()
+    cfg = replace(c, resolver="sweep", display=replace(c.display, width=640, height=360,
+                                                       vsync=False, hot_reload=False))
+    app = App(cfg, new, script=keys, record=Recorder.check(str(out), []), frame_time=1 / 60,
+              max_frames=bot.ticks + 60)
+    try:
+        app.run()  # the goal, the card for a second, then the window closes
+    finally:
+        pygame.init()
+    assert app.play.card is not None  # still on the card: one recording, for this level
+    rec = read_recording(out)
+    assert rec.level == new.name and rec.resolver == "sweep" and rec.ticks > bot.ticks
+    assert {r.level for r in recordings(out.parent)} == {new.name}
+    assert replay(rec, new).goal_reached
+    # Played with other physics (a config of one's own): the proof says to record again.
+    (out.parent / "mine.txt").write_text(out.read_text("utf-8").replace("gravity=700.0",
+                                                                        "gravity=650.0"))
+    with pytest.raises(AssertionError, match="other physics.*gravity 650.0 then, 700.0 now"):
+        replay(read_recording(out), new)

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.maps.level import load_level
-from game.view import render, viewbuffer
+from game.view import viewbuffer
 from game.view.render import MapRenderer, TileImages, map_bounds, render_area
 
 def write_map(folder: Path, cols: int, rows: int, offset: str = "", opacity: str = "",

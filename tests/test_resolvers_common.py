@@ -17,7 +17,6 @@ import pytest
 from game import resolvers
 from helpers import (
     RUN_PER_TICK,
-    TILE_SHAPES,
     TILES,
     Body,
     Walker,

@@ -14,7 +14,8 @@ from game import config, resolvers
 from game.config import AudioConfig
 from game.sim.inputs import Held, InputSequencer
 from game.view.app import App
-from game.view.sound import LAND_SPEED, SOUND_DIR, SOUNDS, Snapshot, Sounds, heard, start_mixer
+from game.view.sound import (LAND_SPEED, SOUND_DIR, SOUNDS, Snapshot, Sounds, event_sounds,
+                              heard, start_mixer)
 from game.sim.world import load_world
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,19 +63,30 @@ class Recorder:
     (snap(on_ground=False, respawning=True), snap(on_ground=False, respawning=True), ()),
     (snap(on_ground=False, vy=300), snap(goal=True), ("land", "goal")),
     (snap(goal=True), snap(goal=True), ()),                      # the goal sounds once
+    (snap(), snap(on_ground=False, respawning=True), ("hurt",)),  # vanished: hurt, not a jump
+    (snap(), Snapshot(True, False, 0.0, False, False, (), 12, 0), ("throw",)),
+    (Snapshot(True, False, 0.0, False, False, (), 12, 0),
+     Snapshot(True, False, 0.0, False, False, (), 12, 1), ("stick",)),
+    (Snapshot(True, False, 0.0, False, False, (), 12, 1),
+     Snapshot(True, False, 0.0, False, False, (), 12, 0), ()),    # falling away is quiet
+    (Snapshot(True, False, 0.0, False, False, (False,)),
+     Snapshot(True, False, 0.0, False, False, (True,)), ("door",)),
 ])
 def test_heard(before, after, want):
     assert heard(before, after) == want
 
 
-def play_world(level, held_at, ticks, resolver="axis"):
+def play_world(level, held_at, ticks, resolver="axis", place=None):
+    """The effects heard and those of the events, by tick; ``place(world)`` sets it up."""
     cfg = config.Config()
     w = load_world(level, cfg, resolvers.create(resolver, cfg.resolver_options(resolver)))
+    if place is not None:
+        place(w)
     seq, out = InputSequencer(), []
     for t in range(ticks):
         before = Snapshot.of(w)
         w.step(seq.frame(held_at(t)))
-        out += [(t, name) for name in heard(before, Snapshot.of(w))]
+        out += [(t, name) for name in heard(before, Snapshot.of(w)) + event_sounds(w.events)]
     return out
 
 
@@ -85,10 +97,42 @@ def test_a_jump_and_its_landing_from_a_real_world(resolver):
     assert sounds[0][0] == 10
 
 
-def test_walking_into_a_pit_sounds_the_respawn_only():
+def test_walking_into_a_pit_sounds_the_hurt_then_the_respawn():
     sounds = play_world(DATA / "pit.tmx", lambda t: Held(right=t < 100), 400)
-    assert [name for _, name in sounds] == ["respawn"]
-    assert sounds[0][0] > 60  # heard on reappearing: after the respawn delay (60 ticks)
+    assert [name for _, name in sounds] == ["hurt", "respawn"]
+    # the respawn on reappearing: after the respawn delay (60 ticks)
+    assert sounds[1][0] - sounds[0][0] >= 60
+
+
+def test_a_stomp_sounds_and_a_walkers_touch_hurts():
+    from game.sim.inputs import load_script
+
+    script = load_script(DATA / "bodies" / "stomp.txt")
+    sounds = play_world(DATA / "bodies" / "stomp.tmx", script.held_at, 240)
+    assert "stomp" in [name for _, name in sounds]
+
+
+def test_a_spear_thrown_at_a_wall_whooshes_then_thunks():
+    from game.sim.inputs import load_script
+
+    script = load_script(DATA / "bodies" / "spear.txt")
+    sounds = [name for _, name in play_world(DATA / "bodies" / "spear.tmx", script.held_at, 300)]
+    assert "throw" in sounds and "stick" in sounds
+    assert sounds.index("throw") < sounds.index("stick")
+
+
+def test_the_lever_clicks_and_its_door_slides():
+    level = ROOT / "levels" / "05_features.tmx"
+
+    def under_the_lever(w):  # the lever is the cell of col 79, row 8; the floor's top row 12
+        lever = w.level.features.switches[0].box
+        p = w.player
+        p.place(lever.x - p.w / 2, 12 * 16 - p.h, w.grid, True)
+
+    sounds = play_world(level, lambda t: Held(jump=t < 30), 60, place=under_the_lever)
+    names = [name for _, name in sounds]
+    assert names[:1] == ["jump"] and "switch" in names and "door" in names
+    assert "land" not in names[:names.index("switch")]
 
 
 def test_walking_the_shipped_levels_makes_no_landing_noise_on_slopes():
@@ -96,7 +140,8 @@ def test_walking_the_shipped_levels_makes_no_landing_noise_on_slopes():
         for resolver in resolvers.names():
             sounds = play_world(level, lambda t: Held(right=(t // 300) % 2 == 0,
                                                       left=(t // 300) % 2 == 1), 900, resolver)
-            assert all(name in ("land", "respawn") for _, name in sounds), (level, sounds)
+            assert all(name in ("land", "hurt", "respawn", "coin", "checkpoint", "stomp")
+                       for _, name in sounds), (level, sounds)
             lands = [t for t, name in sounds if name == "land"]
             assert len(lands) <= 12, f"{level.name} {resolver}: landings at ticks {lands}"
 
@@ -259,6 +304,13 @@ def test_make_sounds_writes_the_shipped_files_again(tmp_path):
             assert 0.05 < f.getnframes() / f.getframerate() < 1.0, f"{name}: a short effect"
     licence = (ROOT / "assets" / "LICENSE.md").read_text("utf-8")
     assert "make_sounds.py" in licence and "CC0" in licence
+
+
+def test_every_sound_shipped_is_loaded_and_listed_under_the_licence():
+    shipped = sorted(p.stem for p in SOUND_DIR.glob("*.wav"))
+    assert shipped == sorted(SOUNDS)
+    licence = (ROOT / "assets" / "LICENSE.md").read_text("utf-8")
+    assert all(f"`{name}.wav`" in licence for name in shipped)
 
 
 def test_make_sounds_refuses_a_folder_it_cannot_write_with_one_line(tmp_path):

@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = ROOT / "levels" / "tilecollide.tiled-project"
 
@@ -55,3 +57,11 @@ def test_a_map_path_with_spaces_stays_one_argument(tmp_path):
     level = tmp_path / "my levels" / "a map.tmx"
     argv, _ = as_tiled_runs(play_command(), level)
     assert argv[-2:] == ["--level", str(level)]
+
+
+def test_the_session_file_tiled_leaves_beside_the_project_is_ignored_by_git():
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    r = subprocess.run(["git", "check-ignore", "-q", "levels/tilecollide.tiled-session"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0, "levels/*.tiled-session is not in .gitignore"

@@ -11,6 +11,7 @@ import pytest
 from game import cli, config, resolvers
 from game.runs import settings as st
 from game.maps.level import load_level
+from game.runs.progress import time_text
 from game.view.app import App
 from game.view.title import MAX_LEVELS, TITLE_HEAD, list_levels, read_title
 
@@ -99,9 +100,12 @@ def test_a_completed_level_is_marked_done(title):
     title.play.complete_level()
     press(title, pygame.K_ESCAPE)
     screen = title.title_screen
-    assert screen.done == {SHIPPED[0].resolve()}
+    assert screen.progress.done(SHIPPED[0]) and screen.progress.count_done(SHIPPED) == 1
     press(title)
-    assert screen.drawn_text.count("done") == 1
+    ticks = title.world.tick  # the frame Enter was pressed in ran a tick or so
+    best = [t for t in screen.drawn_text if t.startswith("best ")]
+    assert best == [f"best {time_text(ticks / 60)}"]
+    assert any("1 finished" in t for t in screen.drawn_text)
 
 
 def test_a_broken_level_shows_its_error_on_the_title_and_nothing_crashes(cfg, tmp_path):

@@ -18,8 +18,10 @@ from game.view.app import App
 from game.view.painter import SHADOW, WHITE, TextPainter, make_panel
 from game.view.surfaces import Recent, blit_scaled
 from game.view.sprites import Background
+from game.view.window import auto_scale
 
 ROOT = Path(__file__).resolve().parent.parent
+FIRST = ROOT / "levels" / "01_first_steps.tmx"
 EVERY_TILE = ROOT / "levels" / "02_every_tile.tmx"
 SCRIPT = ["0 right", "20 right+jump", "30 right", "45 left", "60 left+jump", "70 right"]
 
@@ -57,7 +59,7 @@ def drawn_from_nothing(played: App, size: tuple[int, int], alpha: float, dt: flo
     fresh.play.camera = played.play.camera
     fresh.play.painter.player_sprite.look = replace(played.play.painter.player_sprite.look)
     for name in ("debug", "show_help", "paused", "error_line", "error_note", "banner", "script",
-                 "speed", "hud_bottom", "notes_until"):
+                 "speed", "hud_bottom", "notes_until", "card"):
         setattr(fresh.play, name, getattr(played.play, name))
     fresh.play.followers.comparison = played.play.followers.comparison
     fresh.play.draw(alpha, dt)
@@ -85,7 +87,7 @@ def test_a_frame_after_many_shows_what_a_first_frame_shows(monkeypatch):
             size = (800, 450)
             app.shared.window.windowed_size = size
             app.shared.window.open()
-        if frame == 74:  # just before the goal: its glow, then "Level complete!"
+        if frame == 74:  # just before the goal: its glow, then the end-of-level card
             p, goal = app.world.player, app.world.level.goals[0]
             p.x, p.y = goal.x - 4, goal.y + goal.h - p.h
             app.world.prev = (p.x, p.y)
@@ -104,7 +106,7 @@ def test_a_frame_after_many_shows_what_a_first_frame_shows(monkeypatch):
             app.shared.window.surface = pygame.display.get_surface()
             checked += 1
     assert checked == 10 and len(origins) > 20, "the camera moved"
-    assert app.play.banner is not None and app.play.banner.text == "Level complete!"
+    assert app.play.card is not None and app.play.card.title == "Level 2: Every Tile"
 
 
 @pytest.mark.parametrize("src_size, factor, dest_size", [
@@ -130,6 +132,62 @@ def test_blit_scaled_is_scale_then_blit(src_size, factor, dest_size):
         blit_scaled(src, factor, got)
         assert pixels(got) == pixels(want), depth
         assert not got.get_locked()  # the HUD is blitted onto it next
+
+
+@pytest.mark.parametrize(("height", "scale"), [(720, 3), (450, 2), (480, 2), (1080, 4),
+                                             (360, 2), (600, 2), (240, 1), (180, 1),
+                                             (300, 1), (2160, 9)])
+def test_the_automatic_scale_is_the_whole_one_nearest_240_px_of_map(height, scale):
+    assert auto_scale(height) == scale
+
+
+def test_the_automatic_scale_never_makes_a_speck():
+    """Every window height from the smallest config allows to 4K: the view shows 180 to 300 px
+    of map (below 180 px of window, all of it at 1), by a whole scale except where no whole
+    one does: then a fractional one, of the same 240 px."""
+    for h in range(180, 2161):
+        s = auto_scale(h)
+        assert 180 <= h / s <= 300 or (s == 1 and h < 180), h
+        if s != int(s):
+            assert 300 < h < 360 and h / s == pytest.approx(240), h
+
+
+def test_a_fractional_scale_stays_crisp():
+    """Sharp scaling: a checkerboard of 2 x 2 px squares scaled by 1.375 keeps over 40% of the
+    window's pixels one of its two colours (a blend only along the squares' edges), twice as
+    many as plain smoothing does, and covers the window the scale says."""
+    pygame.display.init()
+    yellow, blue = (250, 240, 20), (10, 20, 200)
+    src = pygame.Surface((64, 48))
+    for x in range(64):
+        for y in range(48):
+            src.set_at((x, y), yellow if (x // 2 + y // 2) % 2 else blue)
+    dest = pygame.Surface((88, 66))
+    dest.fill((0, 0, 0))
+    blit_scaled(src, 1.375, dest, Recent())
+
+    def pure(img) -> int:
+        data = pygame.image.tobytes(img, "RGB")
+        got = [tuple(data[i:i + 3]) for i in range(0, len(data), 3)]
+        assert (0, 0, 0) not in got  # 64 x 1.375 = 88: the window is covered
+        return sum(any(all(abs(a - b) <= 4 for a, b in zip(c, want)) for want in (yellow, blue))
+                   for c in got)
+
+    assert pure(dest) > 0.4 * 88 * 66
+    assert pure(dest) > 1.5 * pure(pygame.transform.smoothscale(src, (88, 66)))
+
+
+def test_an_800_by_450_window_shows_the_player_twice_as_big(tmp_path):
+    c = config.load(ROOT / "config.toml")
+    cfg = replace(c, display=replace(c.display, width=800, height=450, vsync=False))
+    app = App(cfg, FIRST, max_frames=2, frame_time=1 / 60)
+    try:
+        assert app.shared.window.scale() == 2
+        assert app.shared.window.view_size() == (400, 225)
+        app.run()
+        assert app.play.painter.scene.get_size() == (400, 225)
+    finally:
+        pygame.init()
 
 
 def test_a_translucent_sky_is_drawn_over_black_on_a_reused_view():

@@ -18,8 +18,8 @@ from game.maps.level import load_level
 from game.sim.inputs import Held, InputScript, InputSequencer
 from game.sim.world import load_world
 from game.view import banners
-from game.view.debug import (HITBOX_STANDING, LEGEND, debug_lines, debug_rows, draw_legend,
-                             draw_marks, swatch)
+from game.view.debug import (HITBOX_STANDING, LEGEND, NUMBERS, debug_lines, debug_rows,
+                             draw_legend, draw_marks, swatch)
 from game.view.followers import Followers
 from game.view.hot_reload import Watcher, stamp
 from game.view.hud import ERROR_BAR, HELP, PAUSED_KEYS, HudInfo, draw_hud
@@ -105,12 +105,8 @@ def test_run_frames_stops_after_max_frames_or_when_running_ends():
 # ----------------------------------------------------------------------------------------------
 
 def test_banners_say_what_happened_and_stay_their_time():
-    done, due = banners.level_complete(False, 100.0)
-    assert done.text == "Level complete!" and done.until == 100.0 + banners.BANNER_TIME
-    assert done.colour == banners.DONE_COLOUR
-    assert due == pytest.approx(100.0 + banners.BANNER_TIME * banners.NEXT_LEVEL_AFTER)
-    assert done.showing(due) and not done.showing(done.until)
-    assert banners.level_complete(True, 0.0)[0].text == "All levels done! Back to the first."
+    title = banners.level_title("Level 2: Every Tile", 5.0)
+    assert title.showing(5.0) and not title.showing(title.until)
     assert banners.level_title("Level 2: Every Tile", 5.0).until == 5.0 + banners.TITLE_TIME
     assert banners.reloaded(0.0).text == "Reloaded"
     assert banners.recorded("r.txt", 0.0).text == "Recorded to r.txt"
@@ -243,6 +239,14 @@ def test_the_hud_is_one_quiet_line_in_each_top_corner(cfg):
     assert where["coins 0/16   checkpoint start"].top == where["Living Level"].top
 
 
+def test_in_a_narrow_window_the_top_corners_stack_instead_of_overlapping(cfg):
+    level5 = world_on(cfg, Path(__file__).resolve().parent.parent / "levels" / "05_features.tmx")
+    for size in ((700, 1000), (1280, 720), (320, 180)):
+        painter, _ = hud_on(size, HudInfo(world=level5, scale=4))
+        corners = [r for r in painter.panels]
+        assert len(corners) == 2 and not corners[0].colliderect(corners[1]), size
+
+
 @pytest.mark.parametrize("at", [(10, 5), (600, 0), (1200, 8), (640, 360), (0, 690)])
 def test_the_hud_never_covers_the_player(cfg, at):
     """Wherever the player is on screen, no HUD text or panel is drawn over them: a corner they
@@ -279,13 +283,46 @@ def test_the_hud_stacks_error_help_and_clock_from_the_bottom_up(cfg):
     assert "Reloaded" in where
 
 
+def test_a_banner_reads_over_the_level_art_not_through_it(cfg):
+    """A banner's panel is nearly opaque: over bright, busy art the space around its text is
+    dark, where the quiet corners' panels let the scene show through."""
+    world = world_on(cfg)
+    info = HudInfo(world=world, scale=3, banner=banners.level_title("Level 2: Every Tile", 0.0))
+    surface = pygame.Surface((1280, 720))
+    surface.fill((250, 250, 120))
+    painter = TextPainter(Recent())
+    draw_hud(painter, surface, info)
+    text = dict(painter.drawn)["Level 2: Every Tile"]
+    panel = next(r for r in painter.panels if r.contains(text))
+    inside = surface.get_at((panel.left + 3, panel.centery))
+    assert max(inside[:3]) < 40, inside
+    corner = next(r for r in painter.panels if r.top < 40)
+    assert max(surface.get_at((corner.left + 2, corner.centery))[:3]) > 80
+
+
 def test_the_hud_names_the_ghosts_at_their_heads(cfg):
     world = world_on(cfg)
-    labels = [("sweep", (100, 80), (1, 2, 3)), ("corners", (100, 80), (4, 5, 6))]
+    labels = [("sweep", (100, 80), (1, 2, 3)), ("corners", (150, 80), (4, 5, 6)),
+              ("pixel", (151, 95), (7, 8, 9))]
     painter, _ = hud_on((640, 360), HudInfo(world=world, scale=2, ghost_labels=labels))
     where = {t: r for t, r in painter.drawn}
     assert abs(where["sweep"].centerx - 200) <= 1  # (the shadow widens the area by 2 px)
-    assert where["corners"].bottom < where["sweep"].bottom
+    assert where["sweep"].bottom <= 160 and where["pixel"].bottom <= 190
+    assert abs(where["corners"].centerx - 300) <= 1
+
+
+def test_ghosts_at_one_spot_share_one_row_of_names_not_a_tower(cfg):
+    world = world_on(cfg)
+    names = [n for n in resolvers.names() if n != "axis"]
+    labels = [(n, (200, 150 + (i % 2)), resolvers.colour(n)) for i, n in enumerate(names)]
+    painter, _ = hud_on((1280, 720), HudInfo(world=world, scale=3, ghost_labels=labels))
+    where = {t: r for t, r in painter.drawn if t in names}
+    assert set(where) == set(names)
+    assert len({r.bottom for r in where.values()}) == 1  # one row
+    lefts = [where[n].left for n in names]
+    assert lefts == sorted(lefts)  # side by side, in order
+    row = where[names[0]].unionall([where[n] for n in names[1:]])
+    assert abs(row.centerx - 600) <= 2 and row.bottom <= 450
 
 
 def test_the_debug_rows_and_legend(cfg):
@@ -295,10 +332,18 @@ def test_the_debug_rows_and_legend(cfg):
     rows = debug_rows(world, f.shown(world), f.comparison)
     assert [t for t, _ in rows[:5]] == debug_lines(world)
     assert rows[5][0].startswith("push-out: ")
-    ghost_rows = rows[6:]
-    assert len(ghost_rows) == len(resolvers.names()) - 1
-    assert all(t.endswith("with the player") for t, _ in ghost_rows)
-    assert ghost_rows[0][1] == resolvers.colour(f.shown(world)[0].resolver.name)
+    # Ghosts still with the player: one short row names them all.
+    assert rows[6:] == [("with the player: " + " ".join(g.resolver.name for g in f.shown(world)),
+                         NUMBERS)]
+    # One that parted has a row of its own, in its colour, saying where and when.
+    ghost = f.shown(world)[0]
+    ghost.player.x += 40
+    f.comparison.track_parting(world)
+    rows = debug_rows(world, f.shown(world), f.comparison)
+    own = [(t, c) for t, c in rows if t.startswith(ghost.resolver.name + ": ")]
+    assert len(own) == 1 and "parted at tick" in own[0][0]
+    assert own[0][1] == resolvers.colour(ghost.resolver.name)
+    assert ghost.resolver.name not in rows[-1][0]
     painter, _ = hud_on((640, 360), HudInfo(world=world, scale=1, debug_rows=rows))
     texts = [t for t, _ in painter.drawn]
     assert set(LEGEND) <= set(texts) and rows[0][0] in texts
@@ -336,11 +381,54 @@ def test_the_debug_panels_move_right_when_they_would_cover_the_player(cfg):
             assert not any(r.colliderect(player) for r in placed)
 
 
+def test_the_debug_panels_keep_clear_of_the_ghosts_where_they_can(cfg):
+    world = world_on(cfg)
+    rows = debug_rows(world, [], None)
+    # Two ghosts up at the left: the panels go right; with one more at the right, they stay.
+    left = [("sweep", (20, 40), (1, 2, 3)), ("pixel", (40, 60), (1, 2, 3))]
+    for labels, on_left in ((left, False), (left[:1], False),
+                            (left + [("swept", (400, 40), (1, 2, 3)),
+                                     ("overlap", (380, 30), (1, 2, 3)),
+                                     ("corners", (390, 60), (1, 2, 3))], True)):
+        painter, _ = hud_on((1280, 720), HudInfo(world=world, scale=3, debug_rows=rows,
+                                                  ghost_labels=labels))
+        placed = [r for t, r in painter.drawn if t in LEGEND or t in [t for t, _ in rows]]
+        assert all((r.right < 640) == on_left for r in placed), labels
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 450), (640, 360)])
+def test_the_pause_panel_never_covers_the_players_feet(cfg, size):
+    """On a floor at the window's bottom the clock's panel goes up under the top line."""
+    world = world_on(cfg)
+    w, h = size
+    for player in (pygame.Rect(w // 2 - 20, h - 60, 36, 42), pygame.Rect(w // 2, h // 2, 36, 42)):
+        painter, _ = hud_on(size, HudInfo(world=world, scale=3, player=player, paused=True,
+                                           speed=1, debug_rows=debug_rows(world, [], None)))
+        clock = [r for t, r in painter.drawn if t.startswith("Paused at tick")]
+        assert clock and not clock[0].colliderect(player)
+        assert not any(r.colliderect(player) for r in painter.panels)
+        texts = [r for t, r in painter.drawn if t in LEGEND or t.startswith("x ")]
+        assert not any(r.colliderect(clock[0]) for r in texts)  # the debug text makes room
+
+
+@pytest.mark.parametrize("size", [(1200, 1000), (640, 360), (320, 180), (1920, 1080)])
+def test_the_pause_panel_fits_the_window(cfg, size):
+    """Its keys wrap onto more lines where the window is narrow for its font."""
+    world = world_on(cfg)
+    painter, surface = hud_on(size, HudInfo(world=world, scale=1, paused=True, speed=2,
+                                             demo=True))
+    box = surface.get_rect()
+    assert all(box.contains(r) for _, r in painter.drawn), [
+        (t, r) for t, r in painter.drawn if not box.contains(r)]
+    keys = " ".join(t for t, _ in painter.drawn)
+    assert all(part in keys for part in PAUSED_KEYS.split("   "))
+
+
 def _key_clear_of_clock(painter) -> None:
-    clock = [r for t, r in painter.drawn if t.startswith("Paused at tick") or t == PAUSED_KEYS]
+    clock = [r for t, r in painter.drawn if t.startswith("Paused at tick") or t in PAUSED_KEYS]
     key = [r for t, r in painter.drawn if t in LEGEND]
-    assert len(clock) == 2 and len(key) == len(LEGEND)
-    panel = clock[0].union(clock[1]).inflate(8, 8)  # the text and the panel's border
+    assert len(clock) >= 2 and len(key) == len(LEGEND)  # the keys wrap in a narrow window
+    panel = clock[0].unionall(clock[1:]).inflate(8, 8)  # the text and the panel's border
     assert not any(r.colliderect(panel) for r in key)
 
 
@@ -385,6 +473,48 @@ def test_the_scene_draws_the_player_and_labels_each_ghost(cfg):
     world.player.respawn_timer = 0.5  # respawning: not drawn
     painter.draw(scene, world, renderer, images, origin, 1.0, at, [], None)
     assert pygame.image.tobytes(scene, "RGB") != with_player
+
+
+def _sprite_pixels(world, painter, renderer, images, scene, origin) -> set[tuple[int, int]]:
+    """The scene pixels the player's sprite covers: the scene drawn with and without it."""
+    at = (world.player.x, world.player.y)
+    painter.draw(scene, world, renderer, images, origin, 1.0, at, [], None)
+    shown = pygame.image.tobytes(scene, "RGB")
+    timer = world.player.respawn_timer
+    world.player.respawn_timer = 0.5  # respawning: not drawn
+    painter.draw(scene, world, renderer, images, origin, 1.0, at, [], None)
+    world.player.respawn_timer = timer
+    hidden = pygame.image.tobytes(scene, "RGB")
+    w = scene.get_width()
+    return {((i // 3) % w, (i // 3) // w) for i in range(0, len(shown), 3)
+            if shown[i:i + 3] != hidden[i:i + 3]}
+
+
+@pytest.mark.parametrize("side", [-1, 1])
+@pytest.mark.parametrize("overlap", [1.0, 2.0, 3.5])
+def test_the_sprites_feet_reach_a_lift_it_stands_on_by_a_corner(cfg, side, overlap):
+    world = world_on(cfg, ROOT / "levels" / "05_features.tmx")
+    lift = world.platforms[0]
+    p = world.player
+    p.x = lift.x - p.w + overlap if side < 0 else lift.x + lift.w - overlap
+    p.y = lift.y - p.h
+    p.vx = p.vy = 0.0
+    p.on_ground = True
+    world.prev = (p.x, p.y)
+    images = TileImages(world.level, convert=False)
+    painter = WorldPainter(Recent(), Background())
+    scene = painter.scene_for((160, 120))
+    origin = (round(p.x) - 70, round(p.y) - 60)
+    drawn = _sprite_pixels(world, painter, MapRenderer(world.level, images), images, scene,
+                           origin)
+    feet_row = max(y for _, y in drawn)
+    assert feet_row == round(lift.y) - origin[1] - 1  # on the plank's top, not sunk, not afloat
+    feet = {x for x, y in drawn if y == feet_row}
+    plank = range(round(lift.x) - origin[0], round(lift.x + lift.w) - origin[0])
+    assert feet & set(plank), f"feet at {sorted(feet)}, plank {plank}"
+    # The sprite stays on its hitbox: moved at most the few px the feet need.
+    hitbox = range(round(p.x) - origin[0] - 3, round(p.x + p.w) - origin[0] + 3)
+    assert all(x in hitbox for x in feet)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -476,8 +606,8 @@ def test_the_play_scene_goes_on_to_the_next_level_after_the_goal(cfg):
     goal = scene.world.level.goals[0]
     scene.world.goal_reached = True
     scene.update(DT)
-    assert scene.banner.text == "Level complete!" and scene.pending_level is not None
-    assert FIRST.resolve() in scene.shared.done
+    assert scene.card is not None and scene.pending_level is not None
+    assert scene.shared.progress.done(FIRST)
     path, _ = scene.pending_level
     scene.pending_level = (path, time.monotonic())
     scene.update(DT)

@@ -77,14 +77,14 @@ def test_a_failed_r_shows_the_error_bar_and_no_reloaded(project: Path, cfg):
     assert app.play.error_line.startswith("error: ") and path.name in app.play.error_line
 
 
-def test_level_complete_is_gone_when_the_next_level_comes_in(project: Path, cfg):
+def test_the_level_card_is_gone_when_the_next_level_comes_in(project: Path, cfg):
     app = App(cfg, project / "01_first_steps.tmx", max_frames=1, frame_time=1 / 60)
     app.play.complete_level()
-    assert showing(app) == "Level complete!"
+    assert app.play.card is not None and showing(app) is None
     path, _ = app.play.pending_level
     app.play.pending_level = (path, time.monotonic())  # due now
     app.frame(1 / 60)
-    assert app.world.level.path.name == "02_every_tile.tmx"
+    assert app.world.level.path.name == "02_every_tile.tmx" and app.play.card is None
     assert showing(app) == "Level 2: Every Tile"
 
 

@@ -18,7 +18,7 @@ import pytest
 
 from game import resolvers
 from game.cli import main as cli_main
-from game.runs import lab
+from game.runs import lab, lab_report
 from game.sim.inputs import KEY_NAMES
 from web import page
 
@@ -162,7 +162,7 @@ def test_the_lab_row_is_the_labs_own():
     path = Path("levels/lab/06_ledge_bump.tmx")
     row = page.lab_row(str(path))
     results = lab.run_lab([path], __import__("game.config").config.load())
-    table_row = lab.table(results).splitlines()[2]
+    table_row = lab_report.table(results).splitlines()[2]
     assert table_row == (f"| 06_ledge_bump | {'yes' if row['expect_goal'] else 'no'} | "
                          f"{row['measure']} | "
                          + " | ".join(row["cells"][n] for n in resolvers.names()) + " |")

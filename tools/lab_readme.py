@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 from game import config, resolvers  # noqa: E402
-from game.runs import lab  # noqa: E402
+from game.runs import lab, lab_report  # noqa: E402
 from doc_blocks import replace_between  # noqa: E402
 
 README = ROOT / "README.md"
@@ -47,7 +47,7 @@ def resolver_cell(results, name: str) -> str:
 
 def resolvers_page(text: str, results) -> str:
     """docs/resolvers.md with its lab table and its "in the lab" cells as measured."""
-    text = replace_between(text, LAB_MARKERS, lab.table(results), "docs/resolvers.md")
+    text = replace_between(text, LAB_MARKERS, lab_report.table(results), "docs/resolvers.md")
     for name in resolvers.names():
         row = re.compile(r"^(\| `%s` \| \[.*\|)[^|]*(\|)$" % re.escape(name), re.M)
         text, n = row.subn(lambda m: f"{m[1]} {resolver_cell(results, name)} {m[2]}", text, count=1)

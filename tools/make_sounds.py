@@ -13,6 +13,11 @@ Outputs (16-bit mono, 22,050 samples per second), in assets/sounds/:
   stomp.wav        a falling squash with a puff of noise
   goal.wav         a short fanfare ending on a chord
   level_start.wav  two rising notes
+  hurt.wav         a harsh falling buzz over a crunch of noise
+  switch.wav       a lever's click: two short knocks
+  door.wav         a door sliding: a low rumble gliding up
+  throw.wav        a spear leaving the hand: a quick swish of noise
+  stick.wav        a spear striking a wall: a wooden thunk
 """
 
 from __future__ import annotations
@@ -120,6 +125,19 @@ def effects() -> dict[str, list[float]]:
                     (0.3, tone(0.6, note("E6"), shape="triangle", curve=1.5)),
                     (0.3, tone(0.6, note("G6"), shape="triangle", curve=1.5))),
         "level_start": mix(*notes("G5 D6", 0.12, 0.3, "triangle", curve=1.5)),
+        "hurt": mix((0, tone(0.22, 330, 90, "square", curve=1.2)),
+                    (0, tone(0.22, 347, 95, "square", curve=1.2, volume=0.6)),
+                    (0, noise(0.12, smooth=0.3, volume=0.8, seed=11))),
+        "switch": mix((0, noise(0.025, smooth=0.2, volume=0.9, seed=3)),
+                      (0, tone(0.04, 900, 700, "triangle", curve=2.0, volume=0.6)),
+                      (0.06, noise(0.03, smooth=0.3, volume=0.7, seed=5)),
+                      (0.06, tone(0.05, 600, 450, "triangle", curve=2.0, volume=0.5))),
+        "door": mix((0, tone(0.38, 70, 120, "square", curve=0.8, volume=0.5)),
+                    (0, noise(0.38, smooth=0.92, curve=0.8, volume=0.9, seed=13))),
+        "throw": mix((0, noise(0.12, smooth=0.6, curve=1.0, volume=0.8, seed=17)),
+                     (0, tone(0.12, 700, 1400, "sine", curve=1.5, volume=0.25))),
+        "stick": mix((0, tone(0.09, 220, 140, "triangle", curve=2.0)),
+                     (0, noise(0.04, smooth=0.5, volume=0.8, seed=19))),
     }
 
 

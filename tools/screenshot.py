@@ -6,7 +6,8 @@
 
 Also ``--render-map OUT.png``: the whole level at scale 1 over the sky colour, for docs; and
 ``--title [--keys down,right] [--levels-dir DIR]``: the title screen, after pressing those keys
-(pygame's key names, comma-separated) on its first frame.
+(pygame's key names, comma-separated) on its first frame. ``--settings PATH`` reads (and
+writes) that remembered-settings file, e.g. to show best times on the title screen.
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ def _main(argv: list[str] | None) -> int:
     ap.add_argument("--title", action="store_true", help="show the title screen")
     ap.add_argument("--keys", default="", help="title: keys pressed on the first frame")
     ap.add_argument("--levels-dir", default=None, help="title: the folder it lists")
+    ap.add_argument("--settings", default=None, metavar="PATH",
+                    help="use this remembered-settings file (best times, finished levels); "
+                    "default: none")
     a = ap.parse_args(argv)
     if not 0 < a.seconds <= 3600:
         raise UserError("command line", f"--seconds must be above 0 and at most 3600, not "
@@ -94,9 +98,14 @@ def _main(argv: list[str] | None) -> int:
         cfg = replace(cfg, display=replace(cfg.display, width=w, height=h))
     script = load_script(a.input) if a.input else None
     levels_dir = Path(a.levels_dir) if a.levels_dir else None
+    store = None
+    if a.settings:
+        from game.runs.settings import Store
+
+        store = Store(Path(a.settings))
     app = App(cfg, level, max_frames=int(a.seconds * 60), screenshot=a.out, script=script,
               frame_time=1 / 60, title=a.title, levels_dir=levels_dir, ghosts=a.ghosts,
-              pause_at=a.pause_at)
+              pause_at=a.pause_at, store=store)
     if a.keys:
         import pygame
 

@@ -1,4 +1,5 @@
-"""Settings that last between runs: the last level, the resolver, the volume and the window size.
+"""Settings that last between runs: the last level, the resolver, the volume, the window size,
+and the levels finished with their best times.
 
 They live in a small TOML file in the user's config folder, never in the repository:
 
@@ -50,10 +51,21 @@ from game.runs.files import replace_files
 APP_FOLDER = "tilecollide"
 FILE_NAME = "settings.toml"
 NO_SETTINGS_ENV = "TILECOLLIDE_NO_SETTINGS"
-SETTINGS_LIMIT = 16_000  # bytes: the file the game writes is a few hundred
+SETTINGS_LIMIT = 128_000  # bytes: the file the game writes is a few hundred, plus about 150 a
+# finished level (MAX_FINISHED of them at most)
+MAX_FINISHED = 500  # finished levels remembered (the title screen lists at most 500 levels)
 HEADER = ("# tilecollide's remembered settings, written by the game when you play.\n"
           "# Delete this file to forget them; a key set in config.toml wins over the same one "
           "here.\n")
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A level played to its goal, and the best run on it."""
+
+    level: str  # absolute path of the level's file
+    best_time: float  # s of game time from the start (or a restart) to the goal, the least yet
+    resolver: str  # the resolver of that best run
 
 
 @dataclass(frozen=True)
@@ -65,6 +77,7 @@ class Settings:
     volume: float | None = None  # a plain number, as [audio] volume takes it
     window_width: int | None = None  # px, the window's last size when not fullscreen
     window_height: int | None = None
+    finished: tuple[Finished, ...] = ()  # the levels finished, one entry each
 
 
 def settings_path(env: Mapping[str, str] | None = None, platform: str | None = None,
@@ -165,7 +178,9 @@ def parse(text: str) -> Settings:
         if f.name not in data:
             continue
         value = data[f.name]
-        if f.name in ("level", "resolver"):
+        if f.name == "finished":
+            value = _finished(value)
+        elif f.name in ("level", "resolver"):
             if not isinstance(value, str) or not value or "\0" in value:
                 raise _Bad(f"{f.name} must be a non-empty string, not {_shown(value)}")
             if f.name == "resolver" and value not in resolvers.REGISTRY:
@@ -183,6 +198,29 @@ def parse(text: str) -> Settings:
                 raise _Bad(exc.message) from None
         out[f.name] = value
     return Settings(**out)
+
+
+def _finished(value: Any) -> tuple[Finished, ...]:
+    """The ``[[finished]]`` tables: each a level (a path), its best time (s) and the resolver
+    of that run; at most MAX_FINISHED, one per level (a later entry for a level wins)."""
+    if not isinstance(value, list) or not all(isinstance(t, dict) for t in value):
+        raise _Bad("finished must be [[finished]] tables")
+    if len(value) > MAX_FINISHED:
+        raise _Bad(f"finished has {len(value):,} entries; at most {MAX_FINISHED} are kept")
+    out: dict[str, Finished] = {}
+    for t in value:
+        level, best, resolver = t.get("level"), t.get("best_time"), t.get("resolver")
+        if not isinstance(level, str) or not level or "\0" in level:
+            raise _Bad(f"a [[finished]] level must be a non-empty string, not {_shown(level)}")
+        if isinstance(best, bool) or not isinstance(best, (int, float)) or not (
+                math.isfinite(best) and best >= 0):
+            raise _Bad(f"a [[finished]] best_time must be a number of 0 or more, not "
+                       f"{_shown(best)}")
+        if not isinstance(resolver, str) or resolver not in resolvers.REGISTRY:
+            raise _Bad(f"a [[finished]] resolver must be a resolver's name, not "
+                       f"{_shown(resolver)}")
+        out[level] = Finished(level, float(best), resolver)
+    return tuple(out.values())
 
 
 def _display_field(name: str):
@@ -249,7 +287,7 @@ def dumps(s: Settings) -> str:
     lines = [HEADER]
     for f in fields(Settings):
         value = getattr(s, f.name)
-        if value is None:
+        if value is None or f.name == "finished":
             continue
         if isinstance(value, str):
             text = _toml_string(value)
@@ -262,6 +300,12 @@ def dumps(s: Settings) -> str:
         else:
             text = str(int(value))
         lines.append(f"{f.name} = {text}\n")
+    for done in s.finished[-MAX_FINISHED:]:
+        level = _toml_string(done.level)
+        if level is None or not math.isfinite(done.best_time):
+            continue
+        lines.append(f"\n[[finished]]\nlevel = {level}\nbest_time = {done.best_time!r}\n"
+                     f"resolver = {_toml_string(done.resolver)}\n")
     return "".join(lines)
 
 

@@ -36,10 +36,10 @@ from game.sim.inputs import InputFrame
 from game.maps.conventions import OPTIONS, Declared
 from game.maps.level import Level, load_level
 from game.sim.living import Flow, ground_friction, in_water
-from game.sim.platforms import Platform, make_platforms, move_platforms, overlaps_solid_platform
+from game.sim.platforms import make_platforms, move_platforms, overlaps_solid_platform
 from game.sim.player import TIMER_EPS, Player
 from game.resolvers.base import Resolver, overlapping_tiles
-from game.sim.spear import FLYING, IDLE, Spear, make_spears, step_spears, throw
+from game.sim.spear import FLYING, IDLE, make_spears, step_spears, throw
 from game.sim.walkers import Walker, make_walkers, step_walkers
 
 # What can happen on a tick, as the trace's ``events`` names it (``World.events``).
@@ -248,7 +248,9 @@ class World:
         p.settle(g, slopes)
 
     def restart(self) -> None:
-        """The player and every walker back at their spawns; coins, checkpoints, doors reset."""
+        """A new run of the level: the player and every walker back at their spawns; coins,
+        checkpoints, doors reset; the tick count from 0 again."""
+        self.tick = 0
         self._reset_flow()
         self.player.place(*self.spawn_xy, self.grid, self.resolver.supports_slopes)
         self.prev = self.spawn_xy

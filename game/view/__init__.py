@@ -28,7 +28,7 @@ Parts of play, each usable without a window:
 - ``levels``: the level sequence (next level, "Level N: title") and loading a level with its
   pictures, an error line instead of an exception.
 - ``hot_reload``: the level files' modification times and a watcher that looks every half second.
-- ``banners``: the timed messages ("Level complete!", "Reloaded", volume) and how long each stays.
+- ``banners``: the timed messages (a level's name, "Reloaded", volume) and how long each stays.
 - ``followers``: what follows the player's run: ghosts, the recording, the trace.
 
 Drawing:

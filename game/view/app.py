@@ -20,6 +20,7 @@ import pygame  # noqa: E402
 from game import resolvers  # noqa: E402
 from game.config import Config  # noqa: E402
 from game.errors import UserError  # noqa: E402
+from game.runs.progress import Progress  # noqa: E402
 from game.runs.settings import Settings, Store, clamp_window  # noqa: E402
 from game.sim.inputs import InputScript  # noqa: E402
 from game.sim.world import World, load_world  # noqa: E402
@@ -69,7 +70,9 @@ class App:
         start_display()
         pads = Gamepads.start(cfg.gamepad.dead_zone)
         sounds = Sounds.open(cfg.audio)
-        self.shared = Shared(cfg, Window(cfg.display), sounds, pads, Background(), self.resolver)
+        progress = Progress(store.saved.finished if store is not None else ())
+        self.shared = Shared(cfg, Window(cfg.display), sounds, pads, Background(), self.resolver,
+                             progress, self.remember)
         self.running = True
         if world is not None:
             try:
@@ -116,8 +119,8 @@ class App:
             got = open_level(selected, self.cfg, self.resolver(resolver))
             if not isinstance(got, str):
                 backdrop = Backdrop(got[0].level, got[1])
-        self.title_screen = TitleScreen(self.levels_dir, selected, resolver, self.shared.done,
-                                        backdrop)
+        self.title_screen = TitleScreen(self.levels_dir, selected, resolver,
+                                        self.shared.progress, backdrop)
         pygame.display.set_caption("tilecollide")
 
     def back_to_title(self) -> None:
@@ -144,7 +147,8 @@ class App:
 
     def remember(self) -> None:
         """Save to the settings file (if any) the level and resolver last chosen (in play, or
-        selected on the title screen) and the window's size when not fullscreen."""
+        selected on the title screen), the window's size when not fullscreen, and the levels
+        finished with their best times."""
         if self.store is None:
             return
         s = self.store.saved
@@ -158,7 +162,8 @@ class App:
         size = self.shared.window.size_to_remember()
         w, h = clamp_window(*size) if size else (s.window_width, s.window_height)
         self.store.save(Settings(level=level, resolver=resolver, volume=self.sounds.volume,
-                                 window_width=w, window_height=h))
+                                 window_width=w, window_height=h,
+                                 finished=self.shared.progress.as_settings()))
 
     # --- events and frames --------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> None:

@@ -1,4 +1,4 @@
-"""Banners: a message in large type for a moment ("Level complete!", "Reloaded", the volume).
+"""Banners: a message in large type for a moment (a level's name, "Reloaded", the volume).
 
 Each function makes the banner for one occasion from what it needs and the time now
 (``time.monotonic()``), so the texts and how long they stay are tested without a window; the
@@ -10,12 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-BANNER_TIME = 2.0  # s a "level complete" message stays up
-NEXT_LEVEL_AFTER = 0.6  # of BANNER_TIME: the next level comes in while the message is still up
+BANNER_TIME = 2.0  # s the "Recorded to ..." message stays up
 TITLE_TIME = 1.5  # s the "Level N: title" banner stays up after a level is swapped in
 RELOADED_TIME = 1.0  # s the "Reloaded" banner stays up
 MUTE_TIME = 1.0  # s the "Sound off" / "Sound on" / volume banner stays up
-DONE_COLOUR = (255, 230, 120)
+DONE_COLOUR = (255, 230, 120)  # the end-of-level card's heading (game.view.hud)
 NO_DEVICE = "No audio device: playing without sound"
 
 
@@ -27,14 +26,6 @@ class Banner:
 
     def showing(self, now: float) -> bool:
         return now < self.until
-
-
-def level_complete(wrapped: bool, now: float) -> tuple[Banner, float]:
-    """The banner for a level completed (``wrapped``: it was the last one) and the time at
-    which the next level comes in."""
-    text = "All levels done! Back to the first." if wrapped else "Level complete!"
-    return (Banner(text, now + BANNER_TIME, DONE_COLOUR),
-            now + BANNER_TIME * NEXT_LEVEL_AFTER)
 
 
 def level_title(name: str, now: float) -> Banner:

@@ -5,8 +5,8 @@ key to its colours.
   cells the player's last move probed (and each ghost's, outlined in its colour), each push-out
   (the box the move tried to reach and a line to where it was put), the player's hitbox (green
   standing, white in the air) and the edges in contact.
-- :func:`debug_rows` is the text: position, speed, contacts, cells probed, tick, push-out, and a
-  line per ghost.
+- :func:`debug_rows` is the text: position, speed, contacts, cells probed, tick, push-out, a
+  line per ghost that has parted from the player, and one naming those still with them.
 - :func:`draw_legend` is the key: each mark drawn as the scene draws it, and its name.
 
 Everything takes what it draws from its arguments; the play scene says when.
@@ -32,6 +32,7 @@ HITBOX_STANDING, HITBOX_AIR = (60, 255, 90), (255, 255, 255)
 CONTACT_EDGE = (255, 40, 200)
 PUSH_OUT = (255, 255, 255)  # the player's push-out; a ghost's is in its colour
 NUMBERS = (170, 255, 190)  # the debug numbers' colour
+WITH_PLAYER = "with the player: "  # the row naming the ghosts that have not parted from them
 LEGEND = ("solid tile", "one-way tile", "slope tile", "probed cell",
           "hitbox (white: in the air)", "contact edge", "a ghost's probed cell",
           "push-out: tried -> resolved")
@@ -74,12 +75,17 @@ def debug_rows(world: World, ghosts: list[World],
         for i in sorted(set(sources) - {0, 1}):  # 1: the game's own property, no guess
             rows.append((f"collision from {SOURCE_NAMES[i]}",
                          SOURCE_COLOURS.get(i, NUMBERS)))
+    together = []  # the ghosts still where the player is: one short row says which
     for ghost in ghosts:
         name, gp = ghost.resolver.name, ghost.player
         parted = comparison.parted.get(name) if comparison is not None else None
-        where = f"parted at tick {parted.tick}" if parted else "with the player"
+        if parted is None:
+            together.append(name)
+            continue
         rows.append((f"{name}: x {gp.x:.2f} y {gp.y:.2f}  push-out {push_text(ghost)}  "
-                     f"{where}", resolvers.colour(name)))
+                     f"parted at tick {parted.tick}", resolvers.colour(name)))
+    if together:
+        rows.append((f"{WITH_PLAYER}{' '.join(together)}", NUMBERS))
     return rows
 
 

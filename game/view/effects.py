@@ -1,9 +1,11 @@
 """Feedback drawn over the scene, in the art's style: small bursts of square pixels that the
 world's changes set off. View only: the simulation and its traces never see any of it.
 
-* the player vanishing (hurt, squished, a fall, a hazard): a burst of the body's colours;
+* the player vanishing (hurt, squished, a fall, a hazard): a burst of the body's colours and a
+  red flash over the view, fading in a quarter of a second;
 * a landing from a fall: two puffs of dust at the feet;
-* a stomp: a puff at the feet and, unless ``[display] screen_shake`` is off, a short shake;
+* a stomp: the walker squashed flat for a moment, a puff at the feet and, unless
+  ``[display] screen_shake`` is off, a short shake;
 * a coin: a sparkle where the player took it;
 * a spear thrown: the throw pose for a moment (:attr:`Effects.throwing`);
 * the goal: a golden pennant rises up the flag's pole, and confetti.
@@ -27,6 +29,10 @@ CONFETTI = ((255, 90, 90), (90, 200, 255), (255, 230, 90), (120, 230, 120), (230
 GRAVITY = 500.0  # px/s^2 on the particles that fall
 LAND_SPEED = 180.0  # px/s: a landing at least this fast raises dust
 SHAKE_TIME, SHAKE_PX = 0.18, 3  # a stomp's shake: how long, how far at first
+SQUASH_TIME = 0.45  # s a stomped walker lies squashed before it is gone
+SQUASH_HEIGHT = 0.35  # of its picture's height, flattened
+FLASH_TIME, FLASH_ALPHA = 0.25, 110  # the hurt flash: how long, how strong at first (of 255)
+FLASH = (255, 40, 40)
 THROW_TIME = 0.2  # s the throw pose is held
 PENNANT_TIME = 0.7  # s the goal's pennant takes to rise
 MAX_PARTICLES = 600
@@ -58,6 +64,16 @@ class Moment:
 
 
 @dataclass
+class Squash:
+    """A stomped walker, flattened where it stood, for a moment."""
+
+    x: float  # its bottom centre
+    bottom: float
+    facing: int
+    age: float = 0.0
+
+
+@dataclass
 class Particle:
     x: float
     y: float
@@ -79,18 +95,25 @@ class Effects:
         self.throwing = 0.0  # s of the throw pose left
         self.pennant: tuple[float, float, float] | None = None  # goal (x, bottom, top), rising
         self.pennant_age = 0.0
+        self.squashes: list[Squash] = []
+        self.flash_left = 0.0  # s of the hurt flash left
+        self._flash: pygame.Surface | None = None  # its overlay, the view's size
 
     def clear(self) -> None:
         """A new level, a restart: nothing carried over."""
         self.particles.clear()
-        self.shake_left = self.throwing = self.pennant_age = 0.0
+        self.squashes.clear()
+        self.shake_left = self.throwing = self.pennant_age = self.flash_left = 0.0
         self.pennant = None
 
     # --- what happened ------------------------------------------------------------------------
-    def react(self, before: Moment, after: Moment, events, goals=()) -> None:
+    def react(self, before: Moment, after: Moment, events, goals=(), walkers=()) -> None:
+        """What a tick from ``before`` to ``after`` sets off; ``events`` the world's for the
+        tick, ``goals`` the level's, ``walkers`` the world's (a stomped one is squashed)."""
         cx, feet = before.x + before.w / 2, before.y + before.h
         if after.respawning and not before.respawning:
             self.burst(cx, before.y + before.h / 2, 28, BODY, speed=140, life=0.7, size=2)
+            self.flash_left = FLASH_TIME
         if (after.on_ground and not before.on_ground and before.vy >= LAND_SPEED
                 and not after.respawning):
             for side in (-1, 1):
@@ -99,6 +122,11 @@ class Effects:
                              side * self.rng.uniform(20, 60), -self.rng.uniform(5, 30),
                              0.35, self.rng.choice(DUST), size=2, falls=False)
         if "stomp" in events:
+            landed = after.y + after.h  # the feet where the stomp put them, on its top
+            for k in walkers:  # the ones just defeated under the player's feet
+                if (k.fallen and abs(landed - k.y) <= k.h / 2
+                        and k.x < after.x + after.w + 2 and k.x + k.w > after.x - 2):
+                    self.squashes.append(Squash(k.x + k.w / 2, k.y + k.h, k.facing))
             self.burst(cx, feet, 10, DUST, speed=70, life=0.3)
             if self.shake_on:
                 self.shake_left = SHAKE_TIME
@@ -143,6 +171,10 @@ class Effects:
         self.particles = alive
         self.shake_left = max(0.0, self.shake_left - dt)
         self.throwing = max(0.0, self.throwing - dt)
+        self.flash_left = max(0.0, self.flash_left - dt)
+        for sq in self.squashes:
+            sq.age += dt
+        self.squashes = [sq for sq in self.squashes if sq.age < SQUASH_TIME]
         if self.pennant is not None:
             self.pennant_age += dt
 
@@ -156,8 +188,18 @@ class Effects:
         return (n if phase % 2 else -n), (n if phase % 3 == 0 else 0)
 
     # --- drawing --------------------------------------------------------------------------------
-    def draw(self, scene: pygame.Surface, origin: tuple[int, int]) -> None:
+    def draw(self, scene: pygame.Surface, origin: tuple[int, int], walker_sprite=None) -> None:
+        """The effects over ``scene`` (its top-left at map px ``origin``); ``walker_sprite``
+        (game.view.sprites.WalkerSprite) draws the squashed walkers."""
         ox, oy = origin
+        if walker_sprite is not None:
+            for sq in self.squashes:
+                if sq.age > SQUASH_TIME * 0.7 and int(sq.age * 30) % 2:
+                    continue  # blink out
+                img = walker_sprite.image(sq.facing, 0.0)
+                w, h = img.get_width() + 4, max(1, round(img.get_height() * SQUASH_HEIGHT))
+                flat = pygame.transform.scale(img, (w, h))
+                scene.blit(flat, (round(sq.x - w / 2) - ox, round(sq.bottom) - h - oy))
         if self.pennant is not None:
             x, bottom, top = self.pennant
             t = min(1.0, self.pennant_age / PENNANT_TIME)
@@ -171,3 +213,9 @@ class Effects:
             if fade < 0.3 and int(p.age * 30) % 2:  # blink out, as pixel art does
                 continue
             scene.fill(p.colour, (round(p.x) - ox, round(p.y) - oy, p.size, p.size))
+        if self.flash_left > 0:
+            if self._flash is None or self._flash.get_size() != scene.get_size():
+                self._flash = pygame.Surface(scene.get_size())
+                self._flash.fill(FLASH)
+            self._flash.set_alpha(round(FLASH_ALPHA * self.flash_left / FLASH_TIME))
+            scene.blit(self._flash, (0, 0))

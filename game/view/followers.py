@@ -31,7 +31,10 @@ class Followers:
 
     def start(self, world: World, follow: bool = False) -> None:
         """The player (re)starts on ``world``'s level: ghosts from the same start (from where
-        the player stands if ``follow``), and a fresh recording."""
+        the player stands if ``follow``), and a fresh recording; a run from tick 0 again (a
+        restart) also starts the trace afresh, so its ticks count 0, 1, 2... as headless's do."""
+        if self.trace_records is not None and world.tick == 0:
+            self.trace_records.clear()
         self.comparison = None
         if self.ghosts_on:
             self.comparison = Comparison.create(world.level, world.physics, self.cfg, player=world)

@@ -4,10 +4,14 @@ scene stays the thing to look at.
 Top left, one line: the level, and its coins and checkpoint (on a level with them); top right,
 the resolver's name in its colour and the help key. Either corner gives way when the player is
 under it: its text moves to the bottom corner below (the camera also follows a jump before it
-reaches the top: game.sim.camera). Over each ghost, its name. From the bottom edge up: the error
-bar, the help (H, which also says what the resolver does), and the clock's state (paused, slow
-motion, a demo playing). With the debug view on, its numbers and the key to its colours. In the
-middle, "Oops! Respawning..." and the banner.
+reaches the top: game.sim.camera). Over each ghost, its name (ghosts at one spot share a row).
+From the bottom edge up: the error bar, the help (H, which also says what the resolver does),
+and the clock's state (paused, slow motion, a demo playing; under the top line instead when the
+player stands where it would be). With the debug view on, its numbers and the key to its
+colours, at the side that hides neither the player nor, where it can, the ghosts. In the
+middle, "Oops! Respawning..." and the banner; at the goal, the end-of-level card (the time and
+the best, coins, deaths, the resolver, what comes next) over the scene dimmed a little, clear of
+the player.
 
 :func:`draw_hud` takes everything it shows in one :class:`HudInfo` and draws with a
 ``TextPainter``, which records each text's area and each panel, so the layout is checked in
@@ -22,11 +26,12 @@ import pygame
 
 from game import resolvers
 from game.sim.world import World
-from game.view.banners import Banner
+from game.runs.progress import Summary, time_text
+from game.view.banners import DONE_COLOUR, Banner
 from game.view.debug import draw_legend, legend_height, legend_width
 from game.view.living import hud_line
 from game.view.loop import SPEED_NAMES
-from game.view.painter import TextPainter
+from game.view.painter import SOLID_PANEL, TextPainter
 from game.view.text import fit_text
 
 ERROR_BAR = (120, 20, 30)
@@ -52,7 +57,7 @@ class HudInfo:
     """Everything the HUD shows in one frame."""
 
     world: World
-    scale: int  # window px per scene px (ghost labels come in scene px)
+    scale: float  # window px per scene px (ghost labels come in scene px)
     ghost_labels: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = field(
         default_factory=list)  # name, its feet's top centre in scene px, colour
     error: str | None = None  # the error bar's text
@@ -64,6 +69,7 @@ class HudInfo:
     demo: bool = False  # an input script is playing
     player: pygame.Rect | None = None  # where the player is drawn, window px: kept uncovered
     notes: tuple[str, ...] = ()  # what the loader guessed about this map, shown for a while
+    card: Summary | None = None  # the end-of-level card: how the run went
 
 
 @dataclass
@@ -88,7 +94,7 @@ def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> in
     """Draw the HUD; returns how far down the top corners' text reaches (window px)."""
     painter.begin(surface)
     lay = Layout.of(painter)
-    _ghost_names(painter, lay, info)
+    names = _ghost_names(painter, lay, info)
     bottom = lay.win_h  # what is drawn at the bottom stacks upward from the bottom edge
     if info.error:
         bottom = _error_bar(painter, lay, info.error)
@@ -101,38 +107,150 @@ def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> in
     below_top = top_h + lay.inner
     if info.show_help:
         bottom = _help(painter, lay, bottom, info.world)
-    clock = _clock_lines(painter, info)
+    clock = _clock_lines(painter, info, lay.win_w - 2 * lay.pad - 2 * lay.inner)
+    clock_top = bottom - _clock_height(lay, clock)
+    if clock and _covers(pygame.Rect(0, clock_top, lay.win_w, bottom - clock_top), info.player,
+                         lay.pad):
+        # The player stands where the clock's panel would be (a floor at the window's bottom):
+        # the panel goes under the top line instead, so their feet stay in sight while stepping.
+        below_top = _clock(painter, lay, clock, top=below_top + lay.inner) + lay.inner
+    else:
+        _clock(painter, lay, clock, bottom=bottom)
+        bottom = clock_top
     if info.debug_rows is not None:
         # what the resolver does, cut to the numbers' width (the whole line is in the help)
         width = max([painter.width(painter.small, t) for t, _ in info.debug_rows]
                     + [lay.win_w // 3])
         what = fit_text(painter.small, explain(info.world.resolver.name), width)
         # the key goes beside the numbers rather than under the clock's panel
-        clock_top = bottom - _clock_height(lay, clock)
-        _debug(painter, lay, [(what, GOLD), *info.debug_rows], below_top, clock_top,
-               info.scale, info.player)
+        _debug(painter, lay, [(what, GOLD), *info.debug_rows], below_top, bottom,
+               info.scale, info.player, _ghost_boxes(info) + names)
     if info.world.player.respawning:
         painter.label("Oops! Respawning...", (lay.win_w // 2, lay.win_h // 3), RESPAWN,
                       lay.inner)
     if info.banner is not None:
         painter.label(info.banner.text, (lay.win_w // 2, lay.win_h // 4), info.banner.colour,
                       lay.inner)
-    _clock(painter, lay, clock, bottom)
+    if info.card is not None:
+        _card(painter, lay, info.card, info.player, below_top, bottom)
     return top_h
 
 
-def _ghost_names(painter: TextPainter, lay: Layout, info: HudInfo) -> None:
-    """Each ghost's name above its head (scene px to window px). Ghosts drawn at one spot
-    share a label, one name above the other."""
+CARD_DONE = "All levels done!"
+CARD_COMPLETE = "Level complete!"
+CARD_VEIL = (8, 10, 20, 110)  # the scene dimmed behind the card, so it reads as set apart
+NEW_BEST = "new best!"
+GO_ON = "Enter: on now"
+
+
+def card_rows(card: Summary) -> list[tuple[str, str, tuple[int, int, int]]]:
+    """The card's lines under its heading: (label, value, the value's colour)."""
+    if card.best_before is None:
+        best = ("first finish", GOLD)
+    elif card.new_best:
+        best = (f"{NEW_BEST} (was {time_text(card.best_before)})", GOLD)
+    else:
+        best = (f"best {time_text(card.best_before)}", SOFT)
+    rows = [("time", f"{time_text(card.time)}   {best[0]}", best[1])]
+    if card.coins is not None:
+        taken, total = card.coins
+        rows.append(("coins", f"{taken} / {total}", FLOW if taken == total else SOFT))
+    rows.append(("deaths", str(card.deaths), SOFT))
+    label = "resolver" if len(card.resolvers) == 1 else "resolvers"
+    rows.append((label, ", ".join(card.resolvers), resolvers.COLOURS.get(card.resolvers[-1], GOLD)
+                 if len(card.resolvers) == 1 else SOFT))
+    where = "back to" if card.wrapped else "next"
+    rows.append((where, card.next_title, (255, 255, 255)))
+    rows.append(("finished", f"{card.done} of {card.total} levels", FLOW if card.all_done
+                 else SOFT))
+    return rows
+
+
+def _card(painter: TextPainter, lay: Layout, card: Summary, player: pygame.Rect | None,
+          top: int, bottom: int) -> None:
+    """The end-of-level card: how the run went, over the scene dimmed a little; centred across,
+    in the upper half, or the lower half when the player is there."""
+    font, small = painter.font, painter.small
+    pad, inner = lay.pad, lay.inner
+    heading = CARD_DONE if card.all_done else CARD_COMPLETE
+    rows = card_rows(card)
+    label_w = max(painter.width(small, label) for label, _, _ in rows) + 2 * pad
+    width = max([painter.width(font, heading), painter.width(small, card.title),
+                 painter.width(small, GO_ON)]
+                + [label_w + painter.width(small, value) for _, value, _ in rows]) + 2
+    height = font.get_linesize() + (len(rows) + 2) * lay.line_h + pad
+    box = pygame.Rect(0, 0, width + 4 * inner, height + 4 * inner)
+    box.centerx = lay.win_w // 2
+    box.centery = top + (bottom - top) * 2 // 5
+    if player is not None and box.colliderect(player.inflate(2 * pad, 2 * pad)):
+        box.top = max(top, player.bottom + pad) if player.centery < lay.win_h // 2 else box.top
+        if box.colliderect(player.inflate(2 * pad, 2 * pad)):
+            box.bottom = min(bottom, player.top - pad)
+    veil = painter.made.get(("veil", painter.surface.get_size()),
+                            lambda: _veil(painter.surface.get_size()))
+    painter.surface.blit(veil, (0, 0))
+    x, y = box.left + 2 * inner, box.top + 2 * inner
+    with painter.card():
+        painter.panel(box, SOLID_PANEL)
+        painter.text(font, heading, (box.centerx, y), DONE_COLOUR, "midtop")
+        y += font.get_linesize()
+        painter.text(small, card.title, (box.centerx, y), SOFT, "midtop")
+        y += lay.line_h + pad // 2
+        for label, value, colour in rows:
+            painter.text(small, label, (x, y), SOFT)
+            painter.text(small, value, (x + label_w, y), colour)
+            y += lay.line_h
+        painter.text(small, GO_ON, (box.centerx, y + pad // 2), SOFT, "midtop")
+
+
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill(CARD_VEIL)
+    return veil
+
+
+def _covers(area: pygame.Rect, player: pygame.Rect | None, margin: int) -> bool:
+    """Would ``area`` cover the player (``margin`` px round them)?"""
+    return player is not None and area.colliderect(player.inflate(2 * margin, 2 * margin))
+
+
+GHOST_PX = 16  # scene px: a ghost's picture, under the top centre its label is given at
+
+
+def _ghost_boxes(info: HudInfo) -> list[pygame.Rect]:
+    """Where each ghost is drawn, window px (from its label's place: the top of its picture)."""
     s = info.scale
-    taken: list[pygame.Rect] = []
+    return [pygame.Rect(round((gx - GHOST_PX / 2) * s), round(gy * s), round(GHOST_PX * s),
+                        round(GHOST_PX * s)) for _, (gx, gy), _ in info.ghost_labels]
+
+
+def _ghost_names(painter: TextPainter, lay: Layout, info: HudInfo) -> list[pygame.Rect]:
+    """Each ghost's name above its head (scene px to window px). Ghosts drawn at one spot
+    (within a pixel) share one row, their names side by side, each in its colour; rows that
+    would overlap move up. Returns the rows' areas."""
+    s = info.scale
+    spots: list[tuple[tuple[int, int], list[tuple[str, tuple[int, int, int]]]]] = []
     for name, (gx, gy), colour in info.ghost_labels:
-        r = pygame.Rect(0, 0, painter.width(painter.small, name) + 4, lay.line_h)
-        r.midbottom = (gx * s, gy * s - 2)
+        spot = next((names for (x, y), names in spots
+                     if abs(x - gx) <= 1 and abs(y - gy) <= 1), None)
+        if spot is None:
+            spots.append(((gx, gy), [(name, colour)]))
+        else:
+            spot.append((name, colour))
+    gap = painter.width(painter.small, "  ")
+    taken: list[pygame.Rect] = []
+    for (gx, gy), names in spots:
+        widths = [painter.width(painter.small, name) for name, _ in names]
+        r = pygame.Rect(0, 0, sum(widths) + gap * (len(names) - 1) + 4, lay.line_h)
+        r.midbottom = (round(gx * s), round(gy * s) - 2)
         while r.collidelist(taken) >= 0:
             r.move_ip(0, -lay.line_h)
         taken.append(r)
-        painter.text(painter.small, name, r.midbottom, colour, "midbottom")
+        x = r.left + 2
+        for (name, colour), w in zip(names, widths):
+            painter.text(painter.small, name, (x, r.bottom), colour, "bottomleft")
+            x += w + gap
+    return taken
 
 
 def _corners(painter: TextPainter, lay: Layout, info: HudInfo, bottom: int) -> int:
@@ -149,14 +267,20 @@ def _corners(painter: TextPainter, lay: Layout, info: HudInfo, bottom: int) -> i
     right = [(w.resolver.name, resolvers.COLOURS.get(w.resolver.name, GOLD)), (HINT, SOFT)]
     gap = painter.width(small, "   ")
     top_line = pad + line_h + inner
+    placed: list[pygame.Rect] = []
     for items, at_left in ((left, True), (right, False)):
         width = sum(painter.width(small, t) for t, _ in items) + gap * (len(items) - 1)
         x = pad if at_left else lay.win_w - pad - width
         y = pad
         box = pygame.Rect(x - inner, y - inner, width + 2 * inner, line_h + 2 * inner)
+        if box.collidelist(placed) >= 0:  # a window too narrow for both: one under the other
+            y += line_h + 2 * inner
+            box.y = y - inner
+            top_line = max(top_line, box.bottom)
         if info.player is not None and box.colliderect(info.player):
             y = bottom - pad - line_h  # out of the player's way: the bottom corner
             box.y = y - inner
+        placed.append(box)
         with painter.card():
             painter.panel(box)
             for text, colour in items:
@@ -204,32 +328,49 @@ def _help(painter: TextPainter, lay: Layout, bottom: int, world: World) -> int:
 
 
 def _debug(painter: TextPainter, lay: Layout, rows, below_top: int, bottom: int,
-           scale: int, player: pygame.Rect | None = None) -> None:
+           scale: float, player: pygame.Rect | None = None,
+           ghosts: list[pygame.Rect] = ()) -> None:
     """The debug numbers and the key to the debug view's colours, under the top left block:
     one above the other where there is room, else side by side; at the right edge instead
     when on the left they would cover the player (``player``: where it is drawn), whose hitbox
-    and probed cells are what the debug view is for."""
+    and probed cells are what the debug view is for, or more of the ghosts and their names
+    (``ghosts``: their areas) than at the right."""
     pad, inner, line_h = lay.pad, lay.inner, lay.line_h
     small = painter.small
     nums = pygame.Rect(pad - inner, below_top, max(painter.width(small, t) for t, _ in rows)
                        + 2 + 2 * inner, len(rows) * small.get_linesize() + 2 * inner)
     key = pygame.Rect(0, 0, legend_width(painter) + 2 * inner, legend_height(line_h, inner))
-    if nums.bottom + pad // 2 + key.h <= bottom:
+    stacked = nums.bottom + pad // 2 + key.h <= bottom
+    if stacked:
         key.topleft = (nums.left, nums.bottom + pad // 2)
     else:
         key.topleft = (nums.right + pad // 2, nums.top)
-    if player is not None and player.inflate(2 * pad, 2 * pad).collidelist([nums, key]) >= 0:
-        shift = lay.win_w - (pad - inner) - max(nums.right, key.right)  # as far from the edge
-        nums.x, key.x = nums.x + shift, key.x + shift
+    # At the right edge, as far from it as the left ones are from theirs: one above the other
+    # each flush right, side by side moved together.
+    edge = lay.win_w - (pad - inner)
+    right = ([nums.move(edge - nums.right, 0), key.move(edge - key.right, 0)] if stacked else
+             [r.move(edge - max(nums.right, key.right), 0) for r in (nums, key)])
+
+    def hidden(boxes) -> tuple[bool, int]:  # (covers the player, ghosts covered)
+        return (player is not None and player.inflate(2 * pad, 2 * pad).collidelist(boxes) >= 0,
+                sum(g.collidelist(boxes) >= 0 for g in ghosts))
+
+    if hidden(right) < hidden([nums, key]):
+        nums, key = right
     painter.block(rows, small, nums.x + inner, nums.y + inner, inner)
-    draw_legend(painter, key.x + inner, key.y + inner, inner, scale)
+    draw_legend(painter, key.x + inner, key.y + inner, inner, max(1, round(scale)))
 
 
-def _clock(painter: TextPainter, lay: Layout, state: list, bottom: int) -> None:
-    """The clock's state (:func:`_clock_lines`) above ``bottom``."""
-    if state:
-        height = sum(f.get_linesize() for _, f, _ in state)
-        painter.stack(state, bottom - lay.pad - height, lay.inner, across=lay.win_w)
+def _clock(painter: TextPainter, lay: Layout, state: list, *, bottom: int | None = None,
+           top: int | None = None) -> int:
+    """The clock's state (:func:`_clock_lines`) above ``bottom``, or from ``top`` down.
+    Returns the text's bottom."""
+    if not state:
+        return top if top is not None else bottom
+    height = sum(f.get_linesize() for _, f, _ in state)
+    if top is None:
+        top = bottom - lay.pad - height
+    return painter.stack(state, top, lay.inner, across=lay.win_w)
 
 
 def _clock_height(lay: Layout, state: list) -> int:
@@ -239,9 +380,9 @@ def _clock_height(lay: Layout, state: list) -> int:
     return sum(f.get_linesize() for _, f, _ in state) + lay.pad + lay.inner
 
 
-def _clock_lines(painter: TextPainter, info: HudInfo) -> list:
+def _clock_lines(painter: TextPainter, info: HudInfo, width: int) -> list:
     """The clock's state: paused (the scene stays live: '.' steps it), slow motion, a demo
-    playing; (text, font, colour) a line."""
+    playing; (text, font, colour) a line, each wrapped to ``width`` px."""
     state = []
     if info.paused:
         state.append((f"Paused at tick {info.world.tick}", painter.font, (255, 255, 255)))
@@ -252,4 +393,5 @@ def _clock_lines(painter: TextPainter, info: HudInfo) -> list:
                       GOLD))
     if info.demo:
         state.append(("demo: playing the input script (a key takes over)", painter.small, GOLD))
-    return state
+    return [(piece, font, colour) for text, font, colour in state
+            for piece in painter.wrap(text, width, "   ", big=font is painter.font)]

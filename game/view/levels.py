@@ -16,6 +16,7 @@ from game.maps.files import map_files
 from game.maps.level import Level
 from game.sim.world import World, load_world
 from game.view.render import TileImages
+from game.view.title import read_title
 
 
 def level_sequence(current: Path) -> list[Path]:
@@ -43,6 +44,16 @@ def level_name(level: Level) -> str:
     seq = level_sequence(level.path)
     here = level.path.resolve()
     return f"Level {seq.index(here) + 1}: {level.title}" if here in seq else level.title
+
+
+def sequence_title(path: Path) -> str:
+    """``Level N: title`` for a level's file, as :func:`level_name` says it once loaded, from
+    the title the file's head holds (game.view.title.read_title): the level after this one,
+    named before it is loaded."""
+    seq = level_sequence(path)
+    here = Path(path).resolve()
+    title = read_title(here)
+    return f"Level {seq.index(here) + 1}: {title}" if here in seq else title
 
 
 def open_level(path: Path, cfg: Config, resolver) -> tuple[World, TileImages] | str:

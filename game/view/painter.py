@@ -21,6 +21,7 @@ from game.view.surfaces import Recent
 from game.view.text import wrap_text
 
 PANEL = (12, 14, 28, 165)  # translucent dark panel behind text drawn over the level
+SOLID_PANEL = (12, 14, 28, 245)  # nearly opaque: a message read over busy level art
 SHADOW = (20, 20, 35)  # text's drop shadow
 WHITE = (255, 255, 255)
 Colour = tuple[int, int, int]
@@ -73,13 +74,13 @@ class TextPainter:
         self.drawn.append((text, covered))
         return covered
 
-    def panel(self, rect: pygame.Rect) -> None:
-        """A translucent dark panel with rounded corners."""
+    def panel(self, rect: pygame.Rect, colour: tuple[int, int, int, int] = PANEL) -> None:
+        """A dark panel with rounded corners, translucent (``colour``'s alpha)."""
         if rect.width <= 0 or rect.height <= 0:
             return
-        key = ("panel", rect.size)
+        key = ("panel", rect.size, colour)
         if self._card is None:
-            self.surface.blit(self.made.get(key, lambda: make_panel(rect.size)), rect)
+            self.surface.blit(self.made.get(key, lambda: make_panel(rect.size, colour)), rect)
         else:
             self._card.append((key, None, rect))  # drawn into the card's image, not blended
         self.panels.append(rect)
@@ -140,23 +141,26 @@ class TextPainter:
         return top
 
     def label(self, text: str, centre: tuple[int, int], colour: Colour, inner: int) -> None:
-        """A message in the large font on its own panel, centred at ``centre``."""
+        """A message in the large font on its own panel, centred at ``centre``: a panel nearly
+        opaque, so the message reads over whatever level art is behind it."""
         w, h = self.font.size(text)
         with self.card():
             self.panel(pygame.Rect(0, 0, w + 2 + 2 * inner, h + 2 * inner).move(
-                centre[0] - w // 2 - inner, centre[1] - h // 2 - inner))
+                centre[0] - w // 2 - inner, centre[1] - h // 2 - inner), SOLID_PANEL)
             self.text(self.font, text, centre, colour, "center")
 
 
-def make_panel(size: tuple[int, int]) -> pygame.Surface:
+def make_panel(size: tuple[int, int],
+               colour: tuple[int, int, int, int] = PANEL) -> pygame.Surface:
     panel = pygame.Surface(size, pygame.SRCALPHA)
-    draw_panel(panel, panel.get_rect())
+    draw_panel(panel, panel.get_rect(), colour)
     return panel
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect,
+               colour: tuple[int, int, int, int] = PANEL) -> None:
     """The panel's pixels written into ``surface`` at ``rect`` (not blended with what is there)."""
-    pygame.draw.rect(surface, PANEL, rect, border_radius=max(2, rect.height // 12))
+    pygame.draw.rect(surface, colour, rect, border_radius=max(2, rect.height // 12))
 
 
 def shadowed(font, text: str, colour: Colour) -> pygame.Surface:
@@ -172,10 +176,10 @@ def compose(parts: list[tuple[tuple, pygame.Surface | None, pygame.Rect]],
             area: pygame.Rect) -> pygame.Surface:
     """A card's image: its panels' pixels written in, its text blitted over them, in order."""
     out = pygame.Surface(area.size, pygame.SRCALPHA)
-    for _, img, rect in parts:
+    for key, img, rect in parts:
         at = rect.move(-area.x, -area.y)
         if img is None:
-            draw_panel(out, at)
+            draw_panel(out, at, key[2])
         else:
             out.blit(img, at)
     return out

@@ -12,6 +12,7 @@ What it cannot do itself it hands back to the App as an action: ``title`` (Esc),
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ import pygame
 from game import resolvers
 from game.config import Config
 from game.errors import UserError
+from game.runs.progress import Progress, RunTally, Summary
 from game.sim.camera import CameraState
 from game.sim.inputs import InputScript, InputSequencer
 from game.sim.world import World
@@ -33,7 +35,8 @@ from game.view.followers import Followers
 from game.view.hot_reload import Watcher
 from game.view.hud import NOTE_TIME, HudInfo, draw_hud
 from game.view.keymap import VOLUME_STEPS, applies, held_keys, key_action, takes_over
-from game.view.levels import level_name, level_sequence, next_level_path, open_level
+from game.view.levels import (level_name, level_sequence, next_level_path, open_level,
+                              sequence_title)
 from game.view.loop import SPEEDS, FixedStep
 from game.view.pad import Gamepads, either
 from game.view.painter import TextPainter
@@ -45,6 +48,7 @@ from game.view.window import Window
 from game.view.world_view import WorldPainter, drawn_position, follow
 
 KEEPING = "(keeping the last good level)"
+CARD_TIME = 4.0  # s the end-of-level card stays up before the next level comes in (Enter: now)
 NOT_SAVED = "(the recording was not saved)"
 STAYING = ("(staying on this level: fix that file, then step off the goal and touch it again, "
            "or press Backspace to restart)")
@@ -61,7 +65,8 @@ class Shared:
     pads: Gamepads
     background: Background
     resolver: Callable[[str], object]  # a resolver by its name, each made once
-    done: set[Path] = field(default_factory=set)  # levels completed (resolved paths)
+    progress: Progress = field(default_factory=Progress)  # levels finished, best times
+    remember: Callable[[], None] = lambda: None  # save the settings (the App's), as after a finish
 
 
 @dataclass
@@ -108,6 +113,8 @@ class PlayScene:
         # After the next level failed to load, the goal stays inert until the player has left
         # it (or restarted): standing on it must not retry the load every second.
         self.goal_wait = False
+        self.tally = RunTally()  # this run of the level: deaths, resolvers used
+        self.card: Summary | None = None  # the end-of-level card, up until the next level
         self.camera: CameraState | None = None  # None: on the player at the next frame
         self.view_origin = (0, 0)  # top-left of the last drawn view, map px
         self.hud_bottom = 0  # how far down the HUD's top line reached last frame, window px
@@ -123,6 +130,7 @@ class PlayScene:
         self.world = world
         self._use_level(images)
         self.followers.start(world)
+        self.tally.use(world.resolver.name)
         if announce:
             self.banner = banners.level_title(level_name(world.level), time.monotonic())
 
@@ -136,6 +144,9 @@ class PlayScene:
                 self.script = None  # a button hands control back from the demo
             return self.act(action)
         if e.type == pygame.KEYDOWN:
+            if self.card is not None and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.go_on()  # the end-of-level card read: on to the next level now
+                return None
             action = key_action(e.key, e.mod)
             if self.script is not None and takes_over(action):
                 self.script = None  # a key hands control back from the demo
@@ -190,9 +201,11 @@ class PlayScene:
         self.jump_tapped = self.throw_tapped = False  # a tap is not kept for the resume
 
     def leave(self) -> None:
-        """Off to the title screen: not paused, no help, when the player comes back."""
+        """Off to the title screen: not paused, no help, full speed, when the player comes
+        back."""
         self.set_paused(False)
         self.show_help = False
+        self.speed = 0
 
     def switch_resolver(self, step: int) -> None:
         names = resolvers.names()
@@ -200,14 +213,24 @@ class PlayScene:
         self.world.set_resolver(self.shared.resolver(names[(i + step) % len(names)]))
         self._update_caption()
         self.followers.resolver_switched(self.world)
+        self.tally.use(self.world.resolver.name)
 
     def restart(self) -> None:
+        """Backspace: a new run of the level (a level change still to come is dropped)."""
         self.world.restart()
         self.effects.clear()
         self.followers.start(self.world)
+        self._new_run()
         self.camera = None
         self.goal_wait = False
         self.set_paused(False)
+
+    def _new_run(self) -> None:
+        """A run starts: nothing counted yet, no card, no level change to come."""
+        self.tally = RunTally()
+        self.tally.use(self.world.resolver.name)
+        self.card = None
+        self.pending_level = None
 
     def change_volume(self, step: float) -> None:
         level = self.shared.sounds.change_volume(step)
@@ -263,7 +286,9 @@ class PlayScene:
         before, moment = Snapshot.of(w), Moment.of(w)
         frame = self.keys_seq.frame(held)
         self.followers.advance(w, frame)
-        self.effects.react(moment, Moment.of(w), w.events, w.level.goals)
+        if w.player.respawning and not moment.respawning:
+            self.tally.deaths += 1
+        self.effects.react(moment, Moment.of(w), w.events, w.level.goals, w.walkers)
         self.followers.step(w, held, frame)
         if self.goal_wait:
             if w.goal_reached:
@@ -322,12 +347,13 @@ class PlayScene:
         self.finish_recording()
         self.camera = None
         self.world = world
+        self.speed = 0  # slow motion was for the level before
         self.effects.clear()
         self.followers.start(world)
         self.goal_wait = False
-        # A new level: what was said about the last one ("Level complete!") is over, and a
-        # level change still to come was for the last one too.
-        self.pending_level = None
+        # A new level: the card about the last one is over, and a level change still to come
+        # was for the last one too.
+        self._new_run()
         self.banner = banners.level_title(level_name(world.level), time.monotonic())
 
     def reload(self) -> bool:
@@ -347,15 +373,36 @@ class PlayScene:
             return True
         self.error_line = f"next level: {self.error_line}"
         self.error_note = STAYING
+        self.card = None
         self.goal_wait = True
         self.world.goal_reached = False
         return False
 
     def complete_level(self) -> None:
-        self.shared.done.add(self.world.level.path.resolve())
-        nxt, wrapped = next_level_path(self.world.level)
-        self.banner, due = banners.level_complete(wrapped, time.monotonic())
-        self.pending_level = (nxt, due)
+        """The goal reached: the run's time goes into the progress (saved at once), the
+        end-of-level card comes up, and the next level after CARD_TIME (or Enter)."""
+        w = self.world
+        level = w.level
+        run_time = w.tick * w.physics.dt
+        best_before = self.shared.progress.finish(level.path, run_time, w.resolver.name)
+        nxt, wrapped = next_level_path(level)
+        seq = level_sequence(level.path)
+        coins = (len(w.flow.coins), w.flow.coins_total) if w.flow.coins_total else None
+        self.tally.use(w.resolver.name)
+        resolvers_used = [n for n in self.tally.resolvers if n != w.resolver.name]
+        self.card = Summary(
+            title=level_name(level), time=run_time, coins=coins, deaths=self.tally.deaths,
+            resolvers=(*resolvers_used, w.resolver.name), best_before=best_before,
+            done=self.shared.progress.count_done(seq), total=len(seq),
+            next_title=sequence_title(nxt), wrapped=wrapped)
+        self.banner = None
+        self.pending_level = (nxt, time.monotonic() + CARD_TIME)
+        self.shared.remember()
+
+    def go_on(self) -> None:
+        """Enter on the end-of-level card: the next level now."""
+        if self.pending_level is not None:
+            self.pending_level = (self.pending_level[0], time.monotonic())
 
     def first_level(self) -> None:
         """Home: the first level of the folder's sequence."""
@@ -402,7 +449,7 @@ class PlayScene:
         drawn_at = drawn_position(w, alpha)
         scale = window.scale()
         self.camera, origin = follow(self.camera, w, drawn_at, dt, scene.get_size(),
-                                     self.cfg.camera, -(-self.hud_bottom // scale))
+                                     self.cfg.camera, math.ceil(self.hud_bottom / scale))
         self.effects.update(dt)
         sx, sy = self.effects.shake()
         origin = (origin[0] + sx, origin[1] + sy)
@@ -412,19 +459,21 @@ class PlayScene:
         self.painter.throwing = self.effects.throwing > 0
         self.ghost_labels = self.painter.draw(scene, w, self.renderer, self.images, origin, alpha,
                                               drawn_at, ghosts, comparison)
-        self.effects.draw(scene, origin)
+        self.effects.draw(scene, origin, self.painter.walker_sprite)
         if self.debug:
             draw_marks(scene, self.made, w, ghosts, origin, drawn_at)
-        blit_scaled(scene, window.scale(), window.surface)
+        blit_scaled(scene, scale, window.surface, self.made)
         banner = self.banner
         p = w.player
-        player = pygame.Rect(round(drawn_at[0] - origin[0]) * scale,
-                             round(drawn_at[1] - origin[1]) * scale,
-                             p.w * scale, p.h * scale).inflate(4 * scale, 4 * scale)
+        player = pygame.Rect(round(round(drawn_at[0] - origin[0]) * scale),
+                             round(round(drawn_at[1] - origin[1]) * scale),
+                             round(p.w * scale), round(p.h * scale)).inflate(
+                                 round(4 * scale), round(4 * scale))
         self.hud_bottom = draw_hud(self.text, window.surface, HudInfo(
+            card=self.card,
             player=None if p.respawning else player,
             notes=self.world.level.notes if time.monotonic() < self.notes_until else (),
-            world=w, scale=window.scale(), ghost_labels=self.ghost_labels,
+            world=w, scale=scale, ghost_labels=self.ghost_labels,
             error=f"{self.error_line}  {self.error_note}" if self.error_line else None,
             show_help=self.show_help,
             debug_rows=debug_rows(w, ghosts, comparison) if self.debug else None,

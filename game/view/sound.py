@@ -1,9 +1,9 @@
 """Sound effects, played by the view: it hears what happened by comparing the world before and
 after each tick (:func:`heard`), so the simulation stays silent and headless.
 
-The effects are ``assets/sounds/<name>.wav``, made by ``tools/make_sounds.py``. ``coin`` and
-``checkpoint`` are played for the world's events of those names (:func:`event_sounds`); ``stomp``
-is made already but nothing plays it yet.
+The effects are ``assets/sounds/<name>.wav``, made by ``tools/make_sounds.py``. ``coin``,
+``checkpoint``, ``stomp`` and ``switch`` (a lever or a plate turned) are played for the world's
+events (:func:`event_sounds`); the others are heard in the change between two snapshots.
 
 No audio device (a server, CI, ``SDL_AUDIODRIVER=dummy`` or a driver that fails) is no error: the
 game plays silently and says nothing, unless the player presses M to ask for sound.
@@ -20,9 +20,11 @@ from pathlib import Path
 import pygame
 
 from game.config import AudioConfig
+from game.sim.spear import STUCK
 
 SOUND_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "sounds"
-SOUNDS = ("jump", "land", "respawn", "coin", "checkpoint", "stomp", "goal", "level_start")
+SOUNDS = ("jump", "land", "respawn", "coin", "checkpoint", "stomp", "goal", "level_start",
+          "hurt", "switch", "door", "throw", "stick")
 # A landing is heard only from this falling speed up: stepping off a ledge of a few pixels, or
 # running down a slope the resolver treats as steps, makes no sound. A fall of 4 px at the
 # default gravity (1500 px/s^2) ends at about 110 px/s.
@@ -39,11 +41,19 @@ class Snapshot:
     vy: float
     respawning: bool
     goal_reached: bool
+    doors: tuple[bool, ...] = ()  # each door group open or not
+    last_throw: int = -1  # the tick the newest spear was thrown (-1: none yet)
+    stuck: int = 0  # spears stuck in something
 
     @classmethod
     def of(cls, world) -> Snapshot:
         p = world.player
-        return cls(p.on_ground, p.rising, p.vy, p.respawning, world.goal_reached)
+        flow = getattr(world, "flow", None)
+        doors = tuple(flow.doors_open.values()) if flow is not None else ()
+        spears = getattr(world, "spears", ())
+        return cls(p.on_ground, p.rising, p.vy, p.respawning, world.goal_reached, doors,
+                   max((s.born for s in spears), default=-1),
+                   sum(s.state == STUCK for s in spears))
 
 
 def heard(before: Snapshot, after: Snapshot) -> tuple[str, ...]:
@@ -51,28 +61,41 @@ def heard(before: Snapshot, after: Snapshot) -> tuple[str, ...]:
 
     jump: the player started rising (a jump sets ``rising``; nothing else does).
     land: back on the ground after falling at ``LAND_SPEED`` or faster (not when reappearing).
+    hurt: the player vanished (a walker, a hazard, a squish, a fall out of the map).
     respawn: the player reappeared at the spawn.
+    throw: a spear left the hand; stick: a spear stuck in a wall, a floor or a ceiling.
+    door: a door group opened or closed.
     goal: the goal was reached.
     """
     out: list[str] = []
     if before.respawning:
         if not after.respawning:
             out.append("respawn")
+    elif after.respawning:
+        out.append("hurt")
     elif after.rising and not before.rising:
         out.append("jump")
     elif after.on_ground and not before.on_ground and before.vy >= LAND_SPEED:
         out.append("land")
+    if after.last_throw != before.last_throw:
+        out.append("throw")
+    if after.stuck > before.stuck:
+        out.append("stick")
+    if after.doors != before.doors:
+        out.append("door")
     if after.goal_reached and not before.goal_reached:
         out.append("goal")
     return tuple(out)
 
 
 # The world's events (``game.sim.world.EVENTS``) that have an effect of their own.
-EVENT_SOUNDS = {"coin": "coin", "checkpoint": "checkpoint", "switch": "land"}
+EVENT_SOUNDS = {"coin": "coin", "checkpoint": "checkpoint", "switch": "switch",
+                "stomp": "stomp"}
 
 
 def event_sounds(events: list[str]) -> tuple[str, ...]:
-    """The effects of a tick's events: a coin taken, a checkpoint reached, a switch turned."""
+    """The effects of a tick's events: a coin taken, a checkpoint reached, a switch turned, a
+    walker stomped."""
     return tuple(EVENT_SOUNDS[e] for e in events if e in EVENT_SOUNDS)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 
@@ -36,10 +38,40 @@ def same_format(a: pygame.Surface, b: pygame.Surface) -> bool:
     return a.get_bitsize() == b.get_bitsize() and a.get_masks() == b.get_masks()
 
 
-def blit_scaled(src: pygame.Surface, factor: int, dest: pygame.Surface) -> None:
-    """``src`` scaled up ``factor`` times (nearest neighbour) onto ``dest`` at (0, 0), cut at
-    ``dest``'s edges: the same pixels as ``dest.blit(pygame.transform.scale(src, (w * factor,
-    h * factor)), (0, 0))``, without making and filling a window-sized surface each frame.
+def blit_scaled(src: pygame.Surface, factor: float, dest: pygame.Surface,
+                made: Recent | None = None) -> None:
+    """``src`` scaled up ``factor`` times onto ``dest`` at (0, 0), cut at ``dest``'s edges.
+
+    A whole ``factor``: nearest neighbour, the same pixels as ``dest.blit(pygame.transform.scale(
+    src, (w * factor, h * factor)), (0, 0))``, without making and filling a window-sized
+    surface each frame. A fractional one: :func:`blit_sharp` (``made`` keeps its surfaces
+    between frames)."""
+    if factor != int(factor):
+        blit_sharp(src, factor, dest, made if made is not None else Recent())
+        return
+    _blit_whole(src, int(factor), dest)
+
+
+def blit_sharp(src: pygame.Surface, factor: float, dest: pygame.Surface, made: Recent) -> None:
+    """``src`` scaled by a fractional ``factor`` and kept crisp ("sharp bilinear"): first up by
+    the next whole number with nearest neighbour, so every source pixel is a block of equal
+    squares, then smoothly down to the size: only the one window pixel along each block's edge
+    is a blend of two colours, where plain nearest neighbour would make some pixels a column
+    wider than others and plain smoothing would blur them all."""
+    w, h = src.get_size()
+    k = math.ceil(factor)
+    size = (round(w * factor), round(h * factor))
+    big = made.get(("sharp up", src.get_size(), k),
+                   lambda: pygame.Surface((w * k, h * k), 0, 32))
+    pygame.transform.scale(src.convert(big) if not same_format(src, big) else src,
+                           (w * k, h * k), big)
+    out = made.get(("sharp out", size), lambda: pygame.Surface(size, 0, 32))
+    pygame.transform.smoothscale(big, size, out)
+    dest.blit(out, (0, 0))
+
+
+def _blit_whole(src: pygame.Surface, factor: int, dest: pygame.Surface) -> None:
+    """:func:`blit_scaled` for a whole ``factor``.
 
     The source pixels shown whole are scaled straight into ``dest`` (most of their rows by
     :func:`_stretch_rows`, a third of the work); the last column and row, which ``dest``'s edge

@@ -21,11 +21,13 @@ import pygame
 from game import resolvers
 from game.maps.files import map_files
 from game.maps.level import Level
+from game.runs.progress import Progress, time_text
 from game.view.pixelfont import PixelFont
 from game.view.render import MapRenderer, TileImages
 from game.view.sprites import Background
-from game.view.surfaces import blit_scaled
+from game.view.surfaces import Recent, blit_scaled
 from game.view.text import fit_text, wrap_text
+from game.view.window import view_size
 
 GAME_NAME = "tilecollide"
 TAGLINE = "a platformer on Tiled levels, and the ways games collide with tiles, side by side"
@@ -171,10 +173,10 @@ class Backdrop:
 
 class TitleScreen:
     def __init__(self, levels_dir: Path, selected: Path | None, resolver: str,
-                 done: set[Path], backdrop: Backdrop | None) -> None:
+                 progress: Progress, backdrop: Backdrop | None) -> None:
         self.levels_dir = levels_dir
         self.levels = list_levels(levels_dir)
-        self.done = done  # resolved paths of the levels completed since the game started
+        self.progress = progress  # the levels finished and their best times (remembered)
         self.backdrop = backdrop
         names = resolvers.names()
         self.resolver = resolver if resolver in names else names[0]
@@ -192,6 +194,7 @@ class TitleScreen:
         self._rendered: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}  # text images
         self._panels: dict[tuple[int, int], pygame.Surface] = {}  # panels, by size
         self._scene: pygame.Surface | None = None
+        self._scaling = Recent()  # the surfaces a fractional scale draws through
 
     # --- choosing -------------------------------------------------------------------------------
     @property
@@ -288,7 +291,7 @@ class TitleScreen:
                              border_radius=max(4, rect.height // 40))
         window.blit(panel, rect)
 
-    def draw(self, window: pygame.Surface, scale: int, background: Background) -> None:
+    def draw(self, window: pygame.Surface, scale: float, background: Background) -> None:
         win_w, win_h = window.get_size()
         self.drawn_text = []
         self.row_rects = []
@@ -296,11 +299,11 @@ class TitleScreen:
         self._fonts(win_h)
         # The backdrop at the game's pixel scale; a dark fill without a level.
         if self.backdrop is not None:
-            view = (-(-win_w // scale), -(-win_h // scale))
+            view = view_size((win_w, win_h), scale)
             if self._scene is None or self._scene.get_size() != view:
                 self._scene = pygame.Surface(view)
             self.backdrop.draw(self._scene, background)
-            blit_scaled(self._scene, scale, window)
+            blit_scaled(self._scene, scale, window, self._scaling)
         else:
             window.fill((24, 28, 48))
         pad = max(10, win_h // 40)
@@ -359,7 +362,10 @@ class TitleScreen:
         box = pygame.Rect(left, top, width, height)
         self._panel(window, box)
         y = top + inner
-        self._text(window, self.small, f"Levels  ({len(self.levels)} in {self.levels_dir.name}/)",
+        done = self.progress.count_done(e.path for e in self.levels)
+        finished = f", {done} finished" if done else ""
+        self._text(window, self.small,
+                   f"Levels  ({len(self.levels)} in {self.levels_dir.name}/{finished})",
                    (left + inner, y + (line_h - self.small.get_linesize()) // 2), DIM)
         y += line_h
         if not self.levels:
@@ -377,13 +383,14 @@ class TitleScreen:
             marker = ">" if chosen else " "
             self._text(window, self.font, f"{marker} {i + 1}.", (left + inner, y), colour)
             number_w = self.font.size("> 00.  ")[0]
-            done = entry.path in self.done
-            done_w = self.font.size("done")[0] if done else 0
+            best = self.progress.best_time(entry.path)
+            best_text = f"best {time_text(best)}" if best is not None else ""
+            best_w = self.font.size(best_text)[0] if best_text else 0
             title = fit_text(self.font, entry.title,
-                             width - 2 * inner - number_w - done_w - inner)
+                             width - 2 * inner - number_w - best_w - inner)
             self._text(window, self.font, title, (left + inner + number_w, y), colour)
-            if done:
-                self._text(window, self.font, "done", (left + width - inner, y), DONE,
+            if best_text:
+                self._text(window, self.font, best_text, (left + width - inner, y), DONE,
                            "topright")
             self.row_rects.append((i, row))
             y += line_h

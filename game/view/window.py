@@ -1,13 +1,14 @@
 """The window itself: finding a display, opening the window (windowed or fullscreen, with vsync
-where the platform has it), and the whole-number scale from the view to the window.
+where the platform has it), and the scale from the view to the window.
 
 The world is drawn at low resolution (the *view*, about :data:`VIEW_HEIGHT` px high) and scaled
-up by a whole number into the window, so pixel art stays crisp; text is drawn at window
-resolution on top.
+up into the window, by a whole number where one fits (:func:`auto_scale`), so pixel art stays
+crisp; text is drawn at window resolution on top.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import tempfile
 from contextlib import contextmanager
@@ -17,7 +18,8 @@ import pygame
 from game.config import DisplayConfig
 from game.errors import UserError
 
-VIEW_HEIGHT = 240  # px of map visible vertically at the automatic scale
+VIEW_HEIGHT = 240  # px of map the automatic scale aims to show from top to bottom
+MAX_VIEW_HEIGHT = 300  # px: a whole scale showing more than this is passed over (too small)
 WINDOWLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
 NO_WINDOW_FIX = "play on a desktop session, or run without a window with --headless --ticks N"
 
@@ -111,14 +113,30 @@ class Window:
         """The windowed size, to open at next time (None: fullscreen from the start)."""
         return self.windowed_size if self.fullscreen else self.surface.get_size()
 
-    def scale(self) -> int:
-        """Window px per view px: the configured scale, or the most that shows about
-        VIEW_HEIGHT px of the map."""
+    def scale(self) -> float:
+        """Window px per view px: the configured scale, or :func:`auto_scale`."""
         s = self.cfg.scale
-        return s if s > 0 else max(1, self.surface.get_height() // VIEW_HEIGHT)
+        return s if s > 0 else auto_scale(self.surface.get_height())
 
     def view_size(self) -> tuple[int, int]:
         """The view, in map px, that covers the window at :meth:`scale`."""
-        s = self.scale()
-        w, h = self.surface.get_size()
-        return -(-w // s), -(-h // s)
+        return view_size(self.surface.get_size(), self.scale())
+
+
+def auto_scale(height: int) -> float:
+    """The pixel scale for a window ``height`` px tall: the whole scale that shows nearest
+    VIEW_HEIGHT px of the map (720 px: 3; 450 px: 2, 225 px of map), so the art stays crisp
+    and the player never shrinks to a speck; a whole number, unless the nearest whole scale
+    would show more than MAX_VIEW_HEIGHT px (a window 301 to 359 px tall, where 1 shows up to
+    359 px and 2 too little): then the fractional ``height / VIEW_HEIGHT``, drawn crisply by
+    :func:`game.view.surfaces.blit_scaled`. Below VIEW_HEIGHT px it is 1 (never shrinking)."""
+    whole = max(1, round(height / VIEW_HEIGHT))
+    if whole > 1 or height <= MAX_VIEW_HEIGHT:
+        return whole
+    return height / VIEW_HEIGHT
+
+
+def view_size(window: tuple[int, int], scale: float) -> tuple[int, int]:
+    """The view, in map px, that covers a ``window`` px window at ``scale``."""
+    w, h = window
+    return math.ceil(w / scale), math.ceil(h / scale)

@@ -4,7 +4,8 @@
 :class:`WorldPainter` draws, back to front, the sky (or the level's background colour), the map,
 coins and doors, the goals' glow, the walkers, the platforms and spears, the ghosts, the player
 and the map's front layers. Moving things are drawn between their last two ticks (``alpha``),
-each sprite's bottom centre on its hitbox's (on a slope, on the surface: :func:`feet_on_slope`).
+each sprite's bottom centre on its hitbox's (on a slope, on the surface: :func:`feet_on_slope`;
+on a ledge's or a lift's corner, moved over it: :func:`feet_shift`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pygame
 
 from game import resolvers
 from game.config import CameraConfig
-from game.maps.grid import SLOPE
+from game.maps.grid import ONE_WAY, SLOPE, SOLID
 from game.sim.camera import CameraState, camera_step, camera_view, px
 from game.sim.ghosts import Comparison
 from game.sim.world import World
@@ -48,6 +49,52 @@ def feet_on_slope(grid, x: float, y: float, w: float, h: float) -> float:
             if surface >= bottom - 1e-6:
                 return min(surface - bottom, float(grid.tile_h))
     return 0.0
+
+
+FEET_REACH = 4  # px either side of the sprite's centre its feet cover (assets/player.png)
+SUPPORT_EPS = 0.01  # px: a box top this close to the feet's height carries them
+
+
+def support_span(world: World, x: float, w: float, bottom: float) -> tuple[float, float] | None:
+    """Where under the span [x, x + w], whose bottom is ``bottom``, there is something to stand
+    on: flat tiles (solid, one-way, a closed door) whose top is that height, and the boxes the
+    player meets besides tiles (platforms, spears stuck in walls). The leftmost and rightmost
+    x of all of it, cut to the span; None when nothing flat is there (in the air, on a slope)."""
+    g = world.grid
+    left, right = math.inf, -math.inf
+    row = round(bottom / g.tile_h)
+    if abs(row * g.tile_h - bottom) < SUPPORT_EPS:
+        for col in g.cols_between(x, x + w):
+            if g.kind(col, row) in (SOLID, ONE_WAY):
+                left, right = min(left, col * g.tile_w), max(right, (col + 1) * g.tile_w)
+    for box in world.solids:
+        if abs(box.y - bottom) < SUPPORT_EPS and box.x < x + w and box.x + box.w > x:
+            left, right = min(left, box.x), max(right, box.x + box.w)
+    if left > right:
+        return None
+    return max(left, x), min(right, x + w)
+
+
+def feet_shift(world: World, body, reach: float = FEET_REACH) -> int:
+    """How far across (whole px) to draw a standing body's sprite so its feet touch what it
+    stands on (view only).
+
+    The hitbox stands when any of it is over a ledge, a lift's corner or a stuck spear; the
+    sprite's feet, narrower than the hitbox and drawn at its centre, would then hang in the
+    air beside the edge. The sprite moves toward the support until a foot's pixel is over it;
+    the hitbox does not move. ``reach``: how far either side of the centre the feet go."""
+    if not body.on_ground:
+        return 0
+    span = support_span(world, body.x, body.w, body.y + body.h)
+    if span is None:
+        return 0
+    a, b = span
+    centre = body.x + body.w / 2
+    if b < centre - reach + 1:  # the support ends left of the feet
+        return math.floor(b - (centre - reach + 1))
+    if a > centre + reach - 1:  # it starts right of them
+        return math.ceil(a - (centre + reach - 1))
+    return 0
 
 
 def drawn_position(world: World, alpha: float) -> tuple[float, float]:
@@ -161,7 +208,8 @@ class WorldPainter:
                                     lambda: pygame.transform.scale_by(img, scale))
             drop = feet_on_slope(g, bx, by, p.w, p.h) if (
                 p.on_ground and w.resolver.supports_slopes) else 0.0
-            sx = px(bx + p.w / 2) - img.get_width() // 2 - origin[0]
+            sx = (px(bx + p.w / 2) - img.get_width() // 2 - origin[0]
+                  + feet_shift(w, p, FEET_REACH * scale))
             sy = px(by + p.h + drop) - img.get_height() - origin[1]
             scene.blit(img, (sx, sy))
             if self.throwing:  # the throw pose: an arm flung forward, the hand open
@@ -197,7 +245,7 @@ class WorldPainter:
             tinted = self.made.get(("ghost", name, id(img)), lambda: tint(img, colour))
             drop = feet_on_slope(g, x, y, k.w, k.h) if (
                 k.on_ground and ghost.resolver.supports_slopes) else 0.0
-            sx = px(x + k.w / 2) - img.get_width() // 2 - ox
+            sx = px(x + k.w / 2) - img.get_width() // 2 - ox + feet_shift(ghost, k)
             sy = px(y + k.h + drop) - img.get_height() - oy
             scene.blit(tinted, (sx, sy))
             pygame.draw.rect(scene, colour, (px(x) - ox, px(y) - oy, px(k.w), px(k.h)), 1)
