@@ -10,10 +10,33 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 from game.errors import UserError, quoted
 
 FIX = "fix it in Tiled's Properties panel (or in the file)"
+
+
+# --- colours: one parser --------------------------------------------------------------------------
+Colour = tuple[int, int, int, int]  # RGBA, 0-255
+WHITE: Colour = (255, 255, 255, 255)
+
+
+def colour(value: Any) -> Colour | None:
+    """A Tiled colour (``#RRGGBB`` or ``#AARRGGBB``, the ``#`` optional, spaces around it
+    ignored) as RGBA; None for anything else."""
+    if not isinstance(value, str):
+        return None
+    v = value.strip().lstrip("#")
+    if len(v) not in (6, 8) or not all(c in "0123456789abcdefABCDEF" for c in v):
+        return None
+    n = [int(v[i:i + 2], 16) for i in range(0, len(v), 2)]
+    return (n[1], n[2], n[3], n[0]) if len(n) == 4 else (n[0], n[1], n[2], 255)
+
+
+def times(a: Colour, b: Colour) -> Colour:
+    """Two tints together, as Tiled multiplies a group's tint into its layers'."""
+    return tuple(round(x * y / 255) for x, y in zip(a, b))  # type: ignore[return-value]
 
 
 def whole(where: Path, el: ET.Element, attr: str, what: str, fix: str, least: int = 1,

@@ -42,7 +42,8 @@ from typing import Any
 from game.errors import UserError, quoted
 from game.maps.grid import EMPTY, ONE_WAY, SOLID
 from game.maps.model import MapModel, MapObject, ObjectLayer
-from game.maps.shapes import Shape
+from game.maps.objects import GAME_CLASSES  # the game's own objects never collide as walls
+from game.maps.shapes import Shape, fit_into, outline, rect_shape, untangled
 
 # What made a cell collide, by code (one code per cell; 0: nothing).
 NATIVE, TILE_PROPERTY, TILE_SHAPE, LAYER_PROPERTY, LAYER_NAME, OBJECT, DECLARED = range(1, 8)
@@ -503,7 +504,6 @@ def _declared(model: MapModel, layers: list[LayerFacts], tile_marks: dict[int, T
             for o in layer.objects:
                 if is_start_like(o):
                     continue
-                from game.maps.shapes import outline  # the object's shape in map px
                 shape = outline(o)
                 if shape is not None:
                     marks.objects.append((shape, kind, _label(o)))
@@ -551,8 +551,6 @@ def tile_object(o: MapObject, box: Shape, tile_of) -> tuple[int, Shape] | None:
     """A tile object (Insert Tile) collides as its tile's properties mark it (pytmx's test
     track places its ``block``/``slope`` tiles this way): (kind, shape in the map) or None. Its
     tile's collision shapes are not read: on a tile object they are a sprite's hitbox."""
-    from game.maps.shapes import fit_into, rect_shape
-
     found = tile_of(o.gid)
     if found is None:
         return None
@@ -571,9 +569,6 @@ def _label(o: MapObject) -> str:
 
 
 def _read_objects(model: MapModel, marks: Marks, tile_of) -> None:
-    from game.maps.objects import GAME_CLASSES  # the game's own objects never collide as walls
-    from game.maps.shapes import outline, untangled
-
     for layer in model.layers:
         if not isinstance(layer, ObjectLayer):
             continue

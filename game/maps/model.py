@@ -13,7 +13,7 @@ and its typed custom properties (bool, int, float, colour, file, object) complet
 * :class:`MapObject`: an object as a typed record, its template applied, its layer's offset
   added, its shape said;
 * a tile layer's cells are Tiled's gids as the file holds them: the tile's gid in the low bits,
-  the flips in the high ones (:data:`FLIPS`); :func:`split` parts them, and a
+  the flips in the high ones (:data:`FLIPS`, ``game.maps.decode``), and a
   :class:`~game.maps.tilesets.Tileset` answers for the gids from its ``firstgid`` on.
 """
 
@@ -27,39 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import UserError
+from game.maps.checked import WHITE, Colour, colour, times  # noqa: F401 (the one parser)
 from game.maps.decode import FLIP_D, FLIP_H, FLIP_V, FLIPS, GID_MASK, HEX_120  # noqa: F401
 from game.maps.limits import shown
 from game.maps.orientation import ORTHOGONAL, Orientation
 from game.maps.tilesets import Tileset
 
 # --- Tiled's gids (the constants are game.maps.decode's) -----------------------------------------
-
-def split(raw: int) -> tuple[int, int]:
-    """(the tile's gid, its flip bits) of a gid as a layer or a tile object holds it."""
-    return raw & GID_MASK, raw & FLIPS
-
-
-# --- colours: one parser --------------------------------------------------------------------------
-Colour = tuple[int, int, int, int]  # RGBA, 0-255
-WHITE: Colour = (255, 255, 255, 255)
-
-
-def colour(value: Any) -> Colour | None:
-    """A Tiled colour (``#RRGGBB`` or ``#AARRGGBB``, the ``#`` optional, spaces around it
-    ignored) as RGBA; None for anything else."""
-    if not isinstance(value, str):
-        return None
-    v = value.strip().lstrip("#")
-    if len(v) not in (6, 8) or not all(c in "0123456789abcdefABCDEF" for c in v):
-        return None
-    n = [int(v[i:i + 2], 16) for i in range(0, len(v), 2)]
-    return (n[1], n[2], n[3], n[0]) if len(n) == 4 else (n[0], n[1], n[2], 255)
-
-
-def times(a: Colour, b: Colour) -> Colour:
-    """Two tints together, as Tiled multiplies a group's tint into its layers'."""
-    return tuple(round(x * y / 255) for x, y in zip(a, b))  # type: ignore[return-value]
-
 
 # --- layers ---------------------------------------------------------------------------------------
 

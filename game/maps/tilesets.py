@@ -19,6 +19,7 @@ from typing import Any
 
 from game.errors import UserError, quoted
 from game.maps import checked
+from game.maps.checked import colour
 from game.maps.decode import GID_MASK
 from game.maps.files import TILESET, Reader, image_problem
 from game.maps.imagefile import FORMATS, BadImage
@@ -346,7 +347,6 @@ def _tile_offset(where: Path, node: ET.Element) -> tuple[int, int]:
 
 
 def _trans(image: ET.Element):
-    from game.maps.model import colour  # the one colour parser
     return colour(image.get("trans"))
 
 
