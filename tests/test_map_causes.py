@@ -159,6 +159,34 @@ def test_a_tile_its_author_marked_not_solid_stays_open_in_a_ground_layer(tmp_pat
     assert kinds(level)[4] == "#######."
 
 
+def test_objects_told_apart_by_name_on_a_real_map():
+    """A pygame platformer read with pytmx names its walls 'blocker' (rectangles and polygons in
+    an object layer named 'Objektebene 1'; its code picks objects by name): they are its ground,
+    and the player stands on them from its Start object."""
+    path = real("pygame-platformer")
+    model = read_map(path)[1]
+    blockers = [o for o in model.objects if o.name == "blocker" and o.shape == "rectangle"]
+    level = load_level(path)
+    g = level.grid
+    for o in blockers:  # every cell inside a blocker rectangle is solid
+        cols = range(int(o.x // g.tile_w), int((o.x + o.w) // g.tile_w))
+        rows = range(int(o.y // g.tile_h), int((o.y + o.h) // g.tile_h))
+        assert all(g.kind(c, r) == SOLID for c in cols for r in rows), o
+    noted(level, "collision objects")
+    world, _ = stands(path)
+    assert world.player.on_ground and not world.player.respawning
+
+
+def test_a_name_that_says_a_body_is_not_a_wall(tmp_path):
+    """Named like ground but a body ('GroundEnemy', 'wall_item'): not collision."""
+    objects = SPAWN + "".join(
+        f'<object id="{i}" name="{n}" x="0" y="16" width="32" height="16"/>'
+        for i, n in ((2, "GroundEnemy"), (3, "wall_item"), (4, "Walls")))
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "tiles"), objects=objects))
+    assert kinds(level)[1] == "##......"  # the one named Walls
+    assert kinds(level)[4] == "........"
+
+
 # --- 5. sub-pixel slop ------------------------------------------------------------------------
 
 def test_a_shape_half_a_pixel_outside_its_tile_is_snapped_to_the_grid(tmp_path):

@@ -166,6 +166,7 @@ def image_size(path: Path, element: ET.Element) -> tuple[int, int]:
 
 
 def save(surface: pygame.Surface, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)  # --missing-only: its folder may be missing
     if path.suffix.lower() == ".gif":
         write_gif(surface, path)
     elif path.suffix.lower() in (".png", ".bmp", ".tga"):

@@ -63,14 +63,17 @@ ONE_WAY_PROPERTIES = ("one_way", "oneway", "one-way", "jumpthrough", "jump_throu
 NO_COLLIDE = "nocollide"  # HaxeFlixel's TiledLevel example: a tile layer that never collides
 # Properties saying a tile does *not* collide (its author marked it so), in the same words.
 PASSABLE_PROPERTIES = ("passable", "walkable", "nocollide", "no_collision", "nocollision")
-# Words in a layer's name (or an object's class) that say what it is.
+# Words in a layer's name (or an object's class or name) that say what it is.
 SOLID_WORDS = {"collision", "collisions", "collide", "collider", "colliders", "collides", "solid",
                "solids", "ground", "grounds", "terrain", "wall", "walls", "block", "blocks",
-               "blocked", "obstacle", "obstacles", "floor", "floors", "static", "nonpassable",
-               "impassable", "unpassable", "solide", "solido", "solidos", "sol", "suelo",
-               "boden", "mur", "murs", "pared", "paredes"}
+               "blocked", "blocker", "blockers", "obstacle", "obstacles", "floor", "floors",
+               "static", "nonpassable", "impassable", "unpassable", "solide", "solido",
+               "solidos", "sol", "suelo", "boden", "mur", "murs", "pared", "paredes"}
 ONE_WAY_WORDS = ("oneway", "jumpthrough", "semisolid", "passthrough", "throughplatform")
 START_WORDS = ("player", "spawn", "start", "hero")
+# Words of another body's spawn point (an enemy's, an item's): never the player's start.
+OTHERS = ("enemy", "enemies", "monster", "mob", "npc", "foe", "boss", "item", "coin", "pickup",
+          "powerup", "checkpoint")
 # Words in a tile layer's name that say it is scenery (never guessed to be the ground).
 BACKDROP_WORDS = ("background", "back", "bg", "sky", "parallax", "backdrop", "decor", "decoration",
                   "decorations", "details", "detail", "front", "overlay", "shadow", "shadows",
@@ -306,9 +309,17 @@ def is_start_like(o: MapObject) -> bool:
     return any(w in label for w in START_WORDS)
 
 
+def _named_other(name: str) -> bool:
+    """Does an object's name say it is a body or an item (``ground enemy``, ``coin_block``)?"""
+    words = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", name).lower())
+    return any(w.startswith(x) for w in words for x in OTHERS)
+
+
 def collision_object(layer: str, o: MapObject) -> int | None:
     """An object used as collision: in an object layer named like :func:`name_kind` (Tuxemon,
-    Arcade and tutorial maps), or of a class saying solid/collision/wall/platform, or a
+    Arcade and tutorial maps), or of a class saying solid/collision/wall/platform, or named so
+    (pygame games read with pytmx pick objects by name: ``blocker``) unless its name also says
+    it is a body or an item (:data:`OTHERS`), or a
     Box2D-style body (``bodyType`` = ``static``, as Phaser and libGDX loaders read), or with a
     bool ``collides``/``solid`` property. SOLID, ONE_WAY or None."""
     if is_start_like(o) or "goal" in f"{o.name} {o.kind}".lower():
@@ -316,6 +327,10 @@ def collision_object(layer: str, o: MapObject) -> int | None:
     own = name_kind(o.kind, platform=ONE_WAY)
     if own is not None:
         return own
+    if o.name and not _named_other(o.name):  # pytmx users tell objects apart by name
+        named = name_kind(o.name, platform=ONE_WAY)
+        if named is not None:
+            return named
     props = o.properties
     if str(_prop(props, "bodyType") or "").lower() == "static" or any(
             true(_prop(props, n)) for n in ("collides", "solid", "collision")):

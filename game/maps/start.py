@@ -22,7 +22,7 @@ import re
 from pathlib import Path
 
 from game.errors import UserError, quoted
-from game.maps.conventions import Declared
+from game.maps.conventions import OTHERS, Declared
 from game.maps.grid import EMPTY, SLOPE, TileGrid, overlapping_tiles
 from game.maps.limits import MAX_BODY_PX
 from game.maps.model import MapObject, px
@@ -33,9 +33,6 @@ LIFT_TILES = 2  # how far a start drawn into the ground is lifted out of it
 MIN_BODY_PX = 2.0  # a smaller rectangle is a marker, not a body
 # Words of a start object, best first: the player's own, a start, a spawn point.
 RANKS = (("player", "hero"), ("start",), ("spawn",))
-# Words of another body's spawn point (an enemy's, an item's): never the player's start.
-OTHERS = ("enemy", "enemies", "monster", "mob", "npc", "foe", "boss", "item", "coin", "pickup",
-          "powerup", "checkpoint")
 
 
 def plausible(w: float, h: float, grid: TileGrid) -> bool:
