@@ -130,11 +130,18 @@ def test_a_one_way_tile_in_another_spelling_on_a_real_map():
     assert len(placed) > 20 and all(level.grid.kinds[i] == ONE_WAY for i in placed)
 
 
-@pytest.mark.parametrize("name", ["nonpassable", "Non-Passable", "impassable", "Murs"])
+@pytest.mark.parametrize("name", ["nonpassable", "Non-Passable", "impassable", "Murs", "GroundLayer",
+                                  "collisionLayer", "platformsColliders", "solidtiles"])
 def test_layer_names_in_other_words(tmp_path, name):
     level = load_level(write(tmp_path, layers=layer(FLOOR, name), objects=SPAWN))
     assert kinds(level)[4] == "########"
     noted(level, "the name of tile layer")
+
+
+@pytest.mark.parametrize("name", ["BackgroundLayer", "groundBack", "backgroundlayer"])
+def test_a_name_saying_scenery_is_not_ground(tmp_path, name):
+    level = load_level(write(tmp_path, layers=layer(FLOOR, name), objects=SPAWN))
+    assert kinds(level)[4] == "........"
 
 
 @pytest.mark.parametrize("name", ["solide", "Solid", "isSolid", "oneWay", "OneWay"])

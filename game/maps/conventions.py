@@ -278,6 +278,19 @@ def layer_property(props: Mapping) -> int | None:
     return None
 
 
+# What a word of a name may end in without changing what it says (``groundlayer``, ``solidtiles``).
+SUFFIXES = ("layers", "layer", "tiles", "tile", "map", "objects")
+
+
+def words_of(name: str) -> list[str]:
+    """A name's words, lower case: split at anything not a letter and where a capital follows a
+    small letter (``platformsColliders``, ``GroundLayer``), each also without a suffix of
+    :data:`SUFFIXES` (``collisionlayer``)."""
+    words = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", name).lower())
+    return words + [w[:-len(s)] for w in words for s in SUFFIXES
+                    if w.endswith(s) and len(w) > len(s)]
+
+
 def name_kind(name: str, platform: int = SOLID) -> int | None:
     """What a layer's name (or an object's or tile's class) says it is, any case:
     ``Collision``, ``Solid``, ``Ground``, ``Terrain``, ``Walls``, ``Blocks``, ``nonpassable``
@@ -285,11 +298,10 @@ def name_kind(name: str, platform: int = SOLID) -> int | None:
     they collide with) -> SOLID; ``one-way``, ``jumpthrough``, ``semisolid`` -> ONE_WAY;
     ``Platform(s)`` -> ``platform`` (a tile layer of platforms is ground, an object of class
     platform is one-way); else None."""
-    low = name.lower()
-    squeezed = re.sub(r"[^a-z]", "", low)
+    squeezed = re.sub(r"[^a-z]", "", name.lower())
     if any(w in squeezed for w in ONE_WAY_WORDS):
         return ONE_WAY
-    words = re.findall(r"[a-z]+", low)
+    words = words_of(name)
     if any(w in BACKDROP_WORDS for w in words):  # "ground_bg", "walls back": scenery
         return None
     if squeezed in ("platform", "platforms") or any(w in ("platform", "platforms") for w in words):
@@ -311,8 +323,7 @@ def is_start_like(o: MapObject) -> bool:
 
 def _named_other(name: str) -> bool:
     """Does an object's name say it is a body or an item (``ground enemy``, ``coin_block``)?"""
-    words = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", name).lower())
-    return any(w.startswith(x) for w in words for x in OTHERS)
+    return any(w.startswith(x) for w in words_of(name) for x in OTHERS)
 
 
 def collision_object(layer: str, o: MapObject) -> int | None:
@@ -362,7 +373,7 @@ def ground_layer(layers: list[LayerFacts]) -> int | None:
     like scenery; then a layer filling every cell (a picture of the level: see
     :func:`open_space`). Its index, or None."""
     def scenery(name: str) -> bool:
-        return any(w in BACKDROP_WORDS for w in re.findall(r"[a-z]+", name.lower()))
+        return any(w in BACKDROP_WORDS for w in words_of(name))
     for full_ok, named_ok in ((False, True), (False, False), (True, True), (True, False)):
         best = [(f.filled, i) for i, f in enumerate(layers)
                 if f.opaque and f.filled and (full_ok or f.filled < f.cells)
