@@ -22,7 +22,9 @@ as Tiled draws it:
 
 from __future__ import annotations
 
+import array
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -190,15 +192,10 @@ def map_view(model: MapModel, backdrop: str, sources: bytes) -> MapView:
     cols = model.cols
     for layer in model.layers:
         if isinstance(layer, ModelTileLayer):
-            cells = layer.cells
-            if not hexagonal and any(g & HEX_120 for g in layer.used):
-                cells = [g & plain for g in cells]
-            ids = list(map(number.__getitem__, cells))
             door = layer.properties.get("door")
             order.append(TileLayerArt(len(layers), layer.look))
             layers.append(TileLayer(layer.name, layer.look.visible, layer.look.opacity,
-                                    layer.look.offset,
-                                    tuple(tuple(ids[i:i + cols]) for i in range(0, len(ids), cols)),
+                                    layer.look.offset, _rows(layer, number, plain, cols),
                                     seen_objects, door if isinstance(door, str) else None))
         elif isinstance(layer, ObjectLayer):
             first = not seen_objects
@@ -212,6 +209,24 @@ def map_view(model: MapModel, backdrop: str, sources: bytes) -> MapView:
     art = MapArt(tuple(order), _frames(model), _transparent(model), model.parallax_origin)
     return MapView(tuple(layers), tiles, offsets, art, background, backdrop, model.orientation,
                    sources)
+
+
+def _rows(layer: ModelTileLayer, number: Mapping[int, int], plain: int,
+          cols: int) -> tuple[tuple[int, ...], ...]:
+    """A tile layer's rows of view ids (``number`` of each gid, flips kept, bit 28 as ``plain``
+    keeps it). When every gid and id is below 256 (one small tileset, no flips), the low byte of
+    each cell is picked out and translated at once."""
+    cells = layer.cells
+    if isinstance(cells, array.array) and max(layer.used) < 256 and len(number) <= 256:
+        table = bytearray(256)
+        for raw in layer.used:
+            table[raw] = number[raw & plain]
+        ids = cells.tobytes()[0 if sys.byteorder == "little" else 3::4].translate(table)
+    else:
+        if any(g & ~plain for g in layer.used):  # bit 28 on a map not hexagonal: ignored
+            cells = [g & plain for g in cells]
+        ids = list(map(number.__getitem__, cells))
+    return tuple(tuple(ids[i:i + cols]) for i in range(0, len(ids), cols))
 
 
 def _image(model: MapModel, raw: int, ts, tile: int) -> TileImage | None:

@@ -137,7 +137,7 @@ def build(model: MapModel, declared: Declared, has_start: bool) -> Collision:
                                               for s in mark.shapes))
         return mark, ts.own_size_of(tile_id), ts.fit
 
-    facts = [_facts(layer, native) for layer in layers]
+    facts = [] if native else [_facts(layer) for layer in layers]  # the game's own: unasked
     marks = read_marks(model, facts, tile_marks, native, tile_of, declared, has_start)
     marks.notes.extend(f"{path}: tiles of tileset {', '.join(names)} have a property {key!r} "
                        "that is not this game's (the map is not marked this game's way), so it is "
@@ -155,14 +155,14 @@ def build(model: MapModel, declared: Declared, has_start: bool) -> Collision:
     return Collision(grid, marks, feature_of, sources)
 
 
-def _facts(layer: TileLayer, native: bool) -> LayerFacts:
-    """What the conventions look at in a tile layer (its tiles counted only where they may
-    matter: a layer of another engine's map that fills every cell)."""
+def _facts(layer: TileLayer) -> LayerFacts:
+    """What the conventions look at in a tile layer of another engine's map (its tiles counted
+    only where they may matter: a layer that fills every cell)."""
     cells = layer.cells
     empty = cells.count(0)
     look = layer.look
     common = ()
-    if not native and not empty and len(cells):
+    if not empty and len(cells):
         common = tuple(Counter(cells).most_common(8))
     return LayerFacts(layer.name, layer.properties, len(cells) - empty, len(cells),
                       look.visible and look.opacity >= 1, common)

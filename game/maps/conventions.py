@@ -423,8 +423,8 @@ def read_marks(model: MapModel, layers: list[LayerFacts], tile_marks: dict[int, 
     path = model.path
     marks = Marks(native, dict(tile_marks))
     own = marks.tiles
-    if native:
-        marks.layers = [(own, None)] * len(layers)
+    if native:  # ``layers`` is not needed
+        marks.layers = [(own, None)] * len(model.tile_layers)
         return marks
     if declared.collision:
         return _declared(model, layers, tile_marks, declared, marks)

@@ -17,7 +17,7 @@ import zlib
 from pathlib import Path
 
 from game.errors import UserError, quoted
-from game.maps.limits import shown
+from game.maps.limits import MAX_TILE_VARIANTS, shown
 
 # Tiled's gids: the tile's gid in the low 28 bits, its flips in the high ones (the one set of these
 # constants: game.maps.model re-exports them).
@@ -37,10 +37,12 @@ def cells_array(count: int = 0) -> array.array:
 
 
 def cells(path: Path, where: str, encoding: str | None, compression: str | None, text: str,
-          size: tuple[int, int], origin: tuple[int, int] = (0, 0)) -> array.array:
+          size: tuple[int, int], origin: tuple[int, int] = (0, 0)
+          ) -> tuple[array.array, dict[int, None]]:
     """The ``size`` (columns, rows) cells of ``where`` ("tile layer 'ground'", a chunk of it)
-    from its data; ``origin`` is its top-left cell in the layer, for messages. Anything else is
-    one :class:`UserError` naming ``path`` and what to change in Tiled."""
+    from its data, and the different gids among them in the order first placed; ``origin`` is its top-left cell in the
+    layer, for messages. Anything else is one :class:`UserError` naming ``path`` and what to
+    change in Tiled."""
     cols, rows = size
     count = cols * rows
     resize = "in Tiled use Map > Resize Map (or re-save the map)"
@@ -71,14 +73,16 @@ def cells(path: Path, where: str, encoding: str | None, compression: str | None,
     values = array.array(U32, raw)
     if sys.byteorder == "big":  # Tiled writes little-endian
         values.byteswap()
-    return values
+    return values, distinct(path, values)
 
 
-def _csv(path: Path, where: str, text: str, cols: int, origin: tuple[int, int]) -> array.array:
+def _csv(path: Path, where: str, text: str, cols: int,
+         origin: tuple[int, int]) -> tuple[array.array, dict[int, None]]:
     """The numbers of CSV text, some thousands at a time, each different text turned into a
-    number once. A number outside Tiled's 32 bits is a tile no tileset holds, said where it
-    first appears."""
+    number once, and the different numbers. A number outside Tiled's 32 bits is a tile no
+    tileset holds, said where it first appears."""
     out = array.array(U32)
+    seen: dict[int, None] = {}
     at = 0
     while at < len(text):
         end = text.find(",", at + 65536)
@@ -96,8 +100,28 @@ def _csv(path: Path, where: str, text: str, cols: int, origin: tuple[int, int]) 
                             f"{origin[0] + c}, row {origin[1] + r}), which no tileset holds; "
                             "remove it or add the tileset")
         out.extend(map(number.__getitem__, texts))
+        seen.update(dict.fromkeys(number.values()))
+        if len(seen) > MAX_TILE_VARIANTS + 1:  # + 1: gid 0, an empty cell
+            raise too_many(path)
         at = end + 1
-    return out
+    return out, seen
+
+
+def distinct(path: Path, cells: array.array) -> dict[int, None]:
+    """The different gids among ``cells`` in the order first placed; more than the map may use
+    is one :class:`UserError`, said as soon as a slice of the cells shows it."""
+    seen: dict[int, None] = {}
+    for at in range(0, len(cells), 65536):
+        seen.update(dict.fromkeys(cells[at:at + 65536]))
+        if len(seen) > MAX_TILE_VARIANTS + 1:  # + 1: gid 0, an empty cell
+            raise too_many(path)
+    return seen
+
+
+def too_many(path: Path) -> UserError:
+    return UserError(path, f"the map's tile layers use more than {MAX_TILE_VARIANTS:,} different "
+                     "tiles (each flip or rotation of a tile counted apart), far more than any "
+                     "real level; use fewer different tiles")
 
 
 def _unpack(path: Path, where: str, raw: bytes, method: str, limit: int, damaged: str) -> bytes:

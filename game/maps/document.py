@@ -279,17 +279,14 @@ class _Normaliser:
             placed = dict.fromkeys(g & ~HEX_120 for g in placed)
         placed.pop(0, None)
         if len(placed) > MAX_TILE_VARIANTS:
-            raise UserError(self.path, f"the map's tile layers use more than "
-                            f"{MAX_TILE_VARIANTS:,} different tiles (each flip or rotation of a "
-                            "tile counted apart), far more than any real level; use fewer "
-                            "different tiles")
+            raise decode.too_many(self.path)
         spend_pixels(self.path, f"the {len(placed):,} different tiles the map places",
                      len(placed) * self.tile[0] * self.tile[1], self.reader.budget)
         return layers, list(placed)
 
     def _cells(self, layer: ET.Element, shift) -> tuple[array.array, tuple[int, ...]]:
         """A tile layer's cells (decoded once), and the different gids it places, in the order
-        it first places them."""
+        it first places them (as pytmx numbers them)."""
         name = f"tile layer {quoted(layer.get('name', ''))}"
         data = layer.find("data")
         if data is None:
@@ -299,31 +296,25 @@ class _Normaliser:
             left, top = self.infinite_grid
             cells = decode.cells_array(self.cols * self.rows)
             for chunk, (x, y, w, h) in zip(chunks, self.chunk_bounds[id(data)]):
-                values = self._data(chunk, data, f"{name}'s chunk at ({x}, {y})", (w, h),
-                                    (x, y))
+                values, _ = self._data(chunk, data, f"{name}'s chunk at ({x}, {y})", (w, h),
+                                       (x, y))
                 for row in range(h):
                     at = (y - top + row) * self.cols + x - left
                     cells[at:at + w] = values[row * w:(row + 1) * w]
+            used = decode.distinct(self.path, cells)
         else:
             if (_int(layer.get("width")), _int(layer.get("height"))) != (self.cols, self.rows):
                 raise UserError(self.path, f"{name} does not hold {self.cols}x{self.rows} tiles "
                                 "like the map; in Tiled use Map > Resize Map (or re-save the map)")
-            cells = self._data(data, data, name, (self.cols, self.rows), (0, 0))
-        used: dict[int, None] = {}
-        for at in range(0, len(cells), 65536):
-            used.update(dict.fromkeys(cells[at:at + 65536]))
-            if len(used) > MAX_TILE_VARIANTS + 1:  # + 1: gid 0, an empty cell
-                raise UserError(self.path, f"the map's tile layers use more than "
-                                f"{MAX_TILE_VARIANTS:,} different tiles (each flip or rotation "
-                                "of a tile counted apart), far more than any real level; use "
-                                "fewer different tiles")
+            cells, used = self._data(data, data, name, (self.cols, self.rows), (0, 0))
         return cells, tuple(used)
 
     def _data(self, part: ET.Element, data: ET.Element, where: str, size: tuple[int, int],
-              origin: tuple[int, int]) -> array.array:
+              origin: tuple[int, int]) -> tuple[array.array, dict[int, None]]:
         encoding = data.get("encoding") or None
         if encoding is None and part.find("tile") is not None:
-            return self._xml_tiles(part, where, size)
+            out = self._xml_tiles(part, where, size)
+            return out, decode.distinct(self.path, out)
         return decode.cells(self.path, where, encoding, data.get("compression") or None,
                             part.text or "", size, origin)
 
