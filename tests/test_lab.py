@@ -141,6 +141,10 @@ def test_readme_resolver_table_is_the_registry():
         d = resolvers.describe(name)
         row = next(line for line in table.splitlines() if line.startswith(f"| `{name}` |"))
         assert d["article"].url in row and d["article"].author in row and d["summary"] in row
+        # the lesson's module, and where play's speed is
+        assert f"(game/resolvers/{name}.py)" in row
+        assert (f"(game/resolvers/fast/{name}.py)" in row) == (
+            resolvers.PLAY[name] is not resolvers.REGISTRY[name])
     assert lab_readme.readme(text.replace("| `axis` |", "| `axes` |")) == text
 
 

@@ -58,7 +58,7 @@ from game.maps.grid import EPS, SLOPE, SOLID, TileGrid
 from game.runs.record import MARK
 from game.sim.inputs import Held, InputScript, InputSequencer, load_script
 from game.sim.player import Player
-from game.resolvers.base import overlapping_tiles
+from game.resolvers.base import Resolver, overlapping_tiles
 from game.sim.world import World, load_world
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -408,10 +408,12 @@ class Result:
     held: list[Held]
 
 
-def play(level: Path, resolver_name: str) -> Result:
-    """Run the bot on a level with a resolver, checking the rules every tick."""
+def play(level: Path, resolver_name: str, resolver: Resolver | None = None) -> Result:
+    """Run the bot on a level with a resolver (``resolver``, or the one play makes by that
+    name), checking the rules every tick."""
     route = ROUTES[level.name]
-    resolver = resolvers.create(resolver_name)
+    if resolver is None:
+        resolver = resolvers.create(resolver_name)
     world = load_world(level, config.load(), resolver)
     bot = Bot(world, route)
     held_log: list[Held] = []

@@ -15,8 +15,7 @@ from helpers import Body, floor_below, step
 from game.maps.grid import EMPTY, EPS, SOLID, TileGrid
 from game.resolvers import create
 from game.resolvers.base import HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND
-from game.resolvers.swept import _off_a_ledge
-from game.resolvers.swept_usual import along_wall, ceiling, enters, landing
+from game.resolvers.fast.swept import _off_a_ledge, along_wall, ceiling, enters, landing
 
 T = 16
 
@@ -149,7 +148,7 @@ def test_a_usual_move_answered_without_the_passes_is_theirs_to_the_last_bit(swep
 
 
 def test_the_landing_and_wall_shortcuts_are_taken_and_agree(swept):
-    """The shortcuts of swept_usual answer these (not None), with the passes' numbers."""
+    """The fast twin's shortcuts answer these (not None), with the passes' numbers."""
     x, y, w, h, dx, dy = 2 * T + 0.3, 5 * T - 14 - 4.7, 12, 14, 2.5, 6.0
     c0, c1 = math.floor((x - EPS) / T), math.ceil((x + w + dx + EPS) / T)
     r0 = math.floor((y - EPS) / T)

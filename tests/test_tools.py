@@ -106,6 +106,14 @@ def test_bench_quick_run_reports_every_figure_as_json():
         assert load[f"prepare_s/{name}"] >= 0, name
         assert figures[f"physics/{name}"]["details"]["setup_s"] >= 0, name
         assert report["ratios"][f"physics/{name} vs floor"]["cost"] is True
+        # the lesson class beside play's, against the floor too, printed beside the target
+        lesson = figures[f"physics/{name}/lesson"]["details"]
+        assert lesson["class"] == resolvers.REGISTRY[name].__name__, name
+        assert figures[f"physics/{name}"]["details"]["class"] == resolvers.PLAY[name].__name__
+        assert report["ratios"][f"physics/{name}/lesson vs floor"]["median"] > 0, name
+        assert f"physics/{name}/lesson vs floor" not in targets
+        assert any(t["what"].startswith(f"physics/{name}/lesson vs floor")
+                   for t in report["beside_targets"]), name
         assert report["ratios"][f"walkers/{name} vs floor"]["median"] > 0
     assert load["with_slowest_prepare_s"] >= figures[f"load/ours/{size}"]["median"]
     assert report["ratios"][f"load+prepare/{size} vs pytmx"]["median"] > 0

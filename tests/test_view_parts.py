@@ -332,8 +332,10 @@ def test_the_debug_rows_and_legend(cfg):
     rows = debug_rows(world, f.shown(world), f.comparison)
     assert [t for t, _ in rows[:5]] == debug_lines(world)
     assert rows[5][0].startswith("push-out: ")
+    assert rows[6][0] == resolvers.moved_by(world.resolver)
+    assert type(world.resolver).__name__ in rows[6][0]
     # Ghosts still with the player: one short row names them all.
-    assert rows[6:] == [("with the player: " + " ".join(g.resolver.name for g in f.shown(world)),
+    assert rows[7:] == [("with the player: " + " ".join(g.resolver.name for g in f.shown(world)),
                          NUMBERS)]
     # One that parted has a row of its own, in its colour, saying where and when.
     ghost = f.shown(world)[0]

@@ -580,3 +580,17 @@ def test_a_walker_by_class_as_tiled_1_9_writes_it(tmp_path):
     obj = '<object id="2" class="walker" x="24" y="80"><point/></object>'
     level = load_level(write_map(tmp_path, rows=WORLD_ROWS, objects=SPAWN + obj))
     assert [s.id for s in level.walkers] == [2]
+
+
+def test_hot_reload_to_a_narrower_map_puts_the_player_at_its_spawn():
+    """A player beyond the new map's right side (or below its bottom) would fall out of the
+    world: the reload starts them at the new map's spawn instead (issue 34)."""
+    wide = load_level(ROOT / "levels" / "01_first_steps.tmx")
+    narrow = load_level(ROOT / "tests" / "data" / "flat.tmx")
+    world = World(wide, Config().physics, resolvers.create("axis"))
+    p = world.player
+    p.x = narrow.grid.width_px + 40.0
+    p.y = 8 * wide.grid.tile_h - p.h  # free air in the wide map
+    world.replace_level(narrow, world.physics)
+    assert (p.x, p.y) == (narrow.spawn.x, narrow.spawn.y)
+    assert 0 <= p.x and p.x + p.w <= narrow.grid.width_px

@@ -9,7 +9,9 @@ What is measured (the scenario is tools/bench_scenario.py's: a generated level o
 movers that walk, jump and turn round by fixed rules, a camera that bounces across the map):
 
 * collision: entity-steps per second of 100 movers x 600 steps on a 200x50-tile level, with each
-  resolver through ``move_box`` as the game calls it, and the time its set-up took (``prepare``);
+  resolver through ``move_box`` as the game calls it, and the time its set-up took (``prepare``):
+  the class play uses (a fast twin, game/resolvers/fast/, where one earns its keep) and, beside
+  it, the lesson class (game/resolvers/<name>.py) with what the twin saves of its cost;
   beside them **the floor** (tools/bench_floor.py: the same movers and rules stepped by the plainest
   hand-written loop over a list of lists), and each resolver's cost as a multiple of the floor's
   (worked out from each process's CPU time, which other processes disturb far less);
@@ -179,10 +181,17 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
         best = ["--best-of", str(a.best_of)]
         scale = f"{a.map}, {a.movers} movers x {a.steps} steps"
         for name in resolvers.names():
-            out.append(Measurement(f"physics/{name}", f"collision: {name} ({scale})",
+            play, lesson = resolvers.PLAY[name].__name__, resolvers.REGISTRY[name].__name__
+            out.append(Measurement(f"physics/{name}", f"collision: {name}, play ({play}; "
+                                   f"{scale})",
                                    [py, ours, "physics", "--resolver", name, *size, *best]))
             ratios.append(Ratio(f"physics/{name} vs floor", f"physics/{name}",
                                 f"physics/{name}", "the floor", **SIDE_BY_SIDE))
+            out.append(Measurement(f"physics/{name}/lesson", f"collision: {name}, the lesson "
+                                   f"({lesson}; {scale})", [py, ours, "physics", "--resolver",
+                                                             name, "--lesson", *size, *best]))
+            ratios.append(Ratio(f"physics/{name}/lesson vs floor", f"physics/{name}/lesson",
+                                f"physics/{name}/lesson", "the floor", **SIDE_BY_SIDE))
             if a.peers:
                 ratios.append(Ratio(f"physics/{name} vs arcade", f"physics/{name}",
                                     "physics/arcade", "Arcade"))
@@ -400,7 +409,8 @@ def targets(report: dict) -> list[dict]:
                     "met": value <= limit if at_most else value >= limit})
     for key, r in report["ratios"].items():
         v = r["median"]
-        if key.startswith(("physics/", "scaling/")) and key.endswith(" vs floor"):
+        if key.startswith(("physics/", "scaling/")) and key.endswith(" vs floor") \
+                and "/lesson" not in key:
             add(f"{key}: cost, times the floor's", v, 2.0, True)
         elif key.startswith("walkers/") and key.endswith(" vs floor"):
             add(f"{key}: cost, times the floor's mover-step", v, 2.5, True)
@@ -429,17 +439,30 @@ def targets(report: dict) -> list[dict]:
 
 
 def beside_targets(report: dict) -> list[dict]:
-    """Ratios printed beside the targets so that no reader takes them for one: ours on the
+    """Ratios printed beside the targets so that no reader takes them for one: each resolver's
+    lesson class against the floor, and the share of its cost a fast twin saves; ours on the
     lively map against pyscroll by itself, which draws a smaller picture (issue #19's "never
     below pyscroll" is judged against pyscroll drawing the whole scene); and the scroll floor
     as a share of the bare blit timed in the same process (between two processes the machine
     can change more than the two differ), the most a renderer of a moving view can reach here:
     the static maps' target, 0.9x the bare blit, is out of reach where it is below that."""
-    out = [{"what": f"{key}: times as fast as pyscroll's tile layers alone (merged into one "
-            "buffer: no parallax, no tile objects, a smaller picture than ours); not a target",
-            "value": r["median"]}
-           for key, r in report["ratios"].items()
-           if key.startswith("render/lively-") and key.endswith(" vs pyscroll")]
+    out = []
+    for name in resolvers.names():  # each lesson beside its play class's target
+        lesson = report["ratios"].get(f"physics/{name}/lesson vs floor")
+        play = report["ratios"].get(f"physics/{name} vs floor")
+        if lesson is None or play is None:
+            continue
+        out.append({"what": f"physics/{name}/lesson vs floor: the lesson's cost, times the "
+                    "floor's; not a target", "value": lesson["median"]})
+        if resolvers.PLAY[name] is not resolvers.REGISTRY[name]:
+            out.append({"what": f"physics/{name}: share of the lesson's cost its fast twin "
+                        "saves (kept only if at least 1/3)",
+                        "value": 1.0 - play["median"] / lesson["median"]})
+    out += [{"what": f"{key}: times as fast as pyscroll's tile layers alone (merged into one "
+             "buffer: no parallax, no tile objects, a smaller picture than ours); not a target",
+             "value": r["median"]}
+            for key, r in report["ratios"].items()
+            if key.startswith("render/lively-") and key.endswith(" vs pyscroll")]
     scroll = report["figures"].get("render/scroll")
     if scroll is not None:
         out.append({"what": "render/scroll, share of the bare blit timed beside it: the most a "

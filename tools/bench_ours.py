@@ -2,6 +2,7 @@
 worker for our side (it starts one fresh process per measurement and round).
 
     python tools/bench_ours.py physics --resolver axis --map 200x50 --movers 100 --steps 600
+    python tools/bench_ours.py physics --resolver axis --lesson ...   # the lesson class, not play's
     python tools/bench_ours.py render --tmx MAP.tmx --frames 600 --warmup 10
     python tools/bench_ours.py load --tmx MAP.tmx
     python tools/bench_ours.py frame --frames 600 --warmup 10
@@ -47,9 +48,10 @@ CROWD_LEVEL = ROOT / "levels" / "04_crowd.tmx"  # 200 walkers
 # ----------------------------------------------------------------------------------------------
 
 def physics(resolver_name: str, size: tuple[int, int], movers: int, steps: int,
-            best_of: int = 1) -> dict:
+            best_of: int = 1, lesson: bool = False) -> dict:
     """Entity-steps per second of the scenario's movers (bench_scenario's rules) with one
-    resolver, through :func:`move_box` as the game calls it, in px per step. The scenario runs
+    resolver, through :func:`move_box` as the game calls it, in px per step: the class play
+    uses (its fast twin, if it has one), or with ``lesson`` its lesson class. The scenario runs
     ``best_of`` times from its start in this process (one resolver, prepared once) and the
     fastest run counts: on a busy machine other processes only ever add time."""
     w, h = size
@@ -57,7 +59,7 @@ def physics(resolver_name: str, size: tuple[int, int], movers: int, steps: int,
     grid = TileGrid(w, h, S.TILE, S.TILE,
                     bytes(SOLID if cell else EMPTY for row in level for cell in row))
     # once per level, as the world does when a level loads: timed apart from the steps
-    resolver, setup_s = set_up(resolver_name, grid)
+    resolver, setup_s = set_up(resolver_name, grid, lesson)
     spawns = S.spawn_points(level, movers)
     # The floor's loop (tools/bench_floor.py) runs here too, each of its runs just before one of
     # ours: a slow spell of the machine then slows both alike, and the multiple of the floor is
@@ -69,7 +71,7 @@ def physics(resolver_name: str, size: tuple[int, int], movers: int, steps: int,
     res = S.best_run(runs, movers * steps, setup_s)
     floor = S.best_run(floor_runs, movers * steps, 0.0)
     return {**res, "floor_cpu_steps_per_s": floor["cpu_steps_per_s"],
-            "floor_cpu_s_runs": floor["cpu_s_runs"]}
+            "floor_cpu_s_runs": floor["cpu_s_runs"], "class": type(resolver).__name__}
 
 
 def _physics_run(resolver, grid: TileGrid, spawns: list, steps: int) -> dict:
@@ -123,11 +125,12 @@ def _physics_run(resolver, grid: TileGrid, spawns: list, steps: int) -> dict:
     return {"run_s": run_s, "cpu_s": cpu_s, "jumps": jumps, "reversals": reversals}
 
 
-def set_up(resolver_name: str, grid: TileGrid) -> tuple[object, float]:
-    """A resolver made and prepared for ``grid`` as a world does when a level loads, and the
-    seconds that took (a fresh resolver each time: nothing carried over)."""
+def set_up(resolver_name: str, grid: TileGrid, lesson: bool = False) -> tuple[object, float]:
+    """A resolver made and prepared for ``grid`` as a world does when a level loads (play's
+    class, or with ``lesson`` the lesson's), and the seconds that took (a fresh resolver each
+    time: nothing carried over)."""
     t0 = time.perf_counter()
-    resolver = resolvers.create(resolver_name)
+    resolver = resolvers.create(resolver_name, lesson=lesson)
     prepare = getattr(resolver, "prepare", None)
     if prepare is not None:
         prepare(grid)
@@ -402,6 +405,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--movers", required=True, type=int)
     p.add_argument("--steps", required=True, type=int)
     p.add_argument("--best-of", type=int, default=1)
+    p.add_argument("--lesson", action="store_true", help="time the lesson class, not play's")
     for name in ("render", "load"):
         p = sub.add_parser(name)
         p.add_argument("--tmx", required=True, type=Path)
@@ -423,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ticks", required=True, type=int)
     a = ap.parse_args(argv)
     if a.what == "physics":
-        res = physics(a.resolver, a.map, a.movers, a.steps, a.best_of)
+        res = physics(a.resolver, a.map, a.movers, a.steps, a.best_of, a.lesson)
     elif a.what == "render":
         res = render(a.tmx, a.frames, a.warmup)
     elif a.what == "load":

@@ -4,7 +4,9 @@ Three places, all between markers or in marked rows, nothing else touched:
 
 * README.md, between ``<!-- resolvers:begin -->`` and ``<!-- resolvers:end -->``: the short
   resolver table, one row per resolver of ``game.resolvers.REGISTRY`` (its name, its article
-  with author and year, its one-line summary), from the registry alone;
+  with author and year, its one-line summary, its lesson module and the resolver modules that
+  lesson imports, and where play's speed is: its fast twin's module, if it has one), from the
+  registry and the lesson's imports alone;
 * docs/resolvers.md, between ``<!-- lab-table:begin -->`` and ``<!-- lab-table:end -->``: the
   collision lab's table (scenario x resolver), from a fresh lab run;
 * docs/resolvers.md, the last column ("in the lab") of the long resolver table, one cell per
@@ -14,6 +16,7 @@ Three places, all between markers or in marked rows, nothing else touched:
 tests/test_lab.py fails when any of them differs from what the registry says and the lab
 measures now.
 """
+import ast
 import re
 import os
 import sys
@@ -61,15 +64,35 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
+def lesson_modules(name: str) -> list[str]:
+    """The lesson's module and, after it, the modules of ``game.resolvers`` it imports (its
+    companions: shared slope geometry, faces, floors), ``base`` aside: paths from the root."""
+    path = ROOT / "game" / "resolvers" / f"{name}.py"
+    found = [f"game/resolvers/{name}.py"]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("game.resolvers."):
+            module = node.module.split(".", 2)[2]
+            if module != "base" and not module.startswith("fast"):
+                found.append(f"game/resolvers/{module.replace('.', '/')}.py")
+    return list(dict.fromkeys(found))
+
+
 def readme_table() -> str:
-    """The short resolver table of README.md, from the registry."""
-    rows = ["| resolver | after the article | in one line |", "|---|---|---|"]
+    """The short resolver table of README.md, from the registry (and the lessons' imports)."""
+    rows = ["| resolver | after the article | in one line | the lesson | play's speed |",
+            "|---|---|---|---|---|"]
     for name in resolvers.names():
         a = resolvers.describe(name)
         art = a["article"]
         title = art.title.split(" (")[0]  # "Collision Detection And Response (Tile Based ...)"
+        lesson = ", ".join(f"[{p.rsplit('/', 1)[1]}]({p})" for p in lesson_modules(name))
+        if resolvers.PLAY[name] is resolvers.REGISTRY[name]:
+            speed = "none: play runs the lesson"
+        else:
+            twin = resolvers.PLAY[name]
+            speed = f"[fast/{name}.py](game/resolvers/fast/{name}.py) (`{twin.__name__}`)"
         rows.append(f"| `{name}` | [{_cell(title)}]({art.url}), {_cell(art.author)}, "
-                    f"{_cell(art.year)} | {_cell(a['summary'])} |")
+                    f"{_cell(art.year)} | {_cell(a['summary'])} | {lesson} | {speed} |")
     return "\n".join(rows) + "\n"
 
 

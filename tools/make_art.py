@@ -254,6 +254,23 @@ def plank(kind):
     return s
 
 
+def ladder():
+    """A wooden ladder: two rails and two rungs a tile, so ladder cells stacked make one ladder
+    (its top cell is a floor from above: game.maps.grid)."""
+    s = new_tile()
+    for y in range(16):
+        for x, shade_ in ((2, "line"), (3, "hi"), (4, "dk"), (11, "line"), (12, "hi"), (13, "dk")):
+            px(s, x, y, WOOD[shade_] if hash01(x, y, 71) > 0.12 or shade_ == "line" else WOOD["mid"])
+    for top in (3, 11):
+        for x in range(5, 11):
+            px(s, x, top, WOOD["hi"])
+            px(s, x, top + 1, WOOD["mid"] if hash01(x, top, 72) > 0.25 else WOOD["dk"])
+            px(s, x, top + 2, WOOD["line"])
+        for x in (4, 11):  # the rung's pegs through the rails
+            px(s, x, top + 1, WOOD["line"])
+    return s
+
+
 def bracket(s, x, mirror=False):
     """A small triangular brace under a plank end."""
     d = -1 if mirror else 1
@@ -549,6 +566,10 @@ LAB_TILES = [
     ("half", "half tile: grass ground 8 px high (slope 8-8)", "slope", (8, 8),
      lambda: earth(HALF, left=True, right=True, seed=49)),
 ]
+# Ladders (collision "ladder": climbed; the top cell of a ladder is a floor from above).
+LADDER_TILES = [
+    ("ladder", "wooden ladder", "ladder", None, ladder),
+]
 
 
 def coin(frame):
@@ -684,6 +705,7 @@ TILES = [
     *LIVING_TILES,
     # row 6
     *LAB_TILES,
+    *LADDER_TILES,
 ]
 TILE_ID = {key: i for i, (key, *_rest) in enumerate(TILES)}
 
@@ -958,8 +980,9 @@ The pixel font the game writes with (5x7 letters with descenders, proportional) 
 project's own too: its glyphs are drawn as text in `game/view/pixelfont.py`
 (`GLYPH_TABLE`, one line a character), which turns them into pictures when the game starts.
 
-The sound effects in `sounds/` (`*.wav`) are synthesised by
-`tools/make_sounds.py` of this project. Run
+The sound effects in `sounds/` are synthesised by `tools/make_sounds.py` of this project:
+`jump.wav`, `land.wav`, `respawn.wav`, `coin.wav`, `checkpoint.wav`, `stomp.wav`, `goal.wav`,
+`level_start.wav`, `hurt.wav`, `switch.wav`, `door.wav`, `throw.wav` and `stick.wav`. Run
 `uv run python tools/make_sounds.py` to make them again.
 
 They are all released under **CC0 1.0 Universal** (public domain

@@ -1,6 +1,12 @@
 """The collision resolvers: one module each, all behind :class:`base.Resolver`.
 
-``REGISTRY`` maps a config name to its class, in the order the articles are numbered.
+Each ``game/resolvers/<name>.py`` is a lesson: its article's technique, read top to bottom, then
+what the project adds beyond it. Where a faster way to the same answers earns its keep, it lives
+apart in ``game/resolvers/fast/<name>.py``: a subclass of the lesson that answers the usual moves
+itself and hands the rest to the lesson, held to it bit for bit by the tests.
+
+``REGISTRY`` maps a config name to its lesson class, in the order the articles are numbered;
+``PLAY`` maps it to the class the game moves bodies with (the fast twin, or the lesson itself).
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from game.resolvers.pixel import PixelResolver
 from game.resolvers.routing import RoutingResolver
 from game.resolvers.sweep import SweepResolver
 from game.resolvers.swept import SweptResolver
+from game.resolvers.fast import FAST
 
 REGISTRY: dict[str, type] = {
     cls.name: cls
@@ -29,6 +36,8 @@ REGISTRY: dict[str, type] = {
         SweptResolver,
     )
 }
+# The class play uses for each resolver: its fast twin where one earns its keep, else the lesson.
+PLAY: dict[str, type] = {name: FAST.get(name, cls) for name, cls in REGISTRY.items()}
 
 
 # One colour per resolver (RGB), shared by every picture of them: ghosts, the debug view's probed
@@ -54,10 +63,23 @@ def names() -> list[str]:
     return list(REGISTRY)
 
 
-def create(name: str, options: Any = None) -> Resolver:
-    """A resolver by config name; ``options`` is its Options dataclass (defaults if None)."""
-    cls = REGISTRY[name]
+def create(name: str, options: Any = None, *, lesson: bool = False) -> Resolver:
+    """A resolver by config name, as play uses it (its fast twin if it has one), or with
+    ``lesson`` its lesson class; ``options`` is its Options dataclass (defaults if None)."""
+    # (a class registered without an entry in PLAY plays itself)
+    cls = REGISTRY[name] if lesson else PLAY.get(name, REGISTRY[name])
     return cls(options if options is not None else cls.Options())
+
+
+def is_lesson(resolver: Any) -> bool:
+    """Is this resolver its article's lesson class itself (not a fast twin of it)?"""
+    return type(resolver) is REGISTRY.get(getattr(resolver, "name", None), None)
+
+
+def moved_by(resolver: Any) -> str:
+    """Which class moves bodies with this resolver, in a few words (the debug view's line): its
+    lesson's class (``AxisResolver``) or its fast twin's (``FastAxis``)."""
+    return f"moved by {type(resolver).__name__}"
 
 
 def describe(name: str) -> Mapping[str, Any]:
@@ -66,5 +88,6 @@ def describe(name: str) -> Mapping[str, Any]:
             "slopes": cls.supports_slopes, "summary": cls.summary}
 
 
-__all__ = ["COLOURS", "OTHER_COLOUR", "REGISTRY", "Body", "Contacts", "Move", "Resolver", "colour", "create", "describe", "move_body",
-           "move_box", "names"]
+__all__ = ["COLOURS", "OTHER_COLOUR", "PLAY", "REGISTRY", "Body", "Contacts", "Move", "Resolver",
+           "colour", "create", "describe", "is_lesson", "move_body", "move_box", "moved_by",
+           "names"]

@@ -6,14 +6,23 @@ https://github.com/DigiPen-Faculty/DigiPen-Graphics-Library/blob/main/docs/Tile-
 
 Axis order: x then y.
 
-The technique, as the article teaches it:
+The technique, as the article teaches it (:meth:`AxisResolver.move_box`, then
+:func:`move_along_x` and :func:`move_along_y`, each with the article's steps as its comments):
 
-1. Move along x only.
-2. Find the rows and columns that the body's edges fall in: that range box is every tile it can
-   touch.
-3. Test each blocking tile of the range against the body, box against box.
-4. Push the body out of every tile it overlaps, along the axis just moved.
-5. Do the same for y.
+* Move along one axis only: x first.
+1. Get the bounding tiles: the rows and columns that the body's edges fall in; that range box is
+   every tile it can touch.
+2. Step through each tile around the body.
+3. Check collision: a wall tile of the range overlaps the body, box against box.
+4. Reset the position depending on the axis of movement: out of the tile, along the axis just
+   moved.
+* Move along the other axis, y, and repeat the steps.
+
+Beyond the article, after the article's code and each joined to it at one line marked
+``# >> beyond the article``: one-way tiles and slopes in the y pass
+(:func:`top_for_y`), slopes in the x pass (:func:`across_slopes`). Play moves bodies with the
+fast twin :class:`game.resolvers.fast.axis.FastAxis`: the same passes over the grid's bytes, in
+while loops, handing any range box with a slope to this code.
 
 Departures from the article, and why:
 
@@ -52,7 +61,7 @@ Departures from the article, and why:
   the bottom of a slope it meets from below, exactly as it pushes against a solid tile's edge.
   The x pass cannot push back from a floor that rises under the body's foot without stopping it
   on every slope, so when its range box holds a slope cell (and only then: maps without slopes
-  take the article's loop unchanged) it is done again by :func:`_across_slopes`: each cell the
+  take the article's loop unchanged) it is done again by :func:`across_slopes`: each cell the
   moved box overlaps by shape is either the floor at its foot, which lifts the body onto the
   cell's top if the lift is at most a 45-degree climb over the move and the lifted box is free
   (see :mod:`game.resolvers.footing`), or a wall it is pushed back from along x: to a solid
@@ -66,7 +75,6 @@ Departures from the article, and why:
 
 from __future__ import annotations
 
-from math import ceil, floor
 from typing import ClassVar
 
 from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
@@ -94,101 +102,104 @@ class AxisResolver(BoxResolver):
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
-        # Written for speed: while loops over indexes into the grid's bytes (a range costs
-        # more than the one or two cells a row of the range box usually has), comparisons with
-        # float literals (an int against a float costs twice a float against a float).
-        tw, th = grid.tile_w, grid.tile_h
-        cols, rows, kinds = grid.cols, grid.rows, grid.kinds  # kinds[row * cols + col]
         flags = 0
-
-        # x only: one-way tiles never block sideways
-        if dx:
-            x0, x = x, x + dx
-            mark = 0 if probe is None else len(probe)
-            row, end_row = floor((y + EPS) / th), ceil((y + h - EPS) / th)
-            first, end, span_x = floor((x + EPS) / tw), ceil((x + w - EPS) / tw), x
-            while row < end_row:
-                if x != span_x:  # a push moved the body's edges: the range box's columns too
-                    first, end, span_x = floor((x + EPS) / tw), ceil((x + w - EPS) / tw), x
-                if probe is not None:
-                    probe.extend([(col, row) for col in range(first, end)])
-                if 0 <= row < rows:  # outside the map every cell is empty
-                    # the row's cells in the range box, clipped to the map
-                    at = row * cols
-                    i, stop = at + (first if first > 0 else 0), at + (end if end < cols else cols)
-                    while i < stop:
-                        kind = kinds[i]
-                        if kind == EMPTY or kind == ONE_WAY:
-                            pass
-                        elif kind == SLOPE:
-                            break
-                        # x = min(x, edge) or max(x, edge), written out: a call to min() or
-                        # max() costs several times more than the comparison
-                        elif dx > 0.0:
-                            edge, flags = (i - at) * tw - w, flags | HIT_RIGHT
-                            if edge < x:
-                                x = edge
-                        else:
-                            edge, flags = (i - at + 1) * tw, flags | HIT_LEFT
-                            if edge > x:
-                                x = edge
-                        i += 1
-                    if i < stop:
-                        # A slope in the range box: the x pass again from the start, reading
-                        # the floor height at the body's foot (only here, so maps without
-                        # slopes pay nothing).
-                        if probe is not None:
-                            del probe[mark:]
-                        x, y, flags = _across_slopes(grid, x0, y, w, h, dx, probe)
-                        break
-                row += 1
-
-        # then y
-        if dy:
-            y += dy
-            if not dx or x != span_x:  # else the x pass's last columns are these
-                first, end = floor((x + EPS) / tw), ceil((x + w - EPS) / tw)
-            lo, hi = (first if first > 0 else 0), (end if end < cols else cols)  # in the map
-            row, end_row = floor((y + EPS) / th), ceil((y + h - EPS) / th)
-            while row < end_row:
-                if probe is not None:
-                    probe.extend([(col, row) for col in range(first, end)])
-                if 0 <= row < rows:
-                    top, at = row * th, row * cols
-                    i, stop = at + lo, at + hi
-                    while i < stop:
-                        kind = kinds[i]
-                        i += 1
-                        # this row's one-way tiles block only a body landing on them from above
-                        if kind == EMPTY or (kind == ONE_WAY and not (
-                                dy > 0.0 and not drop_through
-                                and one_way_counts(one_way_bottom, top))):
-                            continue
-                        if kind == SLOPE:
-                            # a slope blocks by its shape: the floor height under the body's foot
-                            surface = top_under(grid, SLOPE, i - 1 - at, row, x, x + w)
-                            if y + h <= surface + EPS:
-                                continue  # above the surface
-                            if dy > 0.0:
-                                edge, flags = surface - h, flags | ON_GROUND
-                                if edge < y:
-                                    y = edge
-                                continue
-                        if dy > 0.0:
-                            edge, flags = top - h, flags | ON_GROUND
-                            if edge < y:
-                                y = edge
-                        else:
-                            edge, flags = top + th, flags | HIT_CEILING
-                            if edge > y:
-                                y = edge
-                row += 1
-
+        if dx:  # move along one axis only: x first
+            x, y, flags = move_along_x(grid, x, y, w, h, dx, probe)
+        if dy:  # then along the other axis, repeating the steps
+            y, landed_or_ceiling = move_along_y(grid, x, y, w, h, dy, one_way_bottom,
+                                                drop_through, probe)
+            flags |= landed_or_ceiling
         return x, y, flags
 
 
-def _across_slopes(grid: TileGrid, x0: float, y: float, w: float, h: float, dx: float,
-                   probe: Probe) -> tuple[float, float, int]:
+# ----------------------------------------------------------------------------------------------
+# The article: one axis at a time, push out of every wall tile in the range box
+# ----------------------------------------------------------------------------------------------
+
+def move_along_x(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                 probe: Probe) -> tuple[float, float, int]:
+    """The x pass: (x, y, HIT_LEFT or HIT_RIGHT if a wall pushed the body back, else 0)."""
+    tw = grid.tile_w
+    x0, x = x, x + dx
+    flags = 0
+    mark = 0 if probe is None else len(probe)
+    # 1. the bounding tiles: the rows the body's edges fall in...
+    for row in grid.rows_between(y + EPS, y + h - EPS):
+        # ... and its columns (where the body is now: a push moves its edges)
+        columns = grid.cols_between(x + EPS, x + w - EPS)
+        if probe is not None:
+            probe.extend((col, row) for col in columns)
+        for col in columns:  # 2. each tile around the body
+            kind = grid.kind(col, row)
+            if kind == SLOPE:  # >> beyond the article: slopes (the x pass by the floor height)
+                if probe is not None:
+                    del probe[mark:]
+                return across_slopes(grid, x0, y, w, h, dx, probe)
+            if kind != SOLID:
+                continue  # empty, or one-way: one-way tiles never block sideways
+            # 3. a wall tile of the range overlaps the body: 4. reset the position along x,
+            # to the tile's side the body came from
+            if dx > 0:
+                x, flags = min(x, col * tw - w), HIT_RIGHT
+            else:
+                x, flags = max(x, (col + 1) * tw), HIT_LEFT
+    return x, y, flags
+
+
+def move_along_y(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
+                 one_way_bottom: float, drop_through: bool, probe: Probe) -> tuple[float, int]:
+    """The y pass: (y, ON_GROUND or HIT_CEILING if a tile pushed the body back, else 0)."""
+    th = grid.tile_h
+    y += dy
+    flags = 0
+    columns = grid.cols_between(x + EPS, x + w - EPS)
+    for row in grid.rows_between(y + EPS, y + h - EPS):  # 1. the bounding tiles
+        if probe is not None:
+            probe.extend((col, row) for col in columns)
+        for col in columns:  # 2. each tile around the body
+            kind = grid.kind(col, row)
+            if kind == EMPTY:
+                continue
+            top = row * th  # 3. a tile of the range overlaps the body
+            if kind != SOLID:  # >> beyond the article: one-way tiles and slopes
+                top = top_for_y(grid, kind, col, row, x, y, w, h, dy, one_way_bottom,
+                                drop_through)
+                if top is None:
+                    continue
+            # 4. reset the position along y, to the tile's side the body came from
+            if dy > 0:
+                y, flags = min(y, top - h), flags | ON_GROUND
+            else:
+                y, flags = max(y, row * th + th), flags | HIT_CEILING
+    return y, flags
+
+
+# ----------------------------------------------------------------------------------------------
+# Beyond the article: one-way tiles and slopes
+# ----------------------------------------------------------------------------------------------
+
+def top_for_y(grid: TileGrid, kind: int, col: int, row: int, x: float, y: float, w: float,
+              h: float, dy: float, one_way_bottom: float, drop_through: bool) -> float | None:
+    """The top a one-way tile or a slope shows the y pass, or None where it does not block.
+
+    A one-way tile blocks only a body landing on it from above (:func:`one_way_counts`: its
+    bottom was at or above the tile's top when the tick began), unless it drops through. A
+    slope blocks by its shape: the floor height under the body's foot, landed on from above;
+    met from below (rising) it is a box, whose bottom is the ceiling.
+    """
+    if kind == ONE_WAY:
+        top = row * grid.tile_h
+        if dy > 0.0 and not drop_through and one_way_counts(one_way_bottom, top):
+            return top
+        return None
+    surface = top_under(grid, SLOPE, col, row, x, x + w)
+    if y + h <= surface + EPS:
+        return None  # above the surface
+    return surface
+
+
+def across_slopes(grid: TileGrid, x0: float, y: float, w: float, h: float, dx: float,
+                  probe: Probe) -> tuple[float, float, int]:
     """The x pass of a range box that holds a slope: (x, y, flags).
 
     Every blocking cell the moved box overlaps (slopes by their shape) is either the floor at the

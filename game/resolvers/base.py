@@ -28,8 +28,10 @@ resolver it adds what is the same for all of them:
   vertical motion after a landing (a body can walk off a ledge in a later part); ``on_ground`` is
   where the tick ended, walls and ceilings count if any part touched them;
 * **ground snap** for resolvers that support slopes: a grounded body walking down a slope is kept
-  on it instead of leaving it for a tick and bouncing down (only taken when it lands; for a
-  destination-only resolver a long look down is checked in sub-steps, so it cannot skip a tile);
+  on it instead of leaving it for a tick and bouncing down (only taken when it lands straight
+  down: a look down that slid sideways, along a surface steeper than 45 degrees, is not taken;
+  for a destination-only resolver a long look down is checked in sub-steps, so it cannot skip a
+  tile);
 * ``on_one_way``: whether a body that ends on the ground stands on one-way tiles only (skipped on
   a map with no one-way tile at all).
 """
@@ -285,8 +287,8 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
         reach = abs(dx) * grid.tile_h / grid.tile_w + 1.0
         mark = 0 if probe is None else len(probe)
         move = _core(resolver)
-        _, snap_y, snap = move(grid, x, y, w, h, 0.0, reach, one_way_bottom, drop_through,
-                               probe)
+        snap_x, snap_y, snap = move(grid, x, y, w, h, 0.0, reach, one_way_bottom, drop_through,
+                                    probe)
         if (snap & ON_GROUND and resolver.destination_only
                 and substeps(grid, w, h, 0.0, reach) > 1):
             # Looking only at its destination, the resolver may have landed below a tile the
@@ -297,9 +299,11 @@ def move_box(resolver: Resolver, grid: TileGrid, x: float, y: float, w: float, h
             if part_y != snap_y or part != snap:
                 if probe is not None:
                     del probe[mark:]
-                _, snap_y, snap = _snap_down(move, grid, x, y, w, h, reach, one_way_bottom,
-                                             drop_through, probe)
-        if snap & ON_GROUND:
+                snap_x, snap_y, snap = _snap_down(move, grid, x, y, w, h, reach, one_way_bottom,
+                                                  drop_through, probe)
+        # A snap is a look straight down: one that went sideways (slid down a surface steeper
+        # than 45 degrees) found no floor under the body where it is, and is not taken.
+        if snap & ON_GROUND and snap_x == x:
             y = snap_y
             flags |= snap
         elif probe is not None:

@@ -5,7 +5,8 @@ Realities (2 October 2011), http://www.parallelrealities.co.uk/2011/10/
 
 Axis order: x then y.
 
-The technique, as the article teaches it:
+The technique, as the article teaches it (the article's ``checkToMap``: here
+:meth:`CornersResolver.move_box`, then :func:`check_horizontal` and :func:`check_vertical`):
 
 1. Work out where the box would be after the horizontal part of the move alone.
 2. Look up the tiles under the corners of its *leading* edge (the right edge when moving right,
@@ -16,6 +17,12 @@ The technique, as the article teaches it:
    along the edge, and every point's tile is looked up.
 4. Do the same for the vertical part, probing the bottom edge (moving down, which also means
    "standing on something": ``on_ground``) or the top edge (moving up), cut into tile-wide segments.
+
+Beyond the article, after its code and each joined to it at one line marked ``# >> beyond the
+article``: one-way tiles (:func:`one_way_blocks`), and slopes and half tiles on a map that has
+them (:func:`across_slopes_probes`, :func:`vertical_on_slopes`). Play moves bodies with the
+fast twin :class:`game.resolvers.fast.corners.FastCorners`: the same probes over the grid's bytes,
+in while loops, handing any probe that must read a slope to this code.
 
 Only the destination is looked at, so a fast body could skip a thin tile between two probes: the
 shared mover sub-steps this resolver (``destination_only = True``) into parts shorter than half a
@@ -58,7 +65,7 @@ Departures from the article, and why:
   probes land the body on the highest point of the surface under it; a bottom edge that crossed
   into the next row also probes the row it left (a slope there reaches down to that row's
   bottom). Moving up, a slope met from below is a ceiling at its bottom. Moving sideways on a map
-  with slopes, a blocked probe is looked at again by :func:`_across_slopes`: the probe at the
+  with slopes, a blocked probe is looked at again by :func:`across_slopes`: the probe at the
   leading bottom corner reads the slope's height there, and if the climb to it is at most a
   45-degree one over the move (a slope rising ahead, or the ground beside the top of the slope the
   body stands on) and the lifted box is free, the body is lifted onto it and moves on (see
@@ -80,27 +87,10 @@ import math
 from math import ceil, floor
 from typing import ClassVar
 
-from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.maps.grid import EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
                                  BoxResolver, NoOptions, Probe, one_way_counts)
 from game.resolvers.footing import climbs_onto, on_slope, room_at, top_under, wall_x
-
-
-def _segment_cells(start: float, end: float, size: int) -> tuple[int, int]:
-    """Cells of the probe points along an edge covering [start, end], for tiles ``size`` px long:
-    ``range(first, end)`` as the pair (first, end).
-
-    The points are the near corner, one every ``size`` px after it, and the far corner. A span
-    that only touches a tile border (within EPS) stays out of the next cell. The near corner is in
-    cell ``floor((start + EPS) / size)``; a point k whole tiles further is exactly k cells further
-    (floor(a + k) = floor(a) + k), so the steps visit consecutive cells, and the far corner,
-    ``ceil((end - EPS) / size) - 1``, is at most one cell past the last step. The points' cells are
-    therefore this range (one cell for an edge shorter than a tile: its two corners share it or
-    sit in neighbours, which the range then holds).
-    """
-    first = floor((start + EPS) / size)
-    last = ceil((end - EPS) / size) - 1
-    return first, (last if last > first else first) + 1  # max(first, last), faster
 
 
 class CornersResolver(BoxResolver):
@@ -123,113 +113,137 @@ class CornersResolver(BoxResolver):
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
-        # Written for speed: the probe points' cells are walked by while loops over indexes
-        # into the grid's bytes (a range costs more than the one or two cells an edge usually
-        # has), and motions are compared with float literals (an int against a float costs
-        # twice a float against a float).
-        tw, th = grid.tile_w, grid.tile_h
-        cols, rows, kinds = grid.cols, grid.rows, grid.kinds  # kinds[row * cols + col]
-        slopes = grid.slopes  # empty on a map without slope tiles
         flags = 0
-
-        # Horizontal first: the leading edge of the destination, top corner to bottom corner.
-        # One-way tiles never block sideways.
-        if dx:
-            nx = x + dx
-            # the column the leading edge ends in; an edge exactly on a border has not entered
-            # the next column
-            col = ceil((nx + w) / tw) - 1 if dx > 0.0 else floor(nx / tw)
-            first, end = _segment_cells(y, y + h, th)
-            if probe is not None:
-                probe.extend([(col, row) for row in range(first, end)])
-            blocked = False
-            if 0 <= col < cols:  # outside the map every cell is empty
-                row = first if first > 0 else 0
-                stop = end if end < rows else rows
-                while row < stop:
-                    k = kinds[row * cols + col]
-                    if k != EMPTY and k != ONE_WAY:
-                        blocked = True
-                        break
-                    row += 1
-            left = col  # the column the leading edge left, if it crossed into the next one
-            if slopes:
-                # a leading edge that crossed into the next column probes the column it left
-                # too: a slope there rises to that column's far side, now under the body
-                cells = range(first, end)
-                left = ceil((x + w) / tw) - 1 if dx > 0.0 else floor(x / tw)
-                if left != col and any(grid.kind(left, row) == SLOPE for row in cells):
-                    blocked = True
-                    if probe is not None:
-                        probe.extend((left, row) for row in cells)
-                else:
-                    left = col
-                if blocked:
-                    # a map with slopes: the probes read the slope's height (and a floor to
-                    # step onto from one) at the leading bottom corner
-                    x, y, flags = _across_slopes(grid, x, y, w, h, dx, left, col, cells)
-                else:
-                    x = nx
-            elif blocked:
-                if dx > 0.0:
-                    x, flags = col * tw - w, HIT_RIGHT
-                else:
-                    x, flags = (col + 1) * tw, HIT_LEFT
-            else:
-                x = nx
-
-        # Then vertical, probing along the bottom or top edge at the x just found.
-        if dy:
-            ny = y + dy
-            row = ceil((ny + h) / th) - 1 if dy > 0.0 else floor(ny / th)
-            first, end = _segment_cells(x, x + w, tw)
-            if probe is not None:
-                probe.extend([(col, row) for col in range(first, end)])
-            blocked = slope = False
-            if 0 <= row < rows:
-                at = row * cols
-                i = at + (first if first > 0 else 0)
-                stop = at + (end if end < cols else cols)
-                while i < stop:
-                    k = kinds[i]
-                    if k == EMPTY:
-                        pass
-                    elif k == SLOPE:
-                        slope = True
-                    elif k != ONE_WAY or (dy > 0.0 and not drop_through
-                                          and one_way_counts(one_way_bottom, row * th)):
-                        blocked = True
-                        break
-                    i += 1
-            start = ceil((y + h) / th) - 1 if dy > 0.0 and slopes else row
-            if dy > 0.0 and (slope or start != row):
-                # the bottom edge's probes read the slope's height; a bottom that crossed into
-                # the next row probes the row it left first (its slopes reach down to its bottom)
-                y, landed = _down_slopes(grid, x, w, h, ny, start, row, range(first, end),
-                                         blocked, probe)
-                flags |= landed
-            elif dy < 0.0 and slope and not blocked:
-                # a slope's solid part is a ceiling to a body that meets it from below
-                for col in range(first, end):
-                    if (grid.kind(col, row) == SLOPE
-                            and ny + h > top_under(grid, SLOPE, col, row, x, x + w) + EPS):
-                        y, flags = (row + 1) * th, flags | HIT_CEILING
-                        break
-                else:
-                    y = ny
-            elif blocked:
-                if dy > 0.0:
-                    y, flags = row * th - h, flags | ON_GROUND
-                else:
-                    y, flags = (row + 1) * th, flags | HIT_CEILING
-            else:
-                y = ny
-
+        if dx:  # test the horizontal movement first
+            x, y, flags = check_horizontal(grid, x, y, w, h, dx, probe)
+        if dy:  # then the vertical, at the x just found
+            y, landed_or_ceiling = check_vertical(grid, x, y, w, h, dy, one_way_bottom,
+                                                  drop_through, probe)
+            flags |= landed_or_ceiling
         return x, y, flags
 
 
-def _across_slopes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
-                   left: int, col: int, cells: range) -> tuple[float, float, int]:
+# ----------------------------------------------------------------------------------------------
+# The article: probe the leading edge of the destination, a tile apart
+# ----------------------------------------------------------------------------------------------
+
+def segment_cells(start: float, end: float, size: int) -> range:
+    """The cells of the probe points along an edge covering [start, end], for tiles ``size`` px
+    long: the near corner, a point every ``size`` px after it, and the far corner.
+
+    A span that only touches a tile border (within EPS) stays out of the next cell. The near
+    corner is in cell ``floor((start + EPS) / size)``; a point k whole tiles further is exactly k
+    cells further (floor(a + k) = floor(a) + k), so the steps visit consecutive cells, and the
+    far corner, ``ceil((end - EPS) / size) - 1``, is at most one cell past the last step. The
+    points' cells are therefore this range (one cell for an edge shorter than a tile: its two
+    corners share it or sit in neighbours, which the range then holds).
+    """
+    first = floor((start + EPS) / size)
+    last = ceil((end - EPS) / size) - 1
+    return range(first, max(first, last) + 1)
+
+
+def check_horizontal(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                     probe: Probe) -> tuple[float, float, int]:
+    """The horizontal part of the move: (x, y, HIT_LEFT or HIT_RIGHT if blocked, else 0)."""
+    tw = grid.tile_w
+    nx = x + dx  # where the box would be after the horizontal part alone
+    # the column its leading edge ends in (an edge exactly on a border has not entered the next)
+    col = ceil((nx + w) / tw) - 1 if dx > 0 else floor(nx / tw)
+    rows = segment_cells(y, y + h, grid.tile_h)  # the probe points down that edge
+    if probe is not None:
+        probe.extend((col, row) for row in rows)
+    # a probe point's tile that is not blank blocks (one-way tiles never block sideways)
+    blocked = any(grid.kind(col, row) in (SOLID, SLOPE) for row in rows)
+    if grid.slopes:  # >> beyond the article: slopes (each probe reads the surface's height)
+        return across_slopes_probes(grid, x, y, w, h, dx, col, rows, blocked, probe)
+    if not blocked:
+        return nx, y, 0
+    # place the body as close to that tile column as it can go
+    if dx > 0:
+        return col * tw - w, y, HIT_RIGHT
+    return (col + 1) * tw, y, HIT_LEFT
+
+
+def check_vertical(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
+                   one_way_bottom: float, drop_through: bool, probe: Probe) -> tuple[float, int]:
+    """The vertical part of the move: (y, ON_GROUND or HIT_CEILING if blocked, else 0)."""
+    th = grid.tile_h
+    ny = y + dy
+    # the row the bottom edge (moving down) or the top edge (moving up) ends in
+    row = ceil((ny + h) / th) - 1 if dy > 0 else floor(ny / th)
+    cols = segment_cells(x, x + w, grid.tile_w)  # the probe points along that edge
+    if probe is not None:
+        probe.extend((col, row) for col in cols)
+    kinds = [grid.kind(col, row) for col in cols]
+    blocked = SOLID in kinds or (  # >> beyond the article: one-way tiles
+        ONE_WAY in kinds and one_way_blocks(dy, drop_through, one_way_bottom, row * th))
+    if grid.slopes:  # >> beyond the article: slopes
+        on_slopes = vertical_on_slopes(grid, x, y, w, h, dy, row, cols, blocked,
+                                       SLOPE in kinds, probe)
+        if on_slopes is not None:
+            return on_slopes
+    if not blocked:
+        return ny, 0
+    if dy > 0:
+        return row * th - h, ON_GROUND  # standing on something: on the ground
+    return (row + 1) * th, HIT_CEILING
+
+
+# ----------------------------------------------------------------------------------------------
+# Beyond the article: one-way tiles, slopes and half tiles
+# ----------------------------------------------------------------------------------------------
+
+def one_way_blocks(dy: float, drop_through: bool, one_way_bottom: float, top: float) -> bool:
+    """Does a one-way tile whose top is ``top`` block this vertical move? Only a body moving
+    down whose bottom was at or above the top when the tick began, and not dropping through."""
+    return dy > 0.0 and not drop_through and one_way_counts(one_way_bottom, top)
+
+
+def across_slopes_probes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                         col: int, rows: range, blocked: bool,
+                         probe: Probe) -> tuple[float, float, int]:
+    """The horizontal part on a map with slopes: a leading edge that crossed into the next
+    column probes the column it left too (a slope there rises to that column's far side, now
+    under the body); a blocked probe is then judged by the tile's shape (:func:`across_slopes`).
+    """
+    tw = grid.tile_w
+    left = ceil((x + w) / tw) - 1 if dx > 0.0 else floor(x / tw)
+    if left != col and any(grid.kind(left, row) == SLOPE for row in rows):
+        blocked = True
+        if probe is not None:
+            probe.extend((left, row) for row in rows)
+    else:
+        left = col
+    if blocked:
+        return across_slopes(grid, x, y, w, h, dx, left, col, rows)
+    return x + dx, y, 0
+
+
+def vertical_on_slopes(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
+                       row: int, cols: range, blocked: bool, slope: bool,
+                       probe: Probe) -> tuple[float, int] | None:
+    """The vertical part on a map with slopes, where a slope changes the article's answer:
+    (y, flags), or None where it does not. Falling, the bottom edge's probes read the slope's
+    height, and a bottom that crossed into the next row probes the row it left first (its
+    slopes reach down to its bottom); rising, a slope's solid part is a ceiling to a body that
+    meets it from below."""
+    th = grid.tile_h
+    ny = y + dy
+    start = ceil((y + h) / th) - 1 if dy > 0.0 else row
+    if dy > 0.0 and (slope or start != row):
+        return _down_slopes(grid, x, w, h, ny, start, row, cols, blocked, probe)
+    if dy < 0.0 and slope and not blocked:
+        for col in cols:
+            if (grid.kind(col, row) == SLOPE
+                    and ny + h > top_under(grid, SLOPE, col, row, x, x + w) + EPS):
+                return (row + 1) * th, HIT_CEILING
+        return ny, 0
+    return None
+
+
+def across_slopes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                  left: int, col: int, cells: range) -> tuple[float, float, int]:
     """The horizontal step on a map with slopes, once a probe of the leading edge (in column
     ``col``, and ``left``, the column it left, rows ``cells``) found a blocking tile:
     (x, y, flags).

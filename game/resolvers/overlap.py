@@ -5,7 +5,8 @@ https://www.geoffblair.com/blog/order-matters-tile-map-collision-response/
 
 Axis order: both axes at once; each tile is pushed out along its own axis of least separation.
 
-The technique, as the article teaches it:
+The technique, as the article teaches it (:func:`resolve_box`, its steps marked by number;
+the gathering and the sort are :func:`overlapping_by_area`):
 
 1. Apply the whole motion (dx, dy) at once.
 2. Gather every blocking tile the moved box overlaps, with the rectangle where the two intersect
@@ -65,19 +66,15 @@ Departures from the article, and why:
   body moving down whose bottom was at or above the tile's top at the start of the *tick* (the
   mover passes that bottom to every sub-step as ``one_way_bottom``), not merely before this
   call's move, and not when dropping through. It is never left downwards, and upwards only when
-  the lifted box is free. So a body that falls past a platform's end and reaches its column in a
-  later sub-step, its bottom already below the top, is still caught and lifted onto the platform
-  if there is room. If the lifted box would
-  overlap a blocking tile (a solid tile sitting on the platform, or something above where the
-  sub-step began) and the body came into the tile's column from the side in this move, the
-  platform's end is a wall: the body is pushed back to it (``hit_left``/``hit_right``, not
-  ``on_ground``) and keeps its vertical motion. Lifting first and letting the tile above push the
-  body sideways afterwards would keep a lift made for a tile the body no longer stands over: it
-  ended too high, and could report ``on_ground`` over nothing. The check only ever refuses those
-  cases: in one sub-step (at most half a tile sideways) the lifted box can meet only tiles in the
-  column just entered, or above the start when the lift goes higher than the start; everything
-  else it covers was crossed free. A body already over the column when the move began is lifted
-  as before; the pushes after that only go back towards the start, which stays over the column.
+  the lifted box is free: a body that falls past a platform's end and reaches its column in a
+  later sub-step, its bottom already below the top, is still caught and lifted onto it if there
+  is room. If the lifted box would overlap a blocking tile (a solid tile sitting on the
+  platform, or something above where the sub-step began) and the body came into the tile's
+  column from the side in this move, the platform's end is a wall: the body is pushed back to it
+  (``hit_left``/``hit_right``) and keeps its vertical motion. (Lifting first and letting the
+  tile above push the body sideways would keep a lift made for a tile it no longer stands over.)
+  In one sub-step the lifted box can meet only tiles in the column just entered, or above the
+  start: everything else it covers was crossed free.
 * **Slopes and half tiles: the solid area under the surface.** The article's tiles are boxes;
   a slope tile here is solid only under its straight surface (a half tile is a slope of equal
   heights), so what a slope adds to the list is the area of the box under that surface (exact:
@@ -99,26 +96,26 @@ Departures from the article, and why:
 * **A body that starts inside a tile** (no axis qualifies) falls back to the article's plain
   rule: the smallest push, only against the motion on an axis it moved along.
 * **Area ties keep row-major order** (the sort is stable), so the result is deterministic.
-* **Short answers.** Most moves meet nothing, or one row or column of plain solid tiles square
-  on (a floor, a ceiling, a wall). ``OverlapResolver.move_box`` answers those from one look at
-  the moved box's cells, exactly as the rounds would (:mod:`game.resolvers.overlap_lines` says
-  why), and hands every other move to :func:`resolve_box`; :func:`resolve` always runs the
-  rounds.
+
+Beyond the article, after its code and each joined to it at one line marked ``# >> beyond the
+article``: slopes and half tiles (:func:`_foot`, by their area under the surface), one-way
+tiles (:func:`_one_way`), and the guard against a push that buries the body (:func:`_buries`).
+Play moves bodies with the fast twin :class:`game.resolvers.fast.overlap.FastOverlap`, which
+answers the commonest moves (nothing met, one line of solid tiles met square on) from one look
+at the moved box's cells and hands the rest to :func:`resolve_box`.
 """
 
 from __future__ import annotations
 
 import math
-from math import ceil, floor
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article, Body,
                                  BoxResolver, Move, Probe, contacts_from, one_way_counts)
-from game.resolvers.footing import climbs_onto, room_at, slope_area, top_under, wall_x
-from game.resolvers.overlap_lines import (busy, climbs_from_slope, column_ahead, probe_box,
-                                         row_ahead)
+from game.resolvers.footing import (climbs_onto, on_slope, room_at, slope_area, top_under,
+                                    wall_x)
 
 # A destination is re-checked after its list is resolved; this caps the number of passes.
 MAX_ROUNDS = 3
@@ -137,16 +134,101 @@ class OverlapOptions:
 Hit = tuple[float, int, int, int]  # (intersection area, col, row, tile kind)
 
 
-def _blocks(kind: int, top: float, dy: float, drop_through: bool, bottom_before: float) -> int:
-    """0 if a cell of this kind (its top at ``top``) does not block this move, 1 if it is solid
-    (or a slope), 2 if one-way."""
-    if kind == EMPTY:
-        return 0
-    if kind == ONE_WAY:
-        if dy > 0 and not drop_through and one_way_counts(bottom_before, top):
-            return 2
-        return 0
-    return 1
+class OverlapResolver(BoxResolver):
+    name: ClassVar[str] = "overlap"
+    article: ClassVar[Article] = Article(
+        'Order matters: Tile map collision response',
+        'Geoff Blair',
+        '2014',
+        'https://www.geoffblair.com/blog/order-matters-tile-map-collision-response/')
+    axis_order: ClassVar[str] = "both at once"  # per tile, the axis of least separation (summary)
+    supports_slopes: ClassVar[bool] = True
+    destination_only: ClassVar[bool] = True
+    summary: ClassVar[str] = ("move fully, then push out of each overlapping tile, largest "
+                              "intersection first, along its axis of least separation")
+    Options: ClassVar[type] = OverlapOptions
+
+    def __init__(self, options: OverlapOptions | None = None) -> None:
+        self.options = options or OverlapOptions()
+        self._tie_px, self._largest_first = self.options.tie_px, self.options.largest_first
+
+    def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                 dy: float, one_way_bottom: float, drop_through: bool,
+                 probe: Probe) -> tuple[float, float, int]:
+        return resolve_box(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through, self._tie_px,
+                           self._largest_first, True, None, probe)
+
+
+def resolve(grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool = False, *,
+            tie_px: float = 0.5, largest_first: bool = True, guard: bool = True,
+            trace: list[tuple[int, int, str]] | None = None) -> Move:
+    """Move ``body`` by (dx, dy) and push it out of what it overlaps (see the module docstring).
+
+    ``guard`` false turns off the "no push into another tile" rule, for tests that show what it
+    prevents. ``trace``, if given, receives (col, row, what) for every tile of the sorted lists in
+    the order they were taken, ``what`` being "x" or "y" (the axis it was pushed along) or "freed"
+    (an earlier push had already cleared it).
+    """
+    probe: list[tuple[int, int]] = []
+    x, y, flags = resolve_box(grid, body.x, body.y, body.w, body.h, dx, dy, body.one_way_bottom,
+                              drop_through, tie_px, largest_first, guard, trace, probe)
+    return Move(x, y, contacts_from(flags, probe))
+
+
+# ----------------------------------------------------------------------------------------------
+# The article: move, gather by area, resolve the largest first along its least separation
+# ----------------------------------------------------------------------------------------------
+
+def resolve_box(grid: TileGrid, x0: float, y0: float, w: float, h: float, dx: float, dy: float,
+                bottom_before: float, drop_through: bool, tie_px: float, largest_first: bool,
+                guard: bool, trace: list[tuple[int, int, str]] | None,
+                probe: Probe) -> tuple[float, float, int]:
+    """:func:`resolve` on a box: (x, y, contact flags); the cells of the first look go to
+    ``probe`` if it is a list."""
+    x, y = x0 + dx, y0 + dy  # 1. the whole motion at once
+    tw, th = grid.tile_w, grid.tile_h
+    flags = 0
+    for rnd in range(MAX_ROUNDS):
+        # 2. every blocking tile the moved box overlaps, with its intersection's area, and
+        # 3. sorted by area, largest first
+        hits = overlapping_by_area(grid, x, y, w, h, dy, drop_through, bottom_before,
+                                   largest_first, probe if rnd == 0 else None)
+        if not hits:
+            break
+        foot = None  # the highest floor at the body's foot, if a slope is among the hits
+        for _area, col, row, kind in hits:  # 4. walk the sorted list
+            left, top = col * tw, row * th
+            # measured again: an earlier push may have freed the body from this tile
+            if (min(x + w, left + tw) - max(x, left) <= EPS
+                    or min(y + h, top + th) - max(y, top) <= EPS
+                    or (kind == SLOPE and y + h <= top_under(grid, SLOPE, col, row, x, x + w)
+                        + EPS)):
+                if trace is not None:
+                    trace.append((col, row, "freed"))
+                continue
+            if kind == SLOPE or (dx and kind == SOLID and y0 + h > top + EPS and grid.slopes
+                                 and climbs_from_slope(grid, col, row, x0, y0, w, h, x, y, dx,
+                                                       dy)):
+                # >> beyond the article: a slope, or a tile the body walks onto off the top of
+                # a slope: the floor at its foot
+                if foot is None:
+                    foot = _foot_top(grid, hits, x0, y0, w, h, x, y, dx, dy)
+                use_x, nx, ny = _foot(grid, kind, col, row, x0, y0, w, h, x, y, dx, dy, foot)
+            elif kind == ONE_WAY:  # >> beyond the article: one-way tiles
+                use_x, nx, ny = _one_way(grid, col, row, x0, w, h, x, dx, dy, drop_through,
+                                         bottom_before)
+            else:  # push the body out along the axis where it sticks in least
+                use_x, nx, ny = _least_separation(grid, col, row, x0, y0, w, h, x, y, dx, dy,
+                                                  tie_px, guard, drop_through, bottom_before)
+            if use_x:
+                flags |= HIT_RIGHT if nx < x else HIT_LEFT
+                x = nx
+            else:
+                flags |= ON_GROUND if ny < y else HIT_CEILING
+                y = ny
+            if trace is not None:
+                trace.append((col, row, "x" if use_x else "y"))
+    return x, y, flags
 
 
 def overlapping_by_area(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
@@ -157,50 +239,118 @@ def overlapping_by_area(grid: TileGrid, x: float, y: float, w: float, h: float, 
     With ``largest_first`` false the list stays in row-major order (the article's "natural"
     order). Every cell looked at is appended to ``probed`` if given.
     """
-    # Written for speed: while loops over the cells (a range costs more than the one or two
-    # cells a row of a small box has), and a row the box does not reach into is not walked.
     tw, th = grid.tile_w, grid.tile_h
-    cols, rows, kinds = grid.cols, grid.rows, grid.kinds  # kinds[row * cols + col]
     right, bottom = x + w, y + h
-    first, end = floor((x + EPS) / tw), ceil((right - EPS) / tw)
-    lo, hi = (first if first > 0 else 0), (end if end < cols else cols)  # clipped to the map
+    columns = grid.cols_between(x + EPS, right - EPS)
     hits: list[Hit] = []
-    row, end_row = floor((y + EPS) / th), ceil((bottom - EPS) / th)
-    while row < end_row:
+    for row in grid.rows_between(y + EPS, bottom - EPS):
         if probed is not None:
-            probed.extend([(col, row) for col in range(first, end)])
+            probed.extend((col, row) for col in columns)
         top = row * th
-        # the intersection's height, min(bottom, top + th) - max(y, top), written with
-        # conditionals: a call to min() or max() costs several times more
-        low = top + th
-        oy = (low if low < bottom else bottom) - (top if top > y else y)
-        if 0 <= row < rows and oy > EPS:  # outside the map every cell is empty
-            at, col = row * cols, lo
-            while col < hi:
-                kind = kinds[at + col]
-                if kind == EMPTY or (kind == ONE_WAY and not (
-                        dy > 0.0 and not drop_through and one_way_counts(bottom_before, top))):
-                    col += 1
-                    continue  # see _blocks
-                left = col * tw
-                far = left + tw
-                ox = (far if far < right else right) - (left if left > x else x)  # and its width
-                if ox > EPS:
-                    if kind != SLOPE:
-                        hits.append((ox * oy, col, row, kind))
-                    # a slope counts by its shape: the part of the box under its surface
-                    elif bottom > top_under(grid, SLOPE, col, row, x, right) + EPS:
-                        hits.append((slope_area(grid, col, row, x, y, right, bottom), col, row,
-                                     kind))
-                col += 1
-        row += 1
-    if largest_first and len(hits) > 1:
-        hits.sort(key=_area_desc)  # stable: equal areas keep row-major order
+        oy = min(bottom, top + th) - max(y, top)  # the intersection's height
+        if oy <= EPS:
+            continue
+        for col in columns:
+            kind = grid.kind(col, row)
+            if not _blocks(kind, top, dy, drop_through, bottom_before):
+                continue
+            left = col * tw
+            ox = min(right, left + tw) - max(x, left)  # and its width
+            if ox <= EPS:
+                continue
+            if kind != SLOPE:
+                hits.append((ox * oy, col, row, kind))
+            # >> beyond the article: a slope counts by its shape, the part under its surface
+            elif bottom > top_under(grid, SLOPE, col, row, x, right) + EPS:
+                hits.append((slope_area(grid, col, row, x, y, right, bottom), col, row, kind))
+    if largest_first:
+        hits.sort(key=lambda hit: -hit[0])  # stable: equal areas keep row-major order
     return hits
 
 
-def _area_desc(hit: Hit) -> float:
-    return -hit[0]
+def _least_separation(grid: TileGrid, col: int, row: int, x0: float, y0: float, w: float,
+                      h: float, x: float, y: float, dx: float, dy: float, tie_px: float,
+                      guard: bool, drop_through: bool,
+                      bottom_before: float) -> tuple[bool, float, float]:
+    """The push out of a solid tile: (along x?, x, y), on the axis of least separation among
+    those the body crossed the tile's edge on in this move, against the motion (see the
+    departures)."""
+    tw, th = grid.tile_w, grid.tile_h
+    left, top = col * tw, row * th
+    right, bottom = left + tw, top + th
+    # The push back against the motion on each axis, and whether the body crossed the tile's
+    # edge on that axis during this move (it was wholly outside before).
+    if dx > 0:
+        nx, sx, ok_x = left - w, x + w - left, x0 + w <= left + EPS
+    elif dx < 0:
+        nx, sx, ok_x = right, right - x, x0 >= right - EPS
+    else:
+        nx, sx, ok_x = x, 0.0, False
+    if dy > 0:
+        ny, sy, ok_y = top - h, y + h - top, y0 + h <= top + EPS
+    elif dy < 0:
+        ny, sy, ok_y = bottom, bottom - y, y0 >= bottom - EPS
+    else:
+        ny, sy, ok_y = y, 0.0, False
+    if ok_x and ok_y:
+        # ties go to the axis moved along more; then no push may bury the body in another tile
+        use_x = abs(dx) > abs(dy) if abs(sx - sy) <= tie_px else sx < sy
+        if guard:  # >> beyond the article: no push into another tile
+            buries_x = _buries(grid, col, row, x, y, w, h, nx, y, dy, drop_through,
+                               bottom_before)
+            buries_y = _buries(grid, col, row, x, y, w, h, x, ny, dy, drop_through,
+                               bottom_before)
+            if use_x and buries_x and not buries_y:
+                use_x = False
+            elif not use_x and buries_y and not buries_x:
+                use_x = True
+        return use_x, nx, ny
+    if ok_x or ok_y:
+        return ok_x, nx, ny
+    # Started inside the tile: the plain rule, never along the motion.
+    if dx == 0:
+        sl, sr = x + w - left, right - x
+        nx, sx = (left - w, sl) if sl <= sr else (right, sr)
+    if dy == 0:
+        su, sd = y + h - top, bottom - y
+        ny, sy = (top - h, su) if su <= sd else (bottom, sd)
+    return sx < sy, nx, ny
+
+
+# ----------------------------------------------------------------------------------------------
+# Beyond the article: one-way tiles, the guard against burying the body, slopes
+# ----------------------------------------------------------------------------------------------
+
+def _blocks(kind: int, top: float, dy: float, drop_through: bool, bottom_before: float) -> int:
+    """0 if a cell of this kind (its top at ``top``) does not block this move, 1 if it is solid
+    (or a slope), 2 if one-way: a one-way tile counts only for a body moving down whose bottom
+    was at or above its top when the tick began, not dropping through."""
+    if kind == EMPTY:
+        return 0
+    if kind == ONE_WAY:
+        if dy > 0 and not drop_through and one_way_counts(bottom_before, top):
+            return 2
+        return 0
+    return 1
+
+
+def _one_way(grid: TileGrid, col: int, row: int, x0: float, w: float, h: float, x: float,
+             dx: float, dy: float, drop_through: bool,
+             bottom_before: float) -> tuple[bool, float, float]:
+    """The push out of a one-way tile: (along x?, x, y). Upwards, unless the lifted box is not
+    free (a tile sits on the platform, or the lift would raise the body past where it started,
+    into a tile) and the body came into this tile's column from the side in this move: then the
+    platform's end is a wall, and the body keeps its vertical motion."""
+    tw = grid.tile_w
+    left, right = col * tw, (col + 1) * tw
+    ny = row * grid.tile_h - h
+    if dx and overlapping_by_area(grid, x, ny, w, h, dy, drop_through, bottom_before,
+                                  largest_first=False):
+        if dx > 0 and x0 + w <= left + EPS:
+            return True, left - w, ny
+        if dx < 0 and x0 >= right - EPS:
+            return True, right, ny
+    return False, x, ny
 
 
 def _buries(grid: TileGrid, skip_col: int, skip_row: int, x: float, y: float, w: float,
@@ -239,130 +389,6 @@ def _buries(grid: TileGrid, skip_col: int, skip_row: int, x: float, y: float, w:
             elif ay > min(y + h, top + th) - max(y, top) + EPS:
                 return True
     return False
-
-
-def resolve(grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool = False, *,
-            tie_px: float = 0.5, largest_first: bool = True, guard: bool = True,
-            trace: list[tuple[int, int, str]] | None = None) -> Move:
-    """Move ``body`` by (dx, dy) and push it out of what it overlaps (see the module docstring).
-
-    ``guard`` false turns off the "no push into another tile" rule, for tests that show what it
-    prevents. ``trace``, if given, receives (col, row, what) for every tile of the sorted lists in
-    the order they were taken, ``what`` being "x" or "y" (the axis it was pushed along) or "freed"
-    (an earlier push had already cleared it).
-    """
-    probe: list[tuple[int, int]] = []
-    x, y, flags = resolve_box(grid, body.x, body.y, body.w, body.h, dx, dy, body.one_way_bottom,
-                              drop_through, tie_px, largest_first, guard, trace, probe)
-    return Move(x, y, contacts_from(flags, probe))
-
-
-def resolve_box(grid: TileGrid, x0: float, y0: float, w: float, h: float, dx: float, dy: float,
-                bottom_before: float, drop_through: bool, tie_px: float, largest_first: bool,
-                guard: bool, trace: list[tuple[int, int, str]] | None,
-                probe: Probe) -> tuple[float, float, int]:
-    """:func:`resolve` on a box: (x, y, contact flags); the cells of the first look go to
-    ``probe`` if it is a list."""
-    x, y = x0 + dx, y0 + dy
-    tw, th = grid.tile_w, grid.tile_h
-    adx, ady = abs(dx), abs(dy)
-    flags = 0
-
-    for rnd in range(MAX_ROUNDS):
-        hits = overlapping_by_area(grid, x, y, w, h, dy, drop_through, bottom_before,
-                                   largest_first, probe if rnd == 0 else None)
-        if not hits:
-            break
-        foot = None  # the highest floor at the body's foot, if a slope is among the hits
-        for _area, col, row, kind in hits:
-            left, top = col * tw, row * th
-            right, bottom = left + tw, top + th
-            # freed: min(x + w, right) - max(x, left) <= EPS, or the same vertically
-            x_end, y_end = x + w, y + h
-            if ((right if right < x_end else x_end) - (left if left > x else x) <= EPS
-                    or (bottom if bottom < y_end else y_end) - (top if top > y else y) <= EPS
-                    or (kind == SLOPE
-                        and y_end <= top_under(grid, SLOPE, col, row, x, x_end) + EPS)):
-                if trace is not None:
-                    trace.append((col, row, "freed"))
-                continue
-
-            if kind == SLOPE or (dx and kind == SOLID and y0 + h > top + EPS and grid.slopes
-                                 and climbs_from_slope(grid, col, row, x0, y0, w, h, x, y,
-                                                        dx, dy)):
-                # a slope, or a tile the body walks onto off the top of a slope: the floor at
-                # its foot (see _foot)
-                if foot is None:
-                    foot = _foot_top(grid, hits, x0, y0, w, h, x, y, dx, dy)
-                use_x, nx, ny = _foot(grid, kind, col, row, x0, y0, w, h, x, y, dx, dy, foot)
-            elif kind == ONE_WAY:
-                # Left upwards, unless the lifted box is not free (a tile sits on the platform,
-                # or the lift would raise the body past where it started, into a tile) and the
-                # body came into this tile's column from the side in this move: then the
-                # platform's end is a wall, and the body keeps its vertical motion.
-                ny = top - h
-                use_x = False
-                if dx and overlapping_by_area(grid, x, ny, w, h, dy, drop_through,
-                                              bottom_before, largest_first=False):
-                    if dx > 0 and x0 + w <= left + EPS:
-                        nx, use_x = left - w, True
-                    elif dx < 0 and x0 >= right - EPS:
-                        nx, use_x = right, True
-            else:
-                # The push back against the motion on each axis, and whether the body crossed
-                # the tile's edge on that axis during this move (it was wholly outside before).
-                if dx > 0:
-                    nx, sx, ok_x = left - w, x + w - left, x0 + w <= left + EPS
-                elif dx < 0:
-                    nx, sx, ok_x = right, right - x, x0 >= right - EPS
-                else:
-                    nx, sx, ok_x = x, 0.0, False
-                if dy > 0:
-                    ny, sy, ok_y = top - h, y + h - top, y0 + h <= top + EPS
-                elif dy < 0:
-                    ny, sy, ok_y = bottom, bottom - y, y0 >= bottom - EPS
-                else:
-                    ny, sy, ok_y = y, 0.0, False
-
-                if ok_x and ok_y:
-                    if abs(sx - sy) <= tie_px:
-                        use_x = adx > ady
-                    else:
-                        use_x = sx < sy
-                    if guard:
-                        if use_x:
-                            if (_buries(grid, col, row, x, y, w, h, nx, y, dy, drop_through,
-                                        bottom_before)
-                                    and not _buries(grid, col, row, x, y, w, h, x, ny, dy,
-                                                    drop_through, bottom_before)):
-                                use_x = False
-                        elif (_buries(grid, col, row, x, y, w, h, x, ny, dy, drop_through,
-                                      bottom_before)
-                              and not _buries(grid, col, row, x, y, w, h, nx, y, dy,
-                                              drop_through, bottom_before)):
-                            use_x = True
-                elif ok_x or ok_y:
-                    use_x = ok_x
-                else:
-                    # Started inside the tile: the plain rule, never along the motion.
-                    if dx == 0:
-                        sl, sr = x + w - left, right - x
-                        nx, sx = (left - w, sl) if sl <= sr else (right, sr)
-                    if dy == 0:
-                        su, sd = y + h - top, bottom - y
-                        ny, sy = (top - h, su) if su <= sd else (bottom, sd)
-                    use_x = sx < sy
-
-            if use_x:
-                flags |= HIT_RIGHT if nx < x else HIT_LEFT
-                x = nx
-            else:
-                flags |= ON_GROUND if ny < y else HIT_CEILING
-                y = ny
-            if trace is not None:
-                trace.append((col, row, "x" if use_x else "y"))
-
-    return x, y, flags
 
 
 def _foot_top(grid: TileGrid, hits: list[Hit], x0: float, y0: float, w: float, h: float,
@@ -420,104 +446,9 @@ def _foot(grid: TileGrid, kind: int, col: int, row: int, x0: float, y0: float, w
     return False, nx, top - h
 
 
-class OverlapResolver(BoxResolver):
-    name: ClassVar[str] = "overlap"
-    article: ClassVar[Article] = Article(
-        'Order matters: Tile map collision response',
-        'Geoff Blair',
-        '2014',
-        'https://www.geoffblair.com/blog/order-matters-tile-map-collision-response/')
-    axis_order: ClassVar[str] = "both at once"  # per tile, the axis of least separation (summary)
-    supports_slopes: ClassVar[bool] = True
-    destination_only: ClassVar[bool] = True
-    summary: ClassVar[str] = ("move fully, then push out of each overlapping tile, largest "
-                              "intersection first, along its axis of least separation")
-    Options: ClassVar[type] = OverlapOptions
-
-    def __init__(self, options: OverlapOptions | None = None) -> None:
-        self.options = options or OverlapOptions()
-        self._tie_px, self._largest_first = self.options.tie_px, self.options.largest_first
-
-    def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
-                 dy: float, one_way_bottom: float, drop_through: bool,
-                 probe: Probe) -> tuple[float, float, int]:
-        # The first round's look at the moved box, written for speed (a row of one or two cells
-        # read straight from the grid's bytes): nothing there, or one line of solid tiles, has a
-        # short answer (see game.resolvers.overlap_lines); the rest goes to the rounds.
-        nx, ny = x + dx, y + dy
-        tw = grid.tile_w
-        th = grid.tile_h
-        cols = grid.cols
-        kinds = grid.kinds
-        first, end = floor((nx + EPS) / tw), ceil((nx + w - EPS) / tw)
-        top_row, end_row = floor((ny + EPS) / th), ceil((ny + h - EPS) / th)
-        lo = first if first > 0 else 0
-        n = (end if end < cols else cols) - lo  # the box's columns in the map
-        row = top_row if top_row > 0 else 0
-        stop = end_row if end_row < grid.rows else grid.rows
-        if n < 1:
-            row = stop  # none of the box's columns is in the map
-        at = row * cols + lo
-        while row < stop:
-            if (kinds[at] or n > 1 and (kinds[at + 1] or n > 2 and busy(kinds, at + 2, at + n))):
-                hi = lo + n
-                if row == end_row - 1 and dy > 0.0:
-                    # A floor: row_ahead's commonest case, written out here, the tiles' edges
-                    # in floats (the same values; float with float is the interpreter's fast
-                    # case, float with int its slow one).
-                    fw, fh = tw + 0.0, th + 0.0
-                    top = row * fh
-                    low = top + fh
-                    bottom = ny + h
-                    oy = (low if low < bottom else bottom) - (top if top > ny else ny)
-                    if y + h > top + EPS:
-                        done = None  # below the row's top before the move: not a floor
-                    else:
-                        if oy > EPS:  # was above it, and sank into it
-                            right = nx + w
-                            i, e, best, left = at, at + n, 0.0, -1.0
-                            while i < e:  # the first largest overlap; plain solid tiles only
-                                kind = kinds[i]
-                                if kind == SOLID:
-                                    a = (lo + i - at) * fw
-                                    far = a + fw
-                                    ox = (far if far < right else right) - (a if a > nx else nx)
-                                    if (ox > EPS and ox * oy > best
-                                            and (self._largest_first or left < 0.0)):
-                                        best, left = ox * oy, a
-                                elif kind:
-                                    break
-                                i += 1
-                            fy = row * th - h  # as the rounds work it out (an int if h is one)
-                            far = fy + h
-                            if (i == e and left >= 0.0 and fy < ny  # lifted, not pushed sideways
-                                    and not (dx > 0.0 and x + w <= left + EPS
-                                             or dx < 0.0 and x >= left + fw - EPS)
-                                    and ((low if low < far else far)
-                                         - (top if top > fy else fy) <= EPS)  # out of the row
-                                    and (fy + EPS) / th >= top_row):  # and no higher than the box
-                                if probe is not None:
-                                    probe_box(probe, first, end, top_row, end_row)
-                                return nx, fy, ON_GROUND
-                        done = row_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx,
-                                         dy, nx, ny, self._largest_first)
-                elif dy < 0.0 and row == top_row:
-                    done = row_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx, dy, nx,
-                                     ny, self._largest_first)
-                else:
-                    done = None
-                if done is None and dx:
-                    done = column_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx, dy,
-                                        nx, ny, self._largest_first)
-                if done is None:
-                    return resolve_box(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through,
-                                       self._tie_px, self._largest_first, True, None, probe)
-                if probe is not None:
-                    probe_box(probe, first, end, top_row, end_row)
-                return done
-            row += 1
-            at += cols
-        # Every cell is empty: the technique finds no tile to push out of.
-        if probe is not None:
-            probe_box(probe, first, end, top_row, end_row)
-        return nx, ny, 0
+def climbs_from_slope(grid: TileGrid, col: int, row: int, x0: float, y0: float, w: float,
+                      h: float, x: float, y: float, dx: float, dy: float) -> bool:
+    """Is the solid tile (col, row) a floor the body steps onto from the slope it stood on?"""
+    return (on_slope(grid, x0, w, y0 + h)
+            and climbs_onto(grid, SOLID, col, row, float(row * grid.tile_h), x0, w, y0 + h,
+                            y + h, dx, dy if dy > 0 else 0.0))

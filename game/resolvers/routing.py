@@ -5,7 +5,8 @@ Article: "Collision Detection And Response", Frank Poth, Tile Based Game Tutoria
 
 Axis order: y then x.
 
-The technique, as the article teaches it:
+The technique, as the article teaches it (:meth:`RoutingResolver.move_box` runs the steps in order,
+each marked with its number):
 
 1. The tile map is its own broad phase: the body's box says which rows and columns it is in, so
    only those cells are looked at.
@@ -25,50 +26,46 @@ The technique, as the article teaches it:
    has a top face and no inner left/right faces to catch on.
 
 Only the cells the body covers are gathered, so this resolver looks at its destination
-(``destination_only = True``) and the shared mover sub-steps it into parts shorter than half a
-tile and half the body: no tile can be skipped between two looks. The cells gathered are those of
-the box before *and* after the move, so a face the move went through is seen even in one long
-straight move (such as the mover's ground snap); the cross-axis checks use the end position,
-though, so long diagonal moves still rely on the sub-steps.
+(``destination_only = True``) and the shared mover sub-steps it into parts shorter than half a tile
+and half the body: no tile can be skipped between two looks. The cells gathered are those of the
+box before *and* after the move, so a face the move went through is seen even in one long straight
+move (such as the mover's ground snap); the cross-axis checks use the end position, though, so long
+diagonal moves still rely on the sub-steps.
 
 Departures from the article, and why:
 
 * **A table of side names, not one routing function per tile kind.** The article writes a routing
-  function for each tile value, and each one calls that tile's side functions in turn. Here
-  :data:`ROUTES` maps each kind to the tuple of its side names, and one generic routing function,
-  :func:`route_of`, reads it for whatever tile it is given. It is the same idea (the tile's
-  value picks which sides it has; the sides are shared functions, reused between kinds): the
-  article's per-kind functions are only lists of side calls, and writing them as data lets the
-  resolver ask one phase's sides (vertical, then horizontal) of every tile from the same table,
-  and a new tile shape is one line. A tile's route depends only on the grid, so it is read from
-  the table once per cell (:func:`route_at`), the first time a move gathers that cell, and kept:
-  a move only calls the side functions each gathered tile's route lists.
+  function for each tile value, each calling that tile's side functions in turn. Here
+  :data:`ROUTES` maps each kind to its side names, and one routing function, :func:`route_of`,
+  reads it for any tile: the same idea (the tile's value picks its sides; the sides are shared
+  functions), written as data so that the resolver can ask one phase's sides (vertical, then
+  horizontal) of every tile, and a new tile shape is one line. A tile's route depends only on the
+  grid, so it is worked out once per cell (:func:`route_at`), the first time a move gathers that
+  cell, and kept.
 * **Edge-only tiles are worked out automatically, cell by cell.** Instead of hand-made edge
-  variants, :func:`faces_at` finds which faces of a tile its neighbours cover (the top of a tile
-  under a solid or slope tile, the bottom of a tile on a solid one, the left side of a tile with a
-  solid tile on its left, the part of a slope's side covered by the next slope's side...) and
-  keeps only the exposed faces. A cell's faces and route are worked out the first time a move
-  gathers it and kept in the resolver's table for its grid, so set-up costs nothing on any map
-  size (a 1000x1000 map once took half a second and 80 MB to tabulate whole). The world calls
-  :meth:`RoutingResolver.prepare` when the grid changes: a new level starts an empty table; a
-  door turning (a grid made by ``TileGrid.with_kinds``) drops only the changed cells and their
-  four neighbours, whose faces may have changed with them.
+  variants, :func:`~game.resolvers.routing_faces.faces_at` finds which faces of a tile its
+  neighbours cover (the top of a tile under a solid or slope tile, the bottom of a tile on a solid
+  one, the left side of a tile with a solid tile on its left, the part of a slope's side covered by
+  the next slope's side...) and keeps only the exposed faces, lazily: set-up costs nothing on any
+  map size (a 1000x1000 map once took half a second and 80 MB to tabulate whole).
+  :meth:`RoutingResolver.prepare` starts an empty table for a new grid; a door turning
+  (``TileGrid.with_kinds``) drops only the changed cells and their four neighbours, whose faces may
+  have changed with them.
 * **y-first across all gathered tiles, not tile by tile.** The article runs one tile's four sides,
   then the next tile's. A body walking on a floor is pressed slightly into it by gravity; if a
-  tile's left side is asked before the floor's top has put the body back on the floor, it is
-  caught (e.g. at the far side of a one-tile gap). Here every gathered tile's vertical sides
-  (``top``, ``bottom``, ``slope``) answer first, then every tile's ``left``/``right`` sides, both
-  through the same routing table. Both axes of the motion are applied before any side is asked,
-  as in the article.
+  tile's left side is asked before the floor's top has put the body back on the floor, it is caught
+  (e.g. at the far side of a one-tile gap). Here every gathered tile's vertical sides answer first,
+  then every tile's ``left``/``right`` sides. Both axes of the motion are applied before any side
+  is asked, as in the article.
 * **After a wall's push-back, the vertical motion is worked out again from scratch.** The vertical
-  sides answer at the far x, so a wall that then pushes the body back can leave it over a floor
-  (or a higher part of a slope) it never landed on, or take it away from the floor it landed on
-  at the far x (a body must not keep ``on_ground`` and a landing height over nothing). So the
-  vertical result is thrown away: the body goes back to its start y plus dy, the vertical sides
-  answer at the new x, then the walls answer at that y, until a round moves nothing sideways. The
-  vertical answer is then always the one for the final x. Pushes only go back toward the start,
-  so two rounds are enough in practice; :data:`MAX_ROUNDS` only bounds the work (past it, the body
-  stays at its starting x).
+  sides answer at the far x, so a wall that then pushes the body back can leave it over a floor (or
+  a higher part of a slope) it never landed on, or take it away from the floor it landed on at the
+  far x (a body must not keep ``on_ground`` and a landing height over nothing). So the vertical
+  result is thrown away: the body goes back to its start y plus dy, the vertical sides answer at
+  the new x, then the walls answer at that y, until a round moves nothing sideways. The vertical
+  answer is then always the one for the final x. Pushes only go back toward the start, so two
+  rounds are enough in practice; :data:`MAX_ROUNDS` only bounds the work (past it, the body stays
+  at its starting x).
 * **Each side checks the body where it is now, on the other axis.** The article's side functions
   test only their own axis: the tile was picked because the body was in it, so after a neighbour
   has pushed the body clear, the side still fires (a floor seam pushes a walking body back; a wall
@@ -76,69 +73,92 @@ Departures from the article, and why:
   overlaps the face across the other axis.
 * **raw_edges.** ``raw_edges = true`` switches the last fix and the automatic edge-only faces off
   together: every face of every tile is live and each tile's sides judge the box the tiles were
-  gathered with, as the article's solitary tiles do. That brings the article's snag back on tiled
-  floors and walls (the tests show it). It is there to compare, not to play with.
+  gathered with, as the article's solitary tiles do: the article's snag comes back (to compare).
 * **Crossing, not just "past the face".** The article's top side fires whenever the body moves down
   with its bottom below the face, so a body falling beside a block while pressing into it is pulled
   up onto the block's top. Here a side fires only if the body's edge was on the near side of the
   face (within EPS) before the move.
-* **Exact placement.** No small gap on contact: the body is put exactly on the face (touching is
-  not overlapping), so a resting body reports ``on_ground`` every tick and never moves. The article
-  also zeroes the velocity; a resolver here never changes velocity, it only reports contacts.
+* **Exact placement.** The body is put exactly on the face (touching is not overlapping), so a
+  resting body reports ``on_ground`` every tick and never moves; velocity is the player's.
 * **One-way platforms** route to ``top`` with the project's rule: they stop only a body moving down
-  whose bottom was at or above the tile's top when the tick began (``one_way_bottom``), never
-  while it drops through, never from below. One case the rule leaves open: a body that fell past a
-  platform's end earlier in the same tick and then moves into its column below its top. The
-  platform still counts this tick, so the body is bumped up onto its top if there is room (a few
-  px at game speeds: an "almost made it" ledge), or else stopped at its end for the rest of the
-  tick; a platform with a solid tile on it keeps its top face for this reason. "Room" means every
-  row the lifted body would cover above the platform is free of solid and slope tiles at the
-  body's current x, the row its top started in included (it was free at the starting x, not
-  necessarily at this one).
-* **Slopes follow the project's polygon rule**, not the article's next example. A slope tile's solid
-  part is the area under its straight surface, down to the tile's bottom. Its ``slope`` side lands a
-  falling body on the highest point of the surface under it; a body walking in from the low side is
-  lifted along the surface if the lift is at most ``|dx| * tile_h / tile_w`` and the space above is
-  free (no solid or slope tile in the rows above the slope's row that the lifted body would
-  cover, at its current x); otherwise the surface is a wall
-  where it reaches the body's bottom. The slope's ``bottom`` is a ceiling like a solid tile's. Its
+  whose bottom was at or above the tile's top when the tick began (``one_way_bottom``), never while
+  it drops through, never from below. A body that fell past a platform's end earlier in the same
+  tick and then moves into its column below its top still meets it this tick: it is bumped up onto
+  its top if there is room (:meth:`~RoutingResolver._headroom`: a few px at game speeds, an "almost
+  made it" ledge), or else stopped at its end; a platform with a solid tile on it keeps its top
+  face for this reason.
+* **Slopes follow the project's polygon rule**, not the article's next example. A slope tile's
+  solid part is the area under its straight surface, down to the tile's bottom. Its ``slope`` side
+  lands a falling body on the highest point of the surface under it; a body walking in from the low
+  side is lifted along the surface if the lift is at most ``|dx| * tile_h / tile_w`` and the space
+  above is free (:meth:`~RoutingResolver._headroom`); otherwise the surface is a wall where it
+  reaches the body's bottom. The slope's ``bottom`` is a ceiling like a solid tile's. Its
   ``left``/``right`` sides are faces as tall as the surface's height on that side (a full-height
   side is a wall), less the part the neighbour's side covers; a zero-height side next to nothing is
   just a corner, stopping only a body that straddles the tile's bottom line.
-* **Downhill is the mover's ground snap.** Walking down a slope (or off a floor onto a lower
-  slope within one tick) is left to the shared mover, which snaps a grounded body down whenever
-  the tick did not end on the ground; this resolver has no "follow the ground down" code of its
-  own (the test that once needed it passes on the mover's snap alone).
+* **Downhill is the mover's ground snap.** Walking down a slope (or off a floor onto a lower slope
+  within one tick) is left to the shared mover, which snaps a grounded body down whenever the tick
+  did not end on the ground.
 * **Outside the map is empty.** The article indexes ``row * columns + column`` directly, which
-  wraps a column past the right edge onto the next row and reads nothing outside the array. Here
-  the grid answers "empty" for any cell outside the map, so bodies above the top or beyond the
-  edges never crash or hit invented tiles; the mover makes the map's sides walls.
-* **Shortcuts where the answer is known.** A move that lists no probed cells (every move in
-  play) skips the calls where the grid's bytes already tell what they would answer: cells that
-  are all empty (the body moves freely); a walk whose bottom is exactly on the top of the first
-  row with a tile in it, that row's tiles solid or one-way, a solid one under the body (it lands
-  on that top, nothing else touched); and tiles that are all solid, whose sides' tests are
-  written out in one loop in the order the calls would come (:func:`_solids`). Each gives what
-  the calls give, bit for bit; a move with a probe list always makes the calls, and the tests
-  hold the two to each other.
-"""
+  wraps a column past the right edge onto the next row. Here every cell outside the map is empty
+  (no crash, no invented tile); the mover makes the map's sides walls.
+
+Beyond the article, after its code: one-way tiles seen from beside (:meth:`_one_way_from_beside`,
+joined in ``side_top``), and slopes (the ``slope`` side, :meth:`side_slope`, joined through the
+table). Each join is a line marked ``# >> beyond the article``. The faces' geometry is in
+:mod:`game.resolvers.routing_faces`. Play moves bodies with the fast twin
+:class:`game.resolvers.fast.routing.FastRouting`, which answers the usual moves from the grid's
+bytes and hands the rest to this code."""
 
 from __future__ import annotations
 
-from math import ceil, floor
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from game.maps.grid import EPS, ONE_WAY, SLOPE, SOLID, TileGrid
+from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article, Body,
                                  BoxResolver, Probe, one_way_counts)
-# ROUTES and faces_of are the technique's table, named here too (the tests read them from here)
-from game.resolvers.routing_table import (_X_CALLS, _Y_CALLS, MAX_ROUNDS, ROUTES,  # noqa: F401
-                                          Route, faces_of, route_at)
+from game.resolvers.routing_faces import Faces, faces_at, faces_of  # noqa: F401 (faces_of)
+
+# The routing table: tile kind -> the sides its routing function calls, in order. A side is only
+# called for a tile if that tile actually has the face (see routing_faces.faces_at).
+ROUTES: dict[int, tuple[str, ...]] = {
+    SOLID: ("top", "bottom", "left", "right"),
+    ONE_WAY: ("top",),  # >> beyond the article: one-way tiles (a top face only)
+    SLOPE: ("slope", "bottom", "left", "right"),  # >> beyond the article: slopes
+}
+_METHODS = {side: "side_" + side for sides in ROUTES.values() for side in sides}
+# Which sides answer in which phase: the vertical ones first, then the horizontal ones.
+Y_SIDES = frozenset({"top", "bottom", "slope"})
+X_SIDES = frozenset({"left", "right"})
+# A wall's push-back re-runs the vertical sides from scratch at the new x; pushes only go back
+# toward the start, so this settles in a round or two. The cap only bounds the work.
+MAX_ROUNDS = 4
+
+# A tile's route: its cell, kind, and the (side function's name, face) pairs it calls in the
+# vertical phase and in the horizontal phase, in table order.
+Route = tuple[int, int, int, tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]]
+_Y_CALLS, _X_CALLS = 3, 4  # where a Route keeps the calls of each phase
+_LATER: Any = ("later",)  # a cell's place in a routes table before its route is worked out
 
 
-# A cell's place in a routes table before its route is worked out.
-_LATER: Any = ("later",)
+def route_of(kind: int, faces: Faces) -> tuple[tuple[tuple[str, Any], ...],
+                                               tuple[tuple[str, Any], ...]]:
+    """The routing function: the sides the table lists for this kind that the tile has as
+    faces, as (side function's name, face) pairs, split into the vertical and the horizontal
+    phase."""
+    calls = [(side, faces[side]) for side in ROUTES[kind] if faces.get(side) is not None]
+    return (tuple((_METHODS[side], face) for side, face in calls if side in Y_SIDES),
+            tuple((_METHODS[side], face) for side, face in calls if side in X_SIDES))
+
+
+def route_at(grid: TileGrid, i: int, raw: bool = False) -> Route | None:
+    """The route of the cell ``i`` (``row * cols + col``) from its faces; None if empty."""
+    kind = grid.kinds[i]
+    if kind == EMPTY:
+        return None
+    row, col = divmod(i, grid.cols)
+    return (col, row, kind, *route_of(kind, faces_at(grid, col, row, raw)))
 
 
 class _Move:
@@ -154,52 +174,11 @@ class _Move:
               dy: float, drop: bool, solitary: bool) -> None:
         """Begin a move of the box (x, y, w, h) by (dx, dy) (the record is reused move to move)."""
         self.x0, self.y0, self.w, self.h = x, y, w, h
-        self.x, self.y = x + dx, y + dy
+        self.x, self.y = x + dx, y + dy  # both axes of the motion applied, as in the article
         self.gx, self.gy = self.x, self.y  # the box the tiles were gathered with
         self.dx, self.dy, self.drop, self.solitary = dx, dy, drop, solitary
         self.one_way_bottom = one_way_bottom  # the bottom at the start of the tick
         self.ground = self.ceiling = self.left = self.right = False
-
-
-def _solids(occupied: list[Route], tw: int, x: float, y: float, w: float, h: float, dx: float,
-            dy: float) -> tuple[float, float, int] | None:
-    """The rounds of side calls (:meth:`RoutingResolver._rounds`) for gathered tiles that are
-    all solid, faces not raw: in place of each call, that side function's test for a solid
-    tile, in the same order, on locals instead of the move's record (a call per side costs
-    more than its test). None if the rounds do not settle: then the rounds give the answer."""
-    sx = x + dx
-    left = right = False
-    for _ in range(MAX_ROUNDS):
-        x_seen = sx
-        sy, ground, ceiling = y + dy, False, False
-        for col, _, _, y_calls, _ in occupied:
-            for method, face in y_calls:
-                if method == "side_top":
-                    if dy <= 0 or y + h > face + EPS or sy + h < face - EPS:
-                        continue
-                    if sx + w > col * tw + EPS and sx < (col + 1) * tw - EPS:
-                        sy, ground = face - h, True
-                else:  # side_bottom
-                    if dy >= 0 or y < face - EPS or sy > face + EPS:
-                        continue
-                    if sx + w > col * tw + EPS and sx < (col + 1) * tw - EPS:
-                        sy, ceiling = face, True
-        for _, _, _, _, x_calls in occupied:
-            for method, (fx, upper, lower) in x_calls:
-                if method == "side_left":
-                    if dx <= 0 or x + w > fx + EPS or sx + w < fx - EPS:
-                        continue
-                    if sy + h > upper + EPS and sy < lower - EPS:
-                        sx, right = fx - w, True
-                else:  # side_right
-                    if dx >= 0 or x < fx - EPS or sx > fx + EPS:
-                        continue
-                    if sy + h > upper + EPS and sy < lower - EPS:
-                        sx, left = fx, True
-        if sx == x_seen:
-            return sx, sy, ((ON_GROUND if ground else 0) | (HIT_CEILING if ceiling else 0)
-                            | (HIT_LEFT if left else 0) | (HIT_RIGHT if right else 0))
-    return None
 
 
 @dataclass(frozen=True)
@@ -220,7 +199,7 @@ class RoutingResolver(BoxResolver):
     supports_slopes: ClassVar[bool] = True
     destination_only: ClassVar[bool] = True
     summary: ClassVar[str] = ("tile kind -> routing table -> per-side functions; faces between "
-                              "tiles removed at load")
+                              "tiles left out, worked out cell by cell")
     Options: ClassVar[type] = RoutingOptions
 
     def __init__(self, options: RoutingOptions | None = None) -> None:
@@ -252,109 +231,45 @@ class RoutingResolver(BoxResolver):
         self._grid = grid
 
     # ------------------------------------------------------------------------------------------
+    # The article: broad phase, routing table, side functions, y first
+    # ------------------------------------------------------------------------------------------
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
-        # Broad phase: the cells of the box before and after the move. On an axis the body moves
-        # along, the far side reaches EPS further so a face it only just touches is included.
-        # (x + dx is never past x against the sign of dx: so these are the min() and max() of
-        # the two boxes' edges, without the calls.)
+        # 1. The broad phase: the cells of the box before and after the move. On an axis the
+        # body moves along, the far side reaches EPS further so a face it only just touches is
+        # included. (x + dx is never past x against the sign of dx: so these are the min() and
+        # max() of the two boxes' edges.)
         nx, ny = x + dx, y + dy
-        left = nx - EPS if dx < 0.0 else x + EPS
-        right = nx + w + EPS if dx > 0.0 else x + w - EPS
-        top = ny - EPS if dy < 0.0 else y + EPS
-        bottom = ny + h + EPS if dy > 0.0 else y + h - EPS
-        tw, th = grid.tile_w, grid.tile_h
-        first, end = floor(left / tw), ceil(right / tw)
-        first_row, end_row = floor(top / th), ceil(bottom / th)
+        columns = grid.cols_between(nx - EPS if dx < 0.0 else x + EPS,
+                                    nx + w + EPS if dx > 0.0 else x + w - EPS)
+        rows = grid.rows_between(ny - EPS if dy < 0.0 else y + EPS,
+                                 ny + h + EPS if dy > 0.0 else y + h - EPS)
         if probe is not None:
-            probe.extend([(col, row) for row in range(first_row, end_row)
-                          for col in range(first, end)])
-        # The broad phase's cells in the map (outside it every cell is empty): columns lo to
-        # lo + width of rows row to stop_row, walked by index with while loops (a range costs
-        # more than the two or three cells a row of a small box has).
-        kinds, cols = grid.kinds, grid.cols
-        lo = first if first > 0 else 0
-        width = (end if end < cols else cols) - lo
-        row = first_row if first_row > 0 else 0
-        stop_row = end_row if end_row < grid.rows else grid.rows
-        if width <= 0 or row >= stop_row:
-            return nx, ny, 0
-        if probe is not None:
-            # The whole technique, as the article teaches it with the project's fixes, for a
-            # move that lists its cells (the tests hold the shortcuts below to it).
-            occupied = self._gather(grid, lo, width, row, stop_row)
-            if not occupied:
-                return nx, ny, 0
-            return self._rounds(grid, occupied, x, y, w, h, dx, dy, one_way_bottom,
-                                drop_through)
-
-        # Shortcuts for the moves the game makes most, each answered as the whole technique
-        # answers it. First, up to the first cell with a tile in it, row after row (i: the
-        # cell, stop: the end of its row's cells):
-        i = row * cols + lo
-        stop = i + width
-        while not kinds[i]:
-            i += 1
-            if i == stop:
-                row += 1
-                if row == stop_row:
-                    return nx, ny, 0  # 1. Empty cells only: no tile, no route, no side.
-                i += cols - width
-                stop += cols
-        face = row * th + 0.0  # the top of that row, as a float
-        if dy > 0.0 and y + h == face and row + 1 == stop_row and not self._raw:
-            # 2. A walk: the bottom was exactly on the top of the broad phase's last row, the
-            # first with a tile in it. If its tiles are solid or one-way, a solid one under the
-            # body's new x, the vertical sides land it on that top (the cells above, which the
-            # body covers, are empty: a solid tile has its top; a one-way top is the same face)
-            # and the horizontal ones stop nothing (a floor tile's sides begin at its top).
-            at = row * cols
-            landed = False
-            while i < stop:
-                kind = kinds[i]
-                if kind == SOLID:
-                    if not landed and (nx + w > (i - at) * tw + EPS
-                                       and nx < (i - at + 1) * tw - EPS):
-                        landed = True  # (side_top's overlap across x)
-                elif kind == SLOPE:
-                    landed = False
-                    break
-                i += 1
-            if landed:
-                return nx, face - h, ON_GROUND
-        occupied = self._gather(grid, lo, width, row, stop_row)
-        if not self._raw:
-            for route in occupied:
-                if route[2] != SOLID:
-                    break
-            else:  # 3. Solid tiles only: their sides' tests written out (see _solids).
-                moved = _solids(occupied, tw, x, y, w, h, dx, dy)
-                if moved is not None:
-                    return moved
+            probe.extend((col, row) for row in rows for col in columns)
+        # 2. Each occupied cell's routing function, from the table: the sides it calls
+        occupied = self._gather(grid, columns, rows)
+        if not occupied:
+            return nx, ny, 0  # empty cells only: no tile, no route, no side
+        # 3. and 4. Its side functions, the vertical ones first (5., the seams: routing_faces)
         return self._rounds(grid, occupied, x, y, w, h, dx, dy, one_way_bottom, drop_through)
 
-    def _gather(self, grid: TileGrid, lo: int, width: int, row: int,
-                stop_row: int) -> list[Route]:
-        """The routes of the tiles in columns ``lo`` to ``lo + width`` of rows ``row`` to
-        ``stop_row`` (all in the map), row after row. A cell's route is worked out the first
-        time a move gathers it, and kept; an empty cell has none."""
+    def _gather(self, grid: TileGrid, columns: range, rows: range) -> list[Route]:
+        """The routes of the tiles in these columns and rows (clipped to the map: outside it
+        every cell is empty), row after row. A cell's route is worked out the first time a move
+        gathers it, and kept; an empty cell has none."""
         if grid is not self._grid:
             self.prepare(grid)
         routes, kinds, cols = self._routes, grid.kinds, grid.cols
         occupied = []
-        i = row * cols + lo
-        while row < stop_row:
-            stop = i + width
-            while i < stop:
+        for row in range(max(rows.start, 0), min(rows.stop, grid.rows)):
+            for i in range(row * cols + max(columns.start, 0),
+                           row * cols + min(columns.stop, cols)):
                 if kinds[i]:
                     route = routes[i]
                     if route is _LATER:  # first gathered: work its route out now, and keep it
                         route = routes[i] = route_at(grid, i, self._raw)
                     occupied.append(route)
-                i += 1
-            i += cols - width
-            row += 1
         return occupied
 
     def _rounds(self, grid: TileGrid, occupied: list[Route], x: float, y: float, w: float,
@@ -364,11 +279,9 @@ class RoutingResolver(BoxResolver):
         s = self._s
         s.start(x, y, w, h, one_way_bottom, dx, dy, drop_through, self._raw)
         # y-first over every gathered tile, then x. A wall (or a slope too steep to climb) that
-        # pushes the body back moves it to an x where the vertical answer may be different: a
-        # floor it landed on at the far x may not be under it any more, or a floor it missed may
-        # be. So the vertical motion is worked out again from scratch at the new x, then the walls
-        # answer again at the new y, until a round moves nothing sideways. Pushes only go back
-        # toward the start, so this settles in a round or two.
+        # pushes the body back moves it to an x where the vertical answer may be different, so
+        # the vertical motion is worked out again from scratch at the new x, then the walls
+        # answer again at the new y, until a round moves nothing sideways.
         for _ in range(MAX_ROUNDS):
             x_seen = s.x
             s.y, s.ground, s.ceiling = s.y0 + dy, False, False
@@ -390,15 +303,11 @@ class RoutingResolver(BoxResolver):
         """Call every gathered tile's sides of one phase (``which``: ``_Y_CALLS`` or
         ``_X_CALLS``), tile after tile."""
         for route in occupied:
-            calls = route[which]
-            if calls:
-                col, row, kind = route[0], route[1], route[2]
-                for method, face in calls:
-                    getattr(self, method)(s, grid, col, row, kind, face)
+            col, row, kind = route[0], route[1], route[2]
+            for method, face in route[which]:
+                getattr(self, method)(s, grid, col, row, kind, face)
 
-    # ------------------------------------------------------------------------------------------
-    # The side functions: each handles one face of one tile
-    # ------------------------------------------------------------------------------------------
+    # The side functions: each handles one face of one tile ----------------------------------
     @staticmethod
     def _across_x(s: _Move, lo: float, hi: float) -> bool:
         """Does the body overlap [lo, hi] horizontally (by more than EPS)?"""
@@ -413,45 +322,20 @@ class RoutingResolver(BoxResolver):
     def side_top(self, s: _Move, grid: TileGrid, col: int, row: int, kind: int,
                  face: float) -> None:
         """A floor: stops a body moving down whose bottom crossed (or reached) the face."""
-        if kind == ONE_WAY and s.y0 + s.h > face + EPS:
-            self._one_way_from_beside(s, grid, col, face)
-            return
-        if s.dy <= 0:
-            return
-        if kind == ONE_WAY:
-            # a platform judges where the bottom was when the tick began (the mover's rule)
-            if s.drop or not one_way_counts(s.one_way_bottom, face):
+        if kind == ONE_WAY:  # >> beyond the article: one-way tiles
+            if s.y0 + s.h > face + EPS:
+                self._one_way_from_beside(s, grid, col, face)
                 return
-        elif s.y0 + s.h > face + EPS:  # its bottom was already below the face
+            # a platform judges where the bottom was when the tick began (the mover's rule)
+            if s.dy <= 0 or s.drop or not one_way_counts(s.one_way_bottom, face):
+                return
+        elif s.dy <= 0 or s.y0 + s.h > face + EPS:  # not moving down, or already below the face
             return
         if s.y + s.h < face - EPS:  # not there yet (or already stopped higher up)
             return
-        # self._across_x(s, tile's left, tile's right), without the call
-        x = s.gx if s.solitary else s.x
-        if x + s.w > col * grid.tile_w + EPS and x < (col + 1) * grid.tile_w - EPS:
+        if self._across_x(s, col * grid.tile_w, (col + 1) * grid.tile_w):
             s.y = face - s.h
             s.ground = True
-
-    def _one_way_from_beside(self, s: _Move, grid: TileGrid, col: int, face: float) -> None:
-        """A body below a platform's top moving into its column, in a tick that began with its
-        bottom above that top (it fell past the platform's end earlier in the tick). The platform
-        still counts for this tick, so the body may not end inside it: it is bumped up onto the
-        top if there is room above (usually a few px: an "almost made it" ledge), else stopped
-        at the platform's end for the rest of the tick. Next tick the platform no longer counts.
-        """
-        if s.dy < 0 or s.drop or not one_way_counts(s.one_way_bottom, face):
-            return
-        tw = grid.tile_w
-        left, right = col * tw, (col + 1) * tw
-        if s.y + s.h <= face + EPS or not self._across_x(s, left, right):
-            return
-        if self._headroom(grid, s, face - s.h, face):
-            s.y = face - s.h
-            s.ground = True
-        elif s.dx > 0 and s.x + s.w > left:
-            s.x, s.right = max(left - s.w, s.x0), True
-        elif s.dx < 0 and s.x < right:
-            s.x, s.left = min(right, s.x0), True
 
     def side_bottom(self, s: _Move, grid: TileGrid, col: int, row: int, kind: int,
                     face: float) -> None:
@@ -481,6 +365,30 @@ class RoutingResolver(BoxResolver):
         if self._across_y(s, upper, lower):
             s.x = fx
             s.left = True
+
+    # ------------------------------------------------------------------------------------------
+    # Beyond the article: one-way tiles seen from beside, slopes
+    # ------------------------------------------------------------------------------------------
+    def _one_way_from_beside(self, s: _Move, grid: TileGrid, col: int, face: float) -> None:
+        """A body below a platform's top moving into its column, in a tick that began with its
+        bottom above that top (it fell past the platform's end earlier in the tick). The platform
+        still counts for this tick, so the body may not end inside it: it is bumped up onto the
+        top if there is room above (usually a few px: an "almost made it" ledge), else stopped
+        at the platform's end for the rest of the tick. Next tick the platform no longer counts.
+        """
+        if s.dy < 0 or s.drop or not one_way_counts(s.one_way_bottom, face):
+            return
+        tw = grid.tile_w
+        left, right = col * tw, (col + 1) * tw
+        if s.y + s.h <= face + EPS or not self._across_x(s, left, right):
+            return
+        if self._headroom(grid, s, face - s.h, face):
+            s.y = face - s.h
+            s.ground = True
+        elif s.dx > 0 and s.x + s.w > left:
+            s.x, s.right = max(left - s.w, s.x0), True
+        elif s.dx < 0 and s.x < right:
+            s.x, s.left = min(right, s.x0), True
 
     def side_slope(self, s: _Move, grid: TileGrid, col: int, row: int, kind: int,
                    face: tuple[float, float]) -> None:

@@ -19,87 +19,68 @@ The technique, as the article teaches it:
    A body that missed a ledge by a few pixels is therefore not stopped by its side and ends up on
    top of it ("almost made it"), with no special code for that.
 
-How it runs here: the sideways pass walks the stretched box one column at a time, nearest column
-first (it also cuts at the columns the trailing edge crosses, so the set of tiles beside the body
-never changes inside one cut). In each cut the tiles are judged against the body's box at the end
-of the cut: a tile reaching into the shrunk rows is a wall and the body stops with its leading edge
-exactly on that column's edge; a tile reaching only into the strip cut off at the bottom is a
-ledge the body is lifted onto; one reaching only into the strip cut off at the top is a ceiling
-corner the body is pushed under. When the rows beside the path hold no solid or slope tile at
-all (the usual case), every cut would come out free at the same height, so the walk is skipped
-and the body simply moves (unless the probed cells are wanted: they list the cuts). The vertical
-pass walks the rows of the stretched box nearest first; the first row holding a tile that blocks
-ends the move on it. Usual moves are answered with what the passes would find from a look at
-the grid's bytes: nothing at all in the rows of the body and of its vertical motion along the
-path (the whole motion, touching nothing); a walk along solid tiles (the body's own rows empty,
-its bottom exactly on a row's top and only solid tiles under it at its new x: it stays on that
-top); and a push against a wall (the leading edge on a column's border, a solid tile of the
-column ahead in the shrunk rows: the walk's first cut stops it where it is).
+How it runs here (the article's ``collisionRectForSide``, ``populateCollidingTiles`` and
+``testMapCollision`` are, sideways, :meth:`~SweepResolver._across` and :meth:`~SweepResolver._fit`,
+vertically :meth:`~SweepResolver._down` and :meth:`~SweepResolver._up`): the sideways pass walks
+the stretched box one column at a time, nearest first (it also cuts where the trailing edge
+crosses a column, so the tiles beside the body never change inside one cut), and judges the
+box at the end of each cut: a tile in the shrunk rows is a wall (the leading edge stops on its
+column's edge), one only in the strip cut off at the bottom a ledge the body is lifted onto, one
+only in the strip cut off at the top a ceiling corner it is pushed under. The vertical pass
+walks the rows nearest first; the first row holding a tile that blocks ends the move on it.
+
+Beyond the article, each joined to its passes at a line marked ``# >> beyond the article``:
+slopes and one-way tiles (Nez's ``TiledMapMover``, reworked), the corner slide when rising, and
+the bisection that stops a climb under a ceiling. Play moves bodies with the fast twin
+:class:`game.resolvers.fast.sweep.FastSweep`, which answers the usual moves from a look at the
+grid's bytes and hands the rest to these passes.
 
 Departures from the article, and why:
 
-* **Exact placement, and a body already touching stays put.** The article's response puts the
-  leading edge on the tile's edge; here too, with no pixel of gap, and if the stop point is within
-  ``EPS`` of where the body already is, its position is returned unchanged (a body resting on a
-  floor or pushing a wall keeps its exact coordinates tick after tick and still reports the
-  contact).
+* **Exact placement, and a body already touching stays put.** The leading edge stops on the
+  tile's edge with no pixel of gap; a stop within ``EPS`` of where the body already is returns
+  its position unchanged, so a body resting on a floor or pushing a wall keeps its coordinates
+  tick after tick and still reports the contact.
 * **Only what lies ahead of the leading edge blocks.** The half box starts at the body's centre,
-  so in the article a tile the body already overlaps (behind its leading edge) "blocks" too, and
-  the body is snapped back to that tile's edge, possibly far backwards. Here tiles the body
-  overlaps at the start of a move are left out, so a body that is somehow inside a tile can move
-  out of it and is never yanked back. (This cannot happen in play: no move ends overlapping.)
+  so in the article a tile the body already overlaps "blocks" too, and the body is snapped back
+  to that tile's edge. Here tiles the body overlaps at the start of a move are left out, so a
+  body somehow inside a tile (never in play) can move out of it.
 * **The bump happens inside the sideways move.** In the article the body first moves sideways into
   the ledge's corner, overlapping it, and only the following vertical pass (which works only when
-  the body is falling) pulls it up. Rising, or with no vertical motion, it would be left inside the
-  ledge. Here the lift is part of the sideways move, at the moment the leading edge reaches the
-  ledge's column, and the rest of the motion continues at the new height. The lifted box must be
-  free (headroom); if it is not, the ledge is a wall. The same holds for the top strip: a tile
-  reaching at most ``inset_y`` into the body's head pushes the body down under it, if there is
-  room; a tile in both strips at once (a gap too low) is a wall.
+  falling) pulls it up. Here the lift is part of the sideways move, when the leading edge reaches
+  the ledge's column, and the rest of the motion goes on at the new height, if the lifted box is
+  free (else the ledge is a wall). The same for the top strip: a tile reaching at most ``inset_y``
+  into the head pushes the body down under it; a tile in both strips at once is a wall.
 * **Vertical strips.** The article shrinks the box sideways for vertical moves as well, which
-  would let a falling body sink into a tile it overlaps by only the inset. Here:
-  *falling*, a tile under either side strip is landed on like any other (the body stops on it,
-  ``on_ground``) -- sliding the body off instead would undo the ledge bump of the same tick, since
-  a body just lifted onto a ledge stands on it by only the few pixels it moved;
-  *rising*, a tile met only by a side strip (at most ``inset_x`` of the body's width) slides the
-  body sideways off that corner so the jump goes on, if the slid box is free and inside the map;
-  otherwise the tile is a ceiling (``hit_ceiling``). Tiles met by both strips at once stop it.
+  would let a falling body sink into a tile it overlaps by only the inset. Here a falling body
+  lands on a tile under either side strip like any other (sliding it off would undo the ledge
+  bump of the same tick); a rising body whose side strip alone (at most ``inset_x``) meets a
+  tile slides sideways off that corner so the jump goes on, if the slid box is free and inside
+  the map; otherwise the tile is a ceiling. Tiles met by both strips at once stop it.
 * **Insets bigger than half the body** would turn the shrunk box inside out. Each inset is capped
   at half the body's size along its axis: with the cap, whatever the middle line of the body's
   side meets is a wall and anything lower is stepped onto.
-* **No tunnelling.** The stretched box covers the whole path, and the sideways walk visits every
-  column of it in order, so a wall anywhere on the path is found whatever the speed. This resolver
-  is swept: the mover does not sub-step it.
+* **No tunnelling.** The stretched box covers the whole path, walked column by column, so a wall
+  anywhere on the path is found whatever the speed: the mover does not sub-step this resolver.
 * **Ties.** Tiles at the same distance are taken together: all tiles of one column (sideways) or
   one row (vertically) are judged as a group, so the answer never depends on the order they were
   listed in. A wall anywhere in the column wins over a ledge, the highest ledge sets the lift, the
-  lowest ceiling corner sets the push. ``probed`` lists cells in the order they were looked at:
-  cut after cut along the path, the column nearest the leading edge first in each cut, and rows
-  nearest first in the vertical pass, left to right within a row.
-* **Slopes** (the article's second part). Nez's mover lets the sideways pass ignore a slope except
-  for its full-height side and snaps the body onto the surface in the vertical pass, measured under
-  the centre of the body. That again leaves the body inside the slope when it is not falling, and a
-  corner of the body can sink into the surface. Here the slope rules of the whole project hold: the
-  solid part of a slope tile is the area under its straight surface, and the body rests on the
-  highest point of the surface under its whole width (one corner touches). Sideways, a slope tile
-  the body is standing in (its bottom not below the tile's bottom) is a floor that lifts the body
-  as it moves; the climb is continuous, so it never exceeds ``|dx| * tile_h / tile_w``. Where the
-  leading edge enters a slope tile's column, the step up at the tile's side must be at most
-  ``inset_y`` -- the low side of an ordinary slope is a zero step, the full-height side is a wall.
-  (Because of the bump, a small step at a slope's side may add up to ``inset_y`` to that lift.) A
-  slope tile the body is below is a box seen from below: its bottom edge is a ceiling; from the
-  side it is a wall or, within ``inset_y``, a head bump. Falling onto a slope lands on its surface
-  (``on_ground``). When a climb runs into a ceiling the body stops where its head touches (found by
-  bisection, to within the touching tolerance ``EPS``). The mover's ground snap keeps the body on a
-  slope walking down.
-* **One-way tiles** (the article's second part; in Nez only their top edge counts, for a body whose
-  bottom is at or above it -- the same idea). They block only a falling body whose bottom was at or
-  above their top at the start of the tick (``one_way_bottom``), and never when
-  ``drop_through`` is set; never sideways, never from below. A sideways head bump must not push a
-  body down into one it was standing on.
-* **floor, not int; the map's outside is empty.** Cells come from ``math.floor`` and the grid
-  answers "empty" outside the map, so bodies above the top or beyond the bottom never crash or
-  collide with phantom tiles.
+  lowest ceiling corner sets the push.
+* **Slopes** (the article's second part). Nez's mover ignores a slope sideways except for its
+  full-height side and snaps the body onto the surface under its centre in the vertical pass,
+  which leaves the body inside the slope when it is not falling. Here the project's slope rules
+  hold: a slope tile is solid under its straight surface, and the body rests on the highest point
+  of the surface under its whole width. Sideways, a slope tile the body stands in is a floor that
+  lifts it as it moves (the climb is continuous: at most ``|dx| * tile_h / tile_w``); where the
+  leading edge enters a slope's column, the step at its side must be at most ``inset_y`` (the low
+  side of a slope is no step, the full-height side a wall). Below its row a slope is a box.
+  Falling onto a slope lands on its surface. A climb that runs into a ceiling stops where the
+  head touches (found by bisection, to within ``EPS``). Walking down is the mover's ground snap.
+* **One-way tiles** (the article's second part; in Nez too only their top edge counts). They
+  block only a falling body whose bottom was at or above their top at the start of the tick
+  (``one_way_bottom``), never when ``drop_through``, never sideways, never from below.
+* **floor, not int; the map's outside is empty.** Cells come from ``math.floor`` and every cell
+  outside the map is empty: no crash, no phantom tile.
 """
 
 from __future__ import annotations
@@ -121,10 +102,6 @@ _BLOCKED = 2  # blocked somewhere inside the cut: search for the farthest free p
 _SLIDES = 8  # most corner slides one rising move may take before it counts as a ceiling
 _BISECT = 40  # halvings when a cut is blocked part-way (16 px / 2**40 is far below EPS)
 _SNAP = 1e-9  # an edge this close to a tile border counts as on it when cutting the path
-_REACH = 2 * EPS  # more than the walk's cuts, added up, can overshoot the path's end by
-_FAR = 2.0 ** 19  # px: a coordinate's rounding stays far under _SNAP below this (_at_wall)
-_NONE: frozenset[tuple[int, int]] = frozenset()  # no tile to leave out
-_floor, _ceil = math.floor, math.ceil
 
 
 @dataclass(frozen=True)
@@ -168,107 +145,31 @@ class SweepResolver(BoxResolver):
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
-        bottom_before = one_way_bottom  # one-way tiles judge the bottom at the tick start
-        # One look at the grid's bytes, over the rows of the body and of its vertical motion
-        # along its sideways path (the columns from its trailing edge to where its leading edge
-        # ends, and the next one if that end is within _REACH of its border: no pass looks at
-        # another), answers questions that a real scan rarely has to:
-        # * with nothing at all there, every pass would find the motion free: it is taken whole
-        #   (unless the probed cells are wanted);
-        # * tiles the body already overlaps (never, in play) are left out so it can get free: the
-        #   no-overlap rule is asked only if one of the body's own rows holds anything at all;
-        # * with no solid or slope tile in the body's rows, every cut of the sideways walk would
-        #   come out free at this height, so the walk is skipped (unless the probed cells are
-        #   wanted); with nothing at all in them, the falling pass then starts below them.
-        tw, th, cols, rows, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.rows, grid.kinds
-        if dx > 0.0:
-            first, end = _floor(x / tw), _floor((x + w + dx + _REACH) / tw) + 1
-        elif dx < 0.0:
-            first, end = _ceil((x + dx - _REACH) / tw) - 1, _ceil((x + w) / tw)
-        else:
-            first, end = _floor(x / tw), _ceil((x + w) / tw)
-        if first < 0:
-            first = 0
-        if end > cols:
-            end = cols
-        body, below = _floor((y + EPS) / th), _ceil((y + h - EPS) / th)  # the body's rows
-        clear = True  # nothing at all in the rows looked at
-        # the rows looked at: the body's, and those the falling or rising pass would look at
-        row, end_row = body, below
-        pressed = dy > 0.0 and not (y + h) % th
-        if pressed:
-            clear = False  # pressed onto a row's top: it stands there (the falling pass says)
-        elif dy > 0.0:
-            end_row = _floor((y + h + dy + EPS) / th) + 1
-            if h < 4 * EPS:  # (the falling pass may start above the body's rows)
-                last = _floor((y + h - EPS) / th)
-                row = last if last < row else row
-        elif dy < 0.0:
-            row = _floor((y + dy + EPS) / th)
-        if row < 0:
-            row = 0
-        if end_row > rows:
-            end_row = rows
-        empty = beside_free = True  # nothing in the body's rows; no solid or slope tile there
-        while row < end_row:
-            at = row * cols
-            cells = kinds[at + first:at + end]
-            if cells.strip(b"\0"):
-                clear = False
-                if body <= row < below:
-                    empty = False
-                    if SOLID in cells or SLOPE in cells:
-                        beside_free = False
-                        break
-            row += 1
-        if empty and probe is None:
-            if clear:
-                return (x + dx if dx else x), (y + dy if dy else y), 0
-            if pressed and 0 <= below < rows:
-                # A walk: pressed onto a row's top with nothing in its own rows. If the row
-                # under the body at its new x holds solid tiles and nothing else, the falling
-                # pass would stop at once, on their top, where the body is.
-                to = x + dx if dx else x
-                c0, c1 = _floor((to + EPS) / tw), _ceil((to + w - EPS) / tw)
-                c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-                if c0 < c1:
-                    under = kinds[below * cols + c0:below * cols + c1]
-                    if under.strip(b"\0") and not under.strip(b"\0\1"):
-                        return to, y, ON_GROUND
-        ignore = _NONE
-        if (not empty and not _cells_empty(grid, x, w, body, below)
-                and overlaps_any(grid, x, y, w, h, bottom_before, True)):
-            ignore = frozenset(overlapping_tiles(grid, x, y, w, h, bottom_before, True))
+        # Tiles the body already overlaps (never, in play) are left out, so that it can get free.
+        ignore = frozenset(overlapping_tiles(grid, x, y, w, h, one_way_bottom, True))
         mark = 0 if probe is None else len(probe)
         flags = 0
-
+        # 1. The motion split into x and y, x first.
         if dx:
-            if probe is None and beside_free:
-                x += dx  # what the walk would find: every cut free at this height
-            else:
-                empty = False  # (the falling pass starts at the body's rows)
-                iy = _inset(self.options.inset_y, th, h)
-                if probe is None and _at_wall(grid, x, y, w, h, dx, iy, body, below):
-                    flags = HIT_RIGHT if dx > 0.0 else HIT_LEFT  # the walk's first cut: a wall
-                else:
-                    x, y, stopped = self._across(grid, x, y, w, h, dx, iy, bottom_before,
-                                                 drop_through, ignore, probe)
-                    if stopped:
-                        flags = HIT_RIGHT if dx > 0 else HIT_LEFT
-        elif probe is not None:
-            empty = False
+            # 2. to 4. The half box facing the motion, shrunk by the inset on the other axis and
+            # stretched by the motion: its tiles walked nearest first, the first wall stopping it.
+            iy = _inset(self.options.inset_y, grid.tile_h, h)
+            x, y, stopped = self._across(grid, x, y, w, h, dx, iy, one_way_bottom, drop_through,
+                                         ignore, probe)
+            if stopped:
+                flags = HIT_RIGHT if dx > 0 else HIT_LEFT
+        # Then y, the same way: rows nearest first.
         if dy > 0.0:
-            y, on_ground = self._down(grid, x, y, w, h, dy, bottom_before, drop_through, ignore,
-                                      probe, below if empty else None)
+            y, on_ground = self._down(grid, x, y, w, h, dy, one_way_bottom, drop_through, ignore,
+                                      probe)
             if on_ground:
                 flags |= ON_GROUND
         elif dy < 0.0:
-            ix = _inset(self.options.inset_x, tw, w)
-            x, y, hit_ceiling = self._up(grid, x, y, w, h, dy, ix, bottom_before, drop_through,
+            ix = _inset(self.options.inset_x, grid.tile_w, w)
+            x, y, hit_ceiling = self._up(grid, x, y, w, h, dy, ix, one_way_bottom, drop_through,
                                          ignore, probe)
             if hit_ceiling:
                 flags |= HIT_CEILING
-
         if probe is not None:
             probe[mark:] = dict.fromkeys(probe[mark:])  # each cell once, first look first
         return x, y, flags
@@ -291,12 +192,7 @@ class SweepResolver(BoxResolver):
             lead_border = _border(lead, ahead, tw)
             to_lead = abs(lead_border - lead)
             to_trail = abs(_border(trail, ahead, tw) - trail)
-            # step = min(total - done, to_lead, to_trail), without the slower call to min()
-            step = total - done
-            if to_lead < step:
-                step = to_lead
-            if to_trail < step:
-                step = to_trail
+            step = min(total - done, to_lead, to_trail)
             new_lead = lead + ahead * step
             if step == to_lead:
                 new_lead = lead_border  # land exactly on the border
@@ -311,19 +207,9 @@ class SweepResolver(BoxResolver):
             if status == _OK:
                 lead, cur_y, done = new_lead, new_y, done + step
                 continue
-            if status == _BLOCKED:
-                # blocked inside the cut (e.g. a climb meets a ceiling): farthest free point
-                lo, hi, lo_y = 0.0, step, cur_y
-                for _ in range(_BISECT):
-                    mid = (lo + hi) * 0.5
-                    at = lead + ahead * mid
-                    st, yy = self._fit(grid, at - w if dx > 0 else at, cur_y, w, h, ahead,
-                                       entry_col, near, iy, bottom_before, drop_through, ignore,
-                                       None)
-                    if st == _OK:
-                        lo, lo_y = mid, yy
-                    else:
-                        hi = mid
+            if status == _BLOCKED:  # >> beyond the article: a climb that meets a ceiling
+                lo, lo_y = self._farthest_free(grid, lead, cur_y, w, h, dx, step, entry_col,
+                                               near, iy, bottom_before, drop_through, ignore)
                 if lo > EPS:  # less than that is still touching where the cut began
                     lead, cur_y, done = lead + ahead * lo, lo_y, done + lo
                     return (lead - w if dx > 0 else lead), cur_y, True
@@ -346,7 +232,6 @@ class SweepResolver(BoxResolver):
         except slopes, whose surface under the body changes continuously as it moves.
         """
         tw, th = grid.tile_w, grid.tile_h
-        map_cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds  # kinds[row * cols + col]
         bottom = y + h
         floor_at = math.inf  # the highest floor the bottom must be lifted to
         ceil_at = -math.inf  # the lowest ceiling the top must be pushed under
@@ -362,42 +247,29 @@ class SweepResolver(BoxResolver):
         cols = range(end - 1, first - 1, -1) if ahead > 0 else range(first, end)
         rows = range(math.floor((y + EPS) / th), math.ceil((bottom - EPS) / th))
         for col in cols:
-            col_inside = 0 <= col < map_cols
             for row in rows:
                 if probed is not None:
                     probed.append((col, row))
-                if not (col_inside and 0 <= row < map_rows):
-                    continue  # outside the map every cell is empty
-                kind = kinds[row * map_cols + col]
+                kind = grid.kind(col, row)  # (outside the map every cell is empty)
                 if kind == EMPTY or kind == ONE_WAY:  # one-way tiles never block sideways
                     continue
                 if ignore and (col, row) in ignore:
                     continue
                 top = row * th
                 base = top + th
-                if kind == SLOPE:
-                    lo = max(bx, col * tw)
-                    hi = min(bx + w, (col + 1) * tw)
-                    surface = grid.surface_top(col, row, lo, hi)
-                    if bottom <= surface + EPS:
-                        continue  # above its surface
-                    if bottom <= base + EPS:
-                        # standing in the slope's row: its surface is a floor to climb, but the
-                        # step at the side being entered must be no more than a ledge bump
-                        if (col == entry_col
-                                and bottom - grid.surface_y(col, row, entry_x) > iy + EPS):
-                            return _WALL, y
-                        if surface < floor_at:
-                            floor_at = surface
+                if kind == SLOPE:  # >> beyond the article: slopes, a floor to climb or a box
+                    status, surface = _slope_beside(grid, col, row, bx, w, bottom, entry_col,
+                                                    entry_x, iy)
+                    if status == _WALL:
+                        return _WALL, y
+                    if status == _OK:
+                        floor_at = min(floor_at, surface)
                         continue
                     # below the slope's row: from here the tile is a box
-                # (the lowest floor and highest ceiling kept without min() and max(): faster)
-                if top >= bottom - iy - EPS:
-                    if top < floor_at:  # only in the bottom strip: a ledge
-                        floor_at = top
-                elif base <= y + iy + EPS:
-                    if base > ceil_at:  # only in the top strip: a ceiling corner
-                        ceil_at = base
+                if top >= bottom - iy - EPS:  # only in the bottom strip: a ledge
+                    floor_at = min(floor_at, top)
+                elif base <= y + iy + EPS:  # only in the top strip: a ceiling corner
+                    ceil_at = max(ceil_at, base)
                 else:
                     return (_WALL if col == entry_col else _BLOCKED), y  # in the shrunk rows
         if floor_at == math.inf and ceil_at == -math.inf:
@@ -414,51 +286,29 @@ class SweepResolver(BoxResolver):
     # ------------------------------------------------------------------------------------------
     def _down(self, grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
               bottom_before: float, drop_through: bool, ignore: frozenset[tuple[int, int]],
-              probed: Probe, start: int | None = None) -> tuple[float, bool]:
-        """The falling pass: rows nearest first; the first row with a floor stops the body.
-        ``start``, if given, is a row above which the body's columns are known to hold nothing
-        (the move's first look at the grid found its own rows empty)."""
+              probed: Probe) -> tuple[float, bool]:
+        """The falling pass: rows nearest first; the first row with a floor stops the body."""
         tw, th = grid.tile_w, grid.tile_h
-        map_cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds
         bottom = y + h
         reach = bottom + dy
-        c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
-        # the columns inside the map (outside it every cell is empty)
-        first = c0 if c0 > 0 else 0
-        end = c1 if c1 < map_cols else map_cols
-        if end < first:
-            end = first  # wholly left of the map (never in play): no cell, not a slice's wrap
+        c0, c1 = math.floor((x + EPS) / tw), math.ceil((x + w - EPS) / tw)
         # rows of the stretched box wholly behind the leading edge can hold nothing ahead of it
-        row = _floor((bottom - EPS) / th)
-        if start is not None and start > row:
-            row = start
-        for row in range(row, _floor((reach + EPS) / th) + 1):
+        for row in range(math.floor((bottom - EPS) / th), math.floor((reach + EPS) / th) + 1):
             if probed is not None:
                 probed.extend((col, row) for col in range(c0, c1))
-            if not 0 <= row < map_rows:
-                continue  # outside the map every cell is empty
-            at = row * map_cols
-            cells = kinds[at + first:at + end]
-            if not cells.strip(b"\0"):
-                continue  # nothing in this row under the body
             top = row * th
-            if not ignore and not cells.strip(b"\0\1"):
-                # solid tiles only (the usual floor): each one's contact is the row's top
-                if bottom - EPS <= top <= reach + EPS:
-                    return (y if abs(top - bottom) <= EPS else top - h), True
-                continue
             best = math.inf
-            for col in range(first, end):
-                kind = kinds[at + col]
+            for col in range(c0, c1):
+                kind = grid.kind(col, row)  # (outside the map every cell is empty)
                 if kind == EMPTY:
                     continue
                 if ignore and (col, row) in ignore:
                     continue
-                if kind == SLOPE:
+                if kind == SLOPE:  # >> beyond the article: slopes, landed on by their surface
                     lo = max(x, col * tw)
                     hi = min(x + w, (col + 1) * tw)
                     contact = grid.surface_top(col, row, lo, hi)
-                elif kind == ONE_WAY:
+                elif kind == ONE_WAY:  # >> beyond the article: one-way tiles
                     if drop_through or not one_way_counts(bottom_before, top):
                         continue
                     contact = top
@@ -477,7 +327,6 @@ class SweepResolver(BoxResolver):
             probed: Probe) -> tuple[float, float, bool]:
         """The rising pass: rows nearest first; returns (x, y, hit_ceiling)."""
         tw, th = grid.tile_w, grid.tile_h
-        map_cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds
         reach = y + dy
         top = y
         for _ in range(_SLIDES):
@@ -487,28 +336,21 @@ class SweepResolver(BoxResolver):
             for row in range(first, last - 1, -1):
                 if probed is not None:
                     probed.extend((col, row) for col in cols)
-                if not 0 <= row < map_rows:
-                    continue  # outside the map every cell is empty
                 base = (row + 1) * th
-                at = row * map_cols
                 left_edge = -math.inf  # a tile under the left strip: slide right to here
                 right_edge = math.inf  # one under the right strip: slide left to here
                 core = False
                 for col in cols:
-                    if not 0 <= col < map_cols:
-                        continue
-                    kind = kinds[at + col]
+                    kind = grid.kind(col, row)  # (outside the map every cell is empty)
                     if kind != SOLID and kind != SLOPE:  # one-way tiles never block rising
                         continue
                     if ignore and (col, row) in ignore:
                         continue
                     col_left, col_right = col * tw, (col + 1) * tw
                     if col_right <= x + ix + EPS:
-                        if col_right > left_edge:  # max(), the faster way
-                            left_edge = col_right
+                        left_edge = max(left_edge, col_right)
                     elif col_left >= x + w - ix - EPS:
-                        if col_left < right_edge:
-                            right_edge = col_left
+                        right_edge = min(right_edge, col_left)
                     else:
                         core = True
                 if left_edge == -math.inf and right_edge == math.inf and not core:
@@ -516,16 +358,74 @@ class SweepResolver(BoxResolver):
                 stop_y = y if abs(base - y) <= EPS else base
                 if core or (left_edge != -math.inf and right_edge != math.inf):
                     return x, stop_y, True
-                new_x = left_edge if left_edge != -math.inf else right_edge - w
-                if (new_x < 0.0 or new_x + w > grid.width_px
-                        or not _free(grid, new_x, base, w, h, bottom_before, drop_through,
-                                     ignore)):
+                # >> beyond the article: the corner slide, off a ceiling met by a side strip
+                new_x = _corner_slide(grid, w, h, base, left_edge, right_edge, bottom_before,
+                                      drop_through, ignore)
+                if new_x is None:
                     return x, stop_y, True
                 x, top = new_x, base  # slid off the corner; go on rising from here
                 break
             else:
                 return x, reach, False
         return x, top, True
+
+
+    # ------------------------------------------------------------------------------------------
+    # Beyond the article: a climb that meets a ceiling
+    # ------------------------------------------------------------------------------------------
+    def _farthest_free(self, grid: TileGrid, lead: float, y: float, w: float, h: float,
+                       dx: float, step: float, entry_col: int | None, near: float, iy: float,
+                       bottom_before: float, drop_through: bool,
+                       ignore: frozenset[tuple[int, int]]) -> tuple[float, float]:
+        """A cut blocked part-way (a climb along a slope runs into a ceiling): how far into it
+        the body can go, found by bisection, and its y there."""
+        ahead = 1.0 if dx > 0 else -1.0
+        lo, hi, lo_y = 0.0, step, y
+        for _ in range(_BISECT):
+            mid = (lo + hi) * 0.5
+            at = lead + ahead * mid
+            st, yy = self._fit(grid, at - w if dx > 0 else at, y, w, h, ahead, entry_col, near,
+                               iy, bottom_before, drop_through, ignore, None)
+            if st == _OK:
+                lo, lo_y = mid, yy
+            else:
+                hi = mid
+        return lo, lo_y
+
+
+# ----------------------------------------------------------------------------------------------
+# Beyond the article: slopes beside the body, the corner slide
+# ----------------------------------------------------------------------------------------------
+
+def _slope_beside(grid: TileGrid, col: int, row: int, bx: float, w: float, bottom: float,
+                  entry_col: int | None, entry_x: float, iy: float) -> tuple[int, float]:
+    """A slope tile in the box at the end of a sideways cut: (_OK, the floor to lift the body
+    to, or inf above its surface), (_WALL, 0.0) for a step at the entered side higher than a
+    ledge bump, or (_BLOCKED, 0.0) below the slope's row, where the tile is a box."""
+    tw, th = grid.tile_w, grid.tile_h
+    surface = grid.surface_top(col, row, max(bx, col * tw), min(bx + w, (col + 1) * tw))
+    if bottom <= surface + EPS:
+        return _OK, math.inf  # above its surface
+    if bottom <= (row + 1) * th + EPS:
+        # standing in the slope's row: its surface is a floor to climb, but the step at the
+        # side being entered must be no more than a ledge bump
+        if col == entry_col and bottom - grid.surface_y(col, row, entry_x) > iy + EPS:
+            return _WALL, 0.0
+        return _OK, surface
+    return _BLOCKED, 0.0
+
+
+def _corner_slide(grid: TileGrid, w: float, h: float, base: float, left_edge: float,
+                  right_edge: float, bottom_before: float, drop_through: bool,
+                  ignore: frozenset[tuple[int, int]]) -> float | None:
+    """A rising body whose side strip alone met a ceiling (``left_edge``: a tile under its left
+    strip, ``right_edge``: one under its right) slides off that corner: its new x, or None if
+    the slid box is not free or leaves the map (then the tile is a ceiling)."""
+    new_x = left_edge if left_edge != -math.inf else right_edge - w
+    if (new_x < 0.0 or new_x + w > grid.width_px
+            or not _free(grid, new_x, base, w, h, bottom_before, drop_through, ignore)):
+        return None
+    return new_x
 
 
 # ----------------------------------------------------------------------------------------------
@@ -537,50 +437,6 @@ def _border(p: float, ahead: float, tile: int) -> float:
     if ahead > 0:
         return (math.floor((p + _SNAP) / tile) + 1) * tile
     return (math.ceil((p - _SNAP) / tile) - 1) * tile
-
-
-def _at_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, iy: float,
-             row: int, end: int) -> bool:
-    """True if the sideways walk would stop the body where it is (``row`` to ``end``: its rows):
-    its leading edge is on a column's border and a solid tile of the column ahead reaches into
-    the shrunk rows. The walk's first cut then has its middle in that column (it is at most a
-    tile long and, leftward, about _SNAP at least), so enters it; ``_fit`` judges that column
-    first, and there can only answer "a wall at its edge" (the body overlaps none of it)."""
-    tw, th, cols = grid.tile_w, grid.tile_h, grid.cols
-    if dx > 0.0:
-        lead = x + w
-        if lead % tw:
-            return False
-        col = _floor(lead / tw)
-    else:
-        if x % tw or dx > -EPS or x >= _FAR:
-            return False
-        col = _floor(x / tw) - 1
-    if not 0 <= col < cols:
-        return False
-    row, end = (row if row > 0 else 0), (end if end < grid.rows else grid.rows)  # in the map
-    bottom, kinds = y + h, grid.kinds
-    while row < end:
-        if kinds[row * cols + col] == SOLID:
-            top = row * th
-            if not top >= bottom - iy - EPS and not top + th <= y + iy + EPS:
-                return True  # in the shrunk rows: the test and sums of _fit, to the bit
-        row += 1
-    return False
-
-
-def _cells_empty(grid: TileGrid, x: float, w: float, row: int, end: int) -> bool:
-    """True if the body's own cells (``row`` to ``end``: its rows) are all empty: then the
-    no-overlap rule's scan, over the same cells, would find nothing, and need not be asked."""
-    tw, cols, kinds = grid.tile_w, grid.cols, grid.kinds
-    first, last = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
-    first, last = (first if first > 0 else 0), (last if last < cols else cols)  # in the map
-    row, end = (row if row > 0 else 0), (end if end < grid.rows else grid.rows)
-    while row < end:
-        if kinds[row * cols + first:row * cols + last].strip(b"\0"):
-            return False
-        row += 1
-    return True
 
 
 def _free(grid: TileGrid, x: float, y: float, w: float, h: float, bottom_before: float,

@@ -5,14 +5,16 @@ https://www.gamedev.net/tutorials/programming/general-and-gameplay-programming/s
 
 Axis order: both at once (the motion is one straight line; a hit stops one axis, the other goes on).
 
-The technique, as the article teaches it:
+The technique, as the article teaches it (:func:`passes`; the article's ``SweptAABB`` is
+:func:`slab` on each axis, taken for every tile of :func:`broad_phase` by :func:`first_hit`):
 
 1. Take the moving box's motion for the frame as a ray, and grow each static box by the moving
    box's size (their Minkowski sum): the question "when does the box touch the block?" becomes
    "when does the ray (from the box's corner) enter the grown block?".
 2. Per axis, the *entry* and *exit* times are where the ray crosses the grown block's near and far
-   sides (distance over velocity; with no motion on an axis, always or never overlapping). The hit
-   time is the later entry; it is a hit if that is before the earlier exit and within the frame.
+   sides (distance over velocity; with no motion on an axis, the article takes the block as
+   overlapping all the time). The hit time is the later entry; it is a hit if that is before the
+   earlier exit and within the frame.
    The axis whose entry came last gives the normal: the face that was hit.
 3. Move the box to the hit time, then respond; the article's *slide* keeps the remaining motion's
    part along the face (its dot product with the face's direction) and drops the part into it.
@@ -20,7 +22,20 @@ The technique, as the article teaches it:
    work out every tile's hit time, take the earliest, respond, and repeat with the motion that is
    left, since the slide can meet another tile.
 
+Beyond the article, each joined to its code at a line marked ``# >> beyond the article``:
+slopes as their surface line (:func:`_line_slab`, :func:`_on_line`), one-way tiles, corner
+ties (:func:`_tie`), and the floor under a body that slides off one or settles on one
+(:mod:`game.resolvers.swept_floors`). Play moves bodies with the fast twin
+:class:`game.resolvers.fast.swept.FastSwept`, which answers the usual moves from a look at the
+grid's bytes, with the passes' own operations, and hands the rest to these passes.
+
 Departures, and why:
+
+* **No motion on an axis: always or never.** The article takes an axis the box does not move
+  along as overlapping the block all the time, so a block beside the path (overlapping on the
+  moving axis only) counts as hit. Here such an axis overlaps all the time if the spans overlap
+  (by more than EPS) and never if they do not: a body falling past a wall it does not touch
+  never hits it.
 
 * **Seams are handled by the order of hits, and touching is not overlapping.** A body sliding along
   a floor of many tiles touches the next tile's top as its own: its bottom is exactly on the
@@ -46,12 +61,15 @@ Departures, and why:
   the low side of a slope (height 0) is not a wall: a hit on a slope tile's side that is below the
   body's bottom counts as a hit on its surface. Walking *down* a slope moves the body away from
   the surface, so it leaves it; the mover's ground snap (for resolvers that read slopes) puts it
-  back, as for ``sweep`` and ``routing``.
-* **One-way tiles** are tested only when the motion goes down, for a body whose bottom was at or
-  above their top when the tick began (``one_way_bottom``), and never when ``drop_through``. Their
-  top is a floor; a body that reaches their side with its bottom already below their top (a
-  diagonal fall past a platform's end) is stopped there as by a wall, as the mover does for the
-  sub-stepped resolvers.
+  back, as for ``sweep`` and ``routing``. Here "45 degrees" is in pixels, not in tile units as
+  for the box resolvers: on tiles taller than wide, a slope of half the tile's height is a steep
+  surface the body slides on, and the snap, a look straight down, is not taken where it slides.
+* **One-way tiles** count only for a body whose bottom was at or above their top when the tick
+  began (``one_way_bottom``), never when ``drop_through``, and only when the motion goes down or
+  the body's bottom is already below their top. Their top is a floor to a body moving down; a
+  body that reaches their side with its bottom below their top (a diagonal fall past a
+  platform's end, or a level or rising slide after it) is stopped there as by a wall, as the
+  mover does for the sub-stepped resolvers.
 * **At most five passes a tick** (a pass: sweep what motion is left, to its first hit or its
   end). Each hit takes an axis (or the surface's normal) out of the motion, so two or three are
   enough in any real case; what is left after the fifth pass is dropped.
@@ -61,16 +79,6 @@ Departures, and why:
   (never in play) is left out, so the body can move out of it.
 * **Swept, not sub-stepped**: the whole motion is one ray, so nothing tunnels, and the mover does
   not cut it into parts.
-* **The usual moves first.** When no probed cells are wanted, a motion whose broad phase holds
-  nothing at all and a walk along a flat floor with nothing beside the body are answered from a
-  look at the grid's bytes; a motion that may hit no tile of its broad phase (a ceiling or wall
-  only touched or left, a corner passed by), a wall met sideways (the rest of the motion free
-  along it), a walk off a floor's end, a landing on a flat floor and a rise into a flat ceiling,
-  whole or in part, by :mod:`game.resolvers.swept_usual`: each only where the cells say the ray
-  tests, the slide and the settle step would find exactly that, worked out with the same
-  operations, so the answers are the same to the last bit. Everything else (corners met on two
-  faces, slopes and one-way tiles near), and every move whose probed cells are wanted, takes the
-  passes.
 """
 
 from __future__ import annotations
@@ -81,16 +89,10 @@ from typing import ClassVar
 from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
                                  BoxResolver, NoOptions, Probe, one_way_counts)
-from game.resolvers.swept_usual import TIE as _TIE
-from game.resolvers.swept_usual import slab as _slab
-from game.resolvers.swept_usual import (along_wall, broad_phase, ceiling, enters, landing,
-                                        motion_enters, stays_on)
-from game.resolvers.swept_usual import floor_ends as _floor_ends
-from game.resolvers.swept_usual import floor_top as _floor_top
-from game.resolvers.swept_usual import on_flat_floor as _on_flat_floor
+from game.resolvers.swept_floors import floor_ends, floor_top, on_flat_floor
 
 INF = math.inf
-_floor, _ceil = math.floor, math.ceil
+TIE = 1e-12  # entry times this close are a tie between two faces
 _PASSES = 4  # hits resolved in one tick, at most (one more pass goes on after a slope's end)
 
 # the face a hit is on
@@ -120,129 +122,111 @@ class SweptResolver(BoxResolver):
     def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
                  dy: float, one_way_bottom: float, drop_through: bool,
                  probe: Probe) -> tuple[float, float, int]:
-        if probe is None:
-            # The usual moves, answered from the grid's bytes with what the passes would find
-            # (walked by index in while loops: a range or a slice costs more than the one or two
-            # cells a row of the broad phase holds here).
-            tw = grid.tile_w
-            th = grid.tile_h
-            cols = grid.cols
-            kinds = grid.kinds
-            if dx > 0.0:
-                left, right = x, x + w + dx
-            else:
-                left, right = x + dx, x + w
-            # the broad phase's columns, as _first_hit takes them (not yet clipped to the map)
-            c0, c1 = _floor((left - EPS) / tw), _ceil((right + EPS) / tw)
-            bottom = y + h
-            if dy > 0.0 and dx and not bottom % th and 0 <= c0 and c1 <= cols and w >= 1.0:
-                # A walk along a flat floor: the bottom on a row's top, that row solid under
-                # the broad phase (or at least under the body at the start and at the end, with
-                # no slope there), the rows above it that the body overlaps empty there. The
-                # passes find the floor hit at once (_on_flat_floor), no wall in the slide
-                # (nothing beside the body), a floor still under it at the end (_floor_ends),
-                # and no other floor within _SETTLE of its bottom there (_floor_top: the row
-                # above is empty, no slope in this one): on the row's top.
-                row = int(bottom // th)
-                top = row * th
-                y2 = top - h
-                if 0 < row < grid.rows and -EPS <= top - (y2 + h) <= EPS:
-                    at = row * cols
-                    i, stop = at + c0, at + c1
-                    while i < stop and kinds[i] == SOLID:
-                        i += 1
-                    if i < stop and stays_on(kinds, at, x, w, dx, tw):
-                        i = stop  # near a floor's end, but on the floor at the start and end
-                    while i == stop:  # (a loop only to leave it: "break" is "not the usual")
-                        # the rows the body overlaps, from the one above the floor up
-                        at -= cols
-                        i, stop = at + c0, at + c1
-                        while i < stop and not kinds[i]:
-                            i += 1
-                        if i < stop:
-                            break
-                        row -= 1
-                        if row * th <= y2 or not row:  # its top row, or the map's
-                            return x + dx, y2, ON_GROUND
-            # A motion that enters no tile of its broad phase (by _first_hit's slabs: a ceiling
-            # or wall only touched or left, a tile reached just at the end): the whole motion.
-            if dy > 0.0:
-                r0, r1 = _floor((y - EPS) / th), _ceil((bottom + dy + EPS) / th)
-            else:
-                r0, r1 = _floor((y + dy - EPS) / th), _ceil((bottom + EPS) / th)
-            if r0 < 0:
-                r0 = 0
-            if r1 > grid.rows:
-                r1 = grid.rows
-            lo, hi = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-            row, at = r0, r0 * cols
-            while row < r1 and lo < hi:
-                i, stop = at + lo, at + hi
-                while i < stop and not kinds[i]:
-                    i += 1
-                if i < stop:
-                    break
-                row += 1
-                at += cols
-            else:
-                return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
-            # A wall met sideways with the rest of the motion free along it (a body pressed
-            # against a wall as it jumps or falls: the most frequent of what is left)
-            if dx:
-                along = along_wall(grid, x, y, w, h, dx, dy, lo, hi, r0, r1)
-                if along is not None:
-                    return along
-            one_way_from = INF if drop_through else one_way_bottom
-            m = bottom % th  # (only near a row's top can the body stand on a floor)
-            if dy > 0.0 and (m < 2 * EPS or m > th - 2 * EPS) and _on_flat_floor(
-                    grid, x, w, bottom, one_way_from):
-                # standing on a floor: a walk off its end (the passes start from the floor
-                # even when the fall is too short to enter its slab)
-                if dx:
-                    fell = _off_a_ledge(grid, x, y, w, h, dx, dy, one_way_from)
-                    if fell is not None:
-                        return fell
-            elif not enters(grid, x, y, w, h, dx, dy, lo, hi, row, r1):
-                return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
-            # A landing on a flat floor, a rise into a ceiling (see each: the first hit and what
-            # the passes do after it)
-            if dy and 0 <= c0 and c1 <= cols and w >= 1.0 and h >= 1.0:
-                met = (landing(grid, x, y, w, h, dx, dy, c0, c1, r0, one_way_from) if dy > 0.0
-                       else ceiling(grid, x, y, w, h, dx, dy, c0, c1, r1))
-                if met is not None:
-                    return met
-        return _passes(grid, x, y, w, h, dx, dy, INF if drop_through else one_way_bottom, probe)
-
-
-def _off_a_ledge(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
-                 one_way_from: float) -> tuple[float, float, int] | None:
-    """A walk off a floor's end (from on a flat floor, dx and dy > 0), as the passes take it:
-    on the floor's top, a slide along it that enters no tile to where the floor ends
-    (_floor_ends), then the fall the floor took away, for the rest of the slide, entering no
-    tile: (x, y, 0); None if it is not that simple."""
-    th = grid.tile_h
-    y = round((y + h) / th) * th - h
-    if motion_enters(grid, x, y, w, h, dx, 0.0):
-        return None
-    off = _floor_ends(grid, x, w, y + h, dx, one_way_from)
-    if off is None or off == INF:
-        return None
-    mx = dx - off
-    my = dy * mx / dx
-    x += off
-    if not mx:  # off the end just where the slide ends: no fall left
-        return x, y, 0
-    if motion_enters(grid, x, y, w, h, mx, my):
-        return None
-    return x + mx, y + my, 0
+        return passes(grid, x, y, w, h, dx, dy, INF if drop_through else one_way_bottom, probe)
 
 
 # ----------------------------------------------------------------------------------------------
-# The passes
+# The article: the motion as a ray, the earliest hit, slide, repeat
 # ----------------------------------------------------------------------------------------------
 
-def _passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
-            one_way_from: float, probe: Probe) -> tuple[float, float, int]:
+def broad_phase(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float,
+                my: float) -> tuple[int, int, int, int]:
+    """The broad phase (the article's ``GetSweptBroadphaseBox``): columns [c0, c1) and rows
+    [r0, r1) of every cell the box covers at any time of the motion, widened by EPS (a cell
+    entered by less than float rounding is tested, not skipped); not clipped to the map."""
+    tw, th = grid.tile_w, grid.tile_h
+    if mx > 0.0:
+        c0, c1 = math.floor((x - EPS) / tw), math.ceil((x + w + mx + EPS) / tw)
+    else:
+        c0, c1 = math.floor((x + mx - EPS) / tw), math.ceil((x + w + EPS) / tw)
+    if my > 0.0:
+        r0, r1 = math.floor((y - EPS) / th), math.ceil((y + h + my + EPS) / th)
+    else:
+        r0, r1 = math.floor((y + my - EPS) / th), math.ceil((y + h + EPS) / th)
+    return c0, c1, r0, r1
+
+
+def slab(lo: float, hi: float, t_lo: float, t_hi: float, v: float) -> tuple[float, float]:
+    """One axis of the article's ``SweptAABB``: the entry and exit times of a moving span
+    [lo, hi] (velocity ``v``) through [t_lo, t_hi] (already shrunk by EPS), the distance to the
+    near and far sides over the velocity; with no velocity, always or never (see the
+    departures): (-INF, INF) if the spans overlap, else (INF, -INF). :func:`first_hit` writes it
+    out for a cell's box."""
+    if v > 0:
+        return (t_lo - hi) / v, (t_hi - lo) / v
+    if v < 0:
+        return (t_hi - lo) / v, (t_lo - hi) / v
+    if hi > t_lo and lo < t_hi:
+        return -INF, INF
+    return INF, -INF
+
+
+def first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float, my: float,
+              one_way_from: float, probe: Probe) -> tuple[float, int, int, int] | None:
+    """The earliest hit of the motion (mx, my) among the tiles of its broad phase: (time 0..1,
+    face, col, row), or None. Each tile is the article's ``SweptAABB``: its row's slab on y and
+    its column's on x, the later entry the hit, before the earlier exit."""
+    tw, th = grid.tile_w, grid.tile_h
+    c0, c1, r0, r1 = broad_phase(grid, x, y, w, h, mx, my)
+    if probe is not None:
+        probe.extend((c, r) for r in range(r0, r1) for c in range(c0, c1))
+    best = None
+    yb, xr = y + h, x + w
+    for row in range(max(r0, 0), min(r1, grid.rows)):  # outside the map every cell is empty
+        ty0 = row * th
+        # the row's slab on y (a slope's polygon is inside its cell: never in the cell's slab,
+        # never in the polygon's)
+        ey, xy = slab(y, yb, ty0 + EPS, ty0 + th - EPS, my)
+        if ey > 1.0 or xy < 0.0:
+            continue
+        for col in range(max(c0, 0), min(c1, grid.cols)):
+            kind = grid.kinds[row * grid.cols + col]
+            if kind == EMPTY:
+                continue
+            # >> beyond the article: one-way tiles (counting, and reached through its side: a
+            # wall; see the docstring)
+            if kind == ONE_WAY and not (one_way_counts(one_way_from, ty0)
+                                        and (my > 0.0 or yb > ty0 + EPS)):
+                continue
+            tx0 = col * tw
+            ex, xx = slab(x, xr, tx0 + EPS, tx0 + tw - EPS, mx)  # the column's slab on x
+            if ex == INF:
+                continue  # not moving along x, and not beside the tile
+            cy, cxy = ey, xy
+            if kind == SLOPE:  # >> beyond the article: the polygon reaches up to its highest point
+                left_h, right_h = grid.slope_heights(col, row)
+                cy, cxy = slab(y, yb, ty0 + th - max(left_h, right_h) + EPS, ty0 + th - EPS, my)
+            # the later entry is the hit, on the face of the axis entered last
+            enter, leave = (ex, _SIDE) if ex > cy else (cy, _FLAT)
+            if -TIE <= ex - cy <= TIE and enter != -INF:  # >> beyond the article: a corner tie
+                enter, leave = ex, _tie(grid, col, row, mx, my)
+            out = min(cxy, xx)  # the earlier exit
+            if kind == SLOPE:  # >> beyond the article: slopes, the surface's slab
+                ef, xf = _line_slab(grid, col, row, x, y, w, h, mx, my)
+                if ef > enter:
+                    # into the surface from above; coming at the polygon's lowest points from
+                    # under it, the face is its underside (or its side, moving level)
+                    enter = ef
+                    leave = _LINE if my - _line(grid, col, row)[1] * mx > 0 else (
+                        _FLAT if my else _SIDE)
+                out = min(out, xf)
+            if enter < 0.0 and enter < out:
+                # overlapping at the start: a snap onto another face may leave a body EPS or so
+                # inside a tile it touches; that is a hit now, if it goes deeper. A body deeper
+                # inside (never in play) is let out.
+                speed = abs(mx) if leave == _SIDE else abs(my) if leave == _FLAT else abs(
+                    my - _line(grid, col, row)[1] * mx)
+                if -enter * speed <= EPS:
+                    enter = 0.0
+            if enter < out and 0.0 <= enter <= 1.0 and (best is None or enter < best[0]):
+                best = (enter, leave, col, row)
+    if best is not None and best[1] == _SIDE and grid.kind(best[2], best[3]) == SLOPE:
+        best = _side_of_slope(grid, best, x, y, h, mx, my)  # >> beyond the article: slopes
+    return best
+
+
+def passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
+           one_way_from: float, probe: Probe) -> tuple[float, float, int]:
     """The technique: sweep what motion is left to its first hit, respond, repeat."""
     mark = 0 if probe is None else len(probe)
     flags = 0
@@ -252,7 +236,7 @@ def _passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
     following = False  # the motion follows a slope's surface
     mx, my = dx, dy
     then = 0.0  # sideways motion to go on with once a slope's surface has been followed
-    if my > 0 and _on_flat_floor(grid, x, w, y + h, one_way_from):
+    if my > 0 and on_flat_floor(grid, x, w, y + h, one_way_from):  # >> beyond the article
         # standing on a flat floor and pressed into it: that is the first hit, at once (the
         # general test finds it EPS / dy later and goes back to where it touched: here),
         # on the row's top exactly (a fall may have ended a rounding error above it)
@@ -263,11 +247,11 @@ def _passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
             if not then:
                 break
             mx, then = then, 0.0
-        hit = _first_hit(grid, x, y, w, h, mx, my, one_way_from, probe)
-        if hit is None and grounded and dropped and not my:
+        hit = first_hit(grid, x, y, w, h, mx, my, one_way_from, probe)
+        if hit is None and grounded and dropped and not my:  # >> beyond the article
             # sliding along a floor: if it ends on the way, the fall dropped at the landing
             # starts where the body leaves it, for the rest of the slide
-            off = _floor_ends(grid, x, w, y + h, mx, one_way_from)
+            off = floor_ends(grid, x, w, y + h, mx, one_way_from)
             if off is None:  # still on the floor at the end of the slide
                 x += mx
                 mx = 0.0
@@ -323,18 +307,18 @@ def _passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
             flags |= ON_GROUND
             grounded, dropped = True, ry
             mx, my = rx, 0.0
-        else:
+        else:  # >> beyond the article: a slope's surface, followed or slid along
             y, mx, my, then, floor, side = _on_line(grid, col, row, x, y, w, h, rx, ry, then)
             if floor:
                 flags |= ON_GROUND
                 grounded = following = True
             else:
                 flags |= side
-    if grounded and (dx or settle):
+    if grounded and (dx or settle):  # >> beyond the article
         # Where the slide ended, the floor may not be the one last hit: the body went past a
         # slope's end, or onto a neighbour lower by a rounding error. It settles on what is
         # under it now, or is not standing.
-        top = _floor_top(grid, x, w, y + h, one_way_from)
+        top = floor_top(grid, x, w, y + h, one_way_from)
         if top is None:
             grounded = False
         else:
@@ -347,107 +331,8 @@ def _passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
 
 
 # ----------------------------------------------------------------------------------------------
-# The ray test
+# Beyond the article: corner ties, slopes as their surface line
 # ----------------------------------------------------------------------------------------------
-
-def _first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float, my: float,
-               one_way_from: float,
-               probe: Probe) -> tuple[float, int, int, int] | None:
-    """The earliest hit of the motion (mx, my): (time 0..1, face, col, row), or None."""
-    tw = grid.tile_w
-    th = grid.tile_h
-    cols = grid.cols
-    kinds = grid.kinds
-    c0, c1, r0, r1 = broad_phase(grid, x, y, w, h, mx, my)
-    if probe is not None:
-        probe.extend((c, r) for r in range(r0, r1) for c in range(c0, c1))
-    if c0 < 0:
-        c0 = 0
-    if c1 > cols:
-        c1 = cols
-    if r0 < 0:
-        r0 = 0
-    if r1 > grid.rows:
-        r1 = grid.rows
-    best = None
-    best_t = INF
-    yb, xr = y + h, x + w
-    row, at = r0, r0 * cols
-    while row < r1:
-        # (cells walked by index: a range or a slice costs more than the two or three cells a
-        # row of the broad phase holds)
-        i, stop = at + c0, at + c1
-        while i < stop and not kinds[i]:
-            i += 1
-        if i == stop:  # nothing in this row of the broad phase
-            row, at = row + 1, at + cols
-            continue
-        ty0 = row * th
-        # the row's slab on y (a slope's polygon is inside its cell: never in the cell's slab,
-        # never in the polygon's)
-        if my > 0.0:
-            ey, xy = (ty0 + EPS - yb) / my, (ty0 + th - EPS - y) / my
-        elif my < 0.0:
-            ey, xy = (ty0 + th - EPS - y) / my, (ty0 + EPS - yb) / my
-        elif yb > ty0 + EPS and y < ty0 + th - EPS:
-            ey, xy = -INF, INF
-        else:
-            ey = INF
-        if ey > 1.0 or xy < 0.0:
-            row, at = row + 1, at + cols
-            continue
-        while i < stop:
-            kind = kinds[i]
-            i += 1
-            if kind == EMPTY:
-                continue
-            if kind == ONE_WAY and not (one_way_counts(one_way_from, ty0)
-                                        and (my > 0.0 or yb > ty0 + EPS)):
-                continue  # (counting, and reached through its side: a wall; see the docstring)
-            col = i - 1 - at
-            tx0 = col * tw
-            if mx > 0.0:
-                ex, xx = (tx0 + EPS - xr) / mx, (tx0 + tw - EPS - x) / mx
-            elif mx < 0.0:
-                ex, xx = (tx0 + tw - EPS - x) / mx, (tx0 + EPS - xr) / mx
-            elif xr > tx0 + EPS and x < tx0 + tw - EPS:
-                ex, xx = -INF, INF
-            else:
-                continue
-            cy, cxy = ey, xy
-            if kind == SLOPE:  # the polygon under the surface reaches up to its highest point
-                left_h, right_h = grid.slope_heights(col, row)
-                cy, cxy = _slab(y, yb, ty0 + th - (left_h if left_h > right_h else right_h)
-                                + EPS, ty0 + th - EPS, my)
-            enter, leave = (ex, _SIDE) if ex > cy else (cy, _FLAT)
-            if -_TIE <= ex - cy <= _TIE and enter != -INF:
-                enter, leave = ex, _tie(grid, col, row, mx, my)
-            out = xx if xx < cxy else cxy
-            if kind == SLOPE:
-                ef, xf = _line_slab(grid, col, row, x, y, w, h, mx, my)
-                if ef > enter:
-                    # into the surface from above; coming at the polygon's lowest points from
-                    # under it, the face is its underside (or its side, moving level)
-                    enter = ef
-                    leave = _LINE if my - _line(grid, col, row)[1] * mx > 0 else (
-                        _FLAT if my else _SIDE)
-                if xf < out:
-                    out = xf
-            if enter < 0.0 and enter < out:
-                # overlapping at the start: a snap onto another face may leave a body EPS or so
-                # inside a tile it touches; that is a hit now, if it goes deeper. A body deeper
-                # inside (never in play) is let out.
-                speed = abs(mx) if leave == _SIDE else abs(my) if leave == _FLAT else abs(
-                    my - _line(grid, col, row)[1] * mx)
-                if -enter * speed <= EPS:
-                    enter = 0.0
-            if enter < out and 0.0 <= enter <= 1.0 and enter < best_t:
-                best_t, best = enter, (enter, leave, col, row)
-        row, at = row + 1, at + cols
-    if best is not None and best[1] == _SIDE and grid.kind(best[2], best[3]) == SLOPE:
-        best = _side_of_slope(grid, best, x, y, h, mx, my)
-    return best
-
 
 def _tie(grid: TileGrid, col: int, row: int, mx: float, my: float) -> int:
     """A corner met on both faces at once: the face not hidden by a neighbour (y if both show)."""
@@ -477,7 +362,7 @@ def _line_slab(grid: TileGrid, col: int, row: int, x: float, y: float, w: float,
         f_hi, f_lo = y + h - a - b * (x + w), y - a - b * x
     else:
         f_hi, f_lo = y + h - a - b * x, y - a - b * (x + w)
-    return _slab(f_lo, f_hi, EPS, most - EPS, my - b * mx)
+    return slab(f_lo, f_hi, EPS, most - EPS, my - b * mx)
 
 
 def _side_of_slope(grid: TileGrid, hit: tuple[float, int, int, int], x: float, y: float,
@@ -491,10 +376,6 @@ def _side_of_slope(grid: TileGrid, hit: tuple[float, int, int, int], x: float, y
         return t, _LINE, col, row
     return hit
 
-
-# ----------------------------------------------------------------------------------------------
-# The responses
-# ----------------------------------------------------------------------------------------------
 
 def _on_line(grid: TileGrid, col: int, row: int, x: float, y: float, w: float, h: float,
              rx: float, ry: float,
@@ -523,4 +404,3 @@ def _on_line(grid: TileGrid, col: int, row: int, x: float, y: float, w: float, h
     dot = rx * nx + ry * ny
     side = HIT_LEFT if nx > 0 else HIT_RIGHT
     return y, rx - dot * nx, ry - dot * ny, then, False, side
-

@@ -15,10 +15,12 @@ The split follows Celeste's Actor/Solid idea (Maddy Thorson, "Celeste and TowerF
 
 * **The player's own move** is resolved against the tiles by the current resolver, then against
   the platforms' boxes by one plain box routine (:func:`clip_to_platforms`), the same for all
-  five resolvers: platforms are not tiles, so no resolver treats them specially. It cuts the
-  tile-resolved motion along x against solid platforms, then along y against all of them. It
-  sets the same contact flags a tile would (ON_GROUND, ON_ONE_WAY, HIT_*), so jumping off a
-  platform, and dropping through a one-way one with down + jump, work as on tiles.
+  resolvers: platforms are not tiles, so no resolver treats them specially. It cuts the
+  tile-resolved motion along x against solid platforms, then along y against all of them; where
+  that cut end lies in a tile (a slope bent the resolver's path), the resolver and the cut take
+  turns until they agree, so neither has the last word over the other. It sets the same contact
+  flags a tile would (ON_GROUND, ON_ONE_WAY, HIT_*), so jumping off a platform, and dropping
+  through a one-way one with down + jump, work as on tiles.
 
 A **one-way** platform is landed on from above only (the player's bottom was at or above its
 top, where the platform was before this tick or where it is now) and is jumped through from
@@ -39,6 +41,8 @@ from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, ON
                                  move_box, overlaps_any)
 
 EPS = 1e-6  # px: touching is not overlapping
+_AGREE_ROUNDS = 4  # the resolver and the platforms' cut taking turns before halving the motion
+_HALVINGS = 30  # halvings of the motion when they do not agree (1 tile / 2**30: far below EPS)
 
 
 class Platform:
@@ -136,19 +140,40 @@ def _meet(pl: Platform, p, dx: float, dy: float, carried: bool, resolver: Resolv
     return not pl.one_way and pl.overlaps(p.x, p.y, p.w, p.h)
 
 
-def clip_to_platforms(platforms: Sequence[Platform], p, x0: float, y0: float, flags: int,
-                      dropping: bool, resolver: Resolver, grid: TileGrid) -> int:
+def clip_to_platforms(platforms: Sequence[Platform], p, x0: float, y0: float, dy: float,
+                      grounded: bool, flags: int, dropping: bool, resolver: Resolver,
+                      grid: TileGrid) -> int:
     """Cut the player's tile-resolved move from (x0, y0) to (p.x, p.y) against the platforms'
-    boxes: along x against solid ones (in the rows the player started in), then along y against
-    all (one-way ones from above only, none while dropping through). Sets ``p.riding`` and
-    returns the contact flags with the platforms' added.
+    boxes (:func:`_cut`: along x against solid ones, then along y against all). Sets
+    ``p.riding`` and returns the contact flags with the platforms' added. ``dy`` is the vertical
+    motion the move asked for and ``grounded`` whether it began on the ground (for the ground
+    snap), so that the tiles can answer again.
 
-    If the cut end would overlap a tile (the resolver took a bent path, on a slope), the move is
-    taken again by the resolver with the cut motion, which only shortens it.
+    The clip is resolved on both axes: where a platform's side cuts the motion along x, the y the
+    tiles worked out was for another x, so the tiles answer again for the cut x (with the whole
+    vertical motion); where the cut end lies in a tile (a slope bent the tiles' path), the cut
+    motion goes through the tiles again. Either way what they give is cut again, until the tiles
+    and the platforms agree on an end (:func:`_agree`): neither has the last word.
     """
     w, h = p.w, p.h
-    x1, y1 = p.x, p.y
-    riding = None
+    x1, y1, cut, riding = _cut(platforms, x0, y0, p.x, p.y, w, h, flags, dropping)
+    if x1 != p.x:
+        x1, y1, cut, riding = _agree(platforms, p, x0, y0, x1 - x0, dy, grounded, cut, riding,
+                                     dropping, resolver, grid)
+    elif y1 != p.y and overlaps_any(grid, x1, y1, w, h, y0 + h, resolver.supports_slopes):
+        x1, y1, cut, riding = _agree(platforms, p, x0, y0, x1 - x0, y1 - y0, False, cut,
+                                     riding, dropping, resolver, grid)
+    p.x, p.y, p.riding = x1, y1, riding
+    return cut
+
+
+def _cut(platforms: Sequence[Platform], x0: float, y0: float, x1: float, y1: float, w: float,
+         h: float, flags: int, dropping: bool) -> tuple[float, float, int, Platform | None]:
+    """The move from (x0, y0) to (x1, y1) cut against the platforms, x then y: along x against
+    the solid ones in the rows the body started in, then, at that x, along y against all
+    (one-way ones from above only, none while dropping through): (x, y, flags, the platform
+    stood on or None)."""
+    riding, tiles_y = None, y1
     if x1 != x0:
         for pl in platforms:
             if pl.one_way or y0 + h <= pl.y + EPS or y0 >= pl.y + pl.h - EPS:
@@ -171,22 +196,50 @@ def clip_to_platforms(platforms: Sequence[Platform], p, x0: float, y0: float, fl
             y1 = pl.y + pl.h
             flags |= HIT_CEILING
     if riding is not None:
-        if y1 < p.y - EPS or not flags & ON_GROUND:
+        if y1 < tiles_y - EPS or not flags & ON_GROUND:
             flags = (flags & ~ON_ONE_WAY) | ON_GROUND | (ON_ONE_WAY if riding.one_way else 0)
         elif not riding.one_way:
             flags &= ~ON_ONE_WAY  # on a one-way tile and a solid platform at once: no dropping
-    if (x1 != p.x or y1 != p.y) and overlaps_any(grid, x1, y1, w, h, bottom0,
-                                                  resolver.supports_slopes):
-        x1, y1, flags = move_box(resolver, grid, x0, y0, w, h, x1 - x0, y1 - y0,
-                                 one_way_bottom=bottom0, drop_through=dropping,
-                                 was_on_ground=False)
-        if riding is not None:
-            if abs(y1 + h - riding.y) <= EPS:
-                flags |= ON_GROUND  # still on the platform: its flags as above
-            else:
-                riding = None  # the tiles held the player off it
-    p.x, p.y, p.riding = x1, y1, riding
-    return flags
+    return x1, y1, flags, riding
+
+
+def _agree(platforms: Sequence[Platform], p, x0: float, y0: float, mx: float, my: float,
+           grounded: bool, flags: int, riding: Platform | None, dropping: bool,
+           resolver: Resolver, grid: TileGrid) -> tuple[float, float, int, Platform | None]:
+    """The motion (mx, my) from (x0, y0) through the tiles again, and its end cut again, until
+    the cut leaves the tiles' end alone (or cuts only y, to an end free of tiles): (x, y, flags,
+    the platform stood on). A cut along x starts the next turn with the whole vertical motion at
+    the cut x. If they never agree, the longest part of the motion whose end both leave alone,
+    found by halving (the start, where the body was free, at worst)."""
+    w, h = p.w, p.h
+    bottom0 = y0 + h
+    slopes = resolver.supports_slopes
+
+    def turn(fx: float, fy: float) -> tuple[float, float, int, Platform | None, bool, bool]:
+        tx, ty, tflags = move_box(resolver, grid, x0, y0, w, h, fx, fy, one_way_bottom=bottom0,
+                                  drop_through=dropping, was_on_ground=grounded)
+        cx, cy, cflags, on = _cut(platforms, x0, y0, tx, ty, w, h, tflags, dropping)
+        if cx == tx and cy == ty:
+            if on is None and riding is not None and abs(ty + h - riding.y) <= EPS:
+                on, cflags = riding, cflags | ON_GROUND  # still on the platform the cut met
+            return tx, ty, cflags, on, True, False
+        agreed = cx == tx and not overlaps_any(grid, cx, cy, w, h, bottom0, slopes)
+        return cx, cy, cflags, on, agreed, cx != tx
+
+    for _ in range(_AGREE_ROUNDS):
+        x1, y1, got, on, agreed, x_cut = turn(mx, my)
+        if agreed:
+            return x1, y1, got, on
+        mx, my = x1 - x0, (my if x_cut else y1 - y0)
+    lo, hi, best = 0.0, 1.0, (x0, y0, flags & ~ON_GROUND, None)
+    for _ in range(_HALVINGS):
+        mid = (lo + hi) * 0.5
+        x1, y1, got, on, agreed, _ = turn(mx * mid, my * mid)
+        if agreed:
+            lo, best = mid, (x1, y1, got, on)
+        else:
+            hi = mid
+    return best
 
 
 def overlaps_solid_platform(platforms: Sequence[Platform], x: float, y: float, w: float,

@@ -200,7 +200,8 @@ class Player:
                                      was_on_ground=grounded)
         self._last_move, self._contacts = (resolver, grid, x, y, dx, dy, dropping, grounded), None
         if platforms:  # then against the moving platforms' boxes, alike for every resolver
-            c = clip_to_platforms(platforms, self, x, y, c, dropping, resolver, grid)
+            c = clip_to_platforms(platforms, self, x, y, dy, grounded, c, dropping, resolver,
+                                  grid)
         self.dropping = max(0.0, self.dropping - dt)
 
         # --- contacts: the resolver says what was touched; velocity follows -----------------------

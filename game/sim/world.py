@@ -281,13 +281,16 @@ class World:
         _prepare(self.resolver, self.grid)
 
     def replace_level(self, level: Level, physics: PhysicsConfig) -> None:
-        """Hot reload: keep the player's spot if it is still free, else go to the new spawn.
-        The walkers start again from the new level's spawns (the map may have moved them)."""
+        """Hot reload: keep the player's spot if it is still free and inside the new map's sides
+        and bottom, else go to the new spawn. The walkers start again from the new level's spawns
+        (the map may have moved them)."""
         p = self.player
         self.level, self.physics = level, physics
         self._reset_flow()
         self._reset_walkers()
-        blocked = (overlapping_tiles(self.grid, p.x, p.y, p.w, p.h, p.y + p.h, True)
+        g = self.grid
+        outside = p.x < 0 or p.x + p.w > g.width_px or p.y + p.h > g.height_px
+        blocked = (outside or overlapping_tiles(g, p.x, p.y, p.w, p.h, p.y + p.h, True)
                    or overlaps_solid_platform(self.platforms, p.x, p.y, p.w, p.h))
         if blocked or p.respawning:
             self.restart()

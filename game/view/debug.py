@@ -5,8 +5,9 @@ key to its colours.
   cells the player's last move probed (and each ghost's, outlined in its colour), each push-out
   (the box the move tried to reach and a line to where it was put), the player's hitbox (green
   standing, white in the air) and the edges in contact.
-- :func:`debug_rows` is the text: position, speed, contacts, cells probed, tick, push-out, a
-  line per ghost that has parted from the player, and one naming those still with them.
+- :func:`debug_rows` is the text: position, speed, contacts, cells probed (by the resolver's
+  lesson), tick, push-out, which class moved the player (the lesson or its fast twin), a line
+  per ghost that has parted from the player, and one naming those still with them.
 - :func:`draw_legend` is the key: each mark drawn as the scene draws it, and its name.
 
 Everything takes what it draws from its arguments; the play scene says when.
@@ -70,6 +71,7 @@ def debug_rows(world: World, ghosts: list[World],
     position and push-out, and where it parted from the player."""
     rows = [(line, NUMBERS) for line in debug_lines(world)]
     rows.append((f"push-out: {push_text(world)}", NUMBERS))
+    rows.append((resolvers.moved_by(world.resolver), NUMBERS))  # the cells probed: the lesson's
     sources = world.level.view.sources
     if sources:  # a map made elsewhere: which conventions made its cells collide
         for i in sorted(set(sources) - {0, 1}):  # 1: the game's own property, no guess

@@ -1,19 +1,16 @@
-"""Short answers for the ``overlap`` resolver's commonest moves, each exactly what its rounds give.
+"""``overlap``'s fast twin: the commonest moves answered from one look at the moved box's cells,
+exactly as the lesson's rounds (:func:`game.resolvers.overlap.resolve_box`) answer them.
 
 Most moves meet nothing, or meet one line of plain solid tiles square on: a floor landed or
-stood on, a ceiling bumped, a wall run into. OverlapResolver.move_box looks once at the moved
-box's cells (the first round's own look, so the same probed cells) and answers these itself or
-here; everything else (slopes, one-way tiles, corners, a tile entered across two edges, a push
-that would need a further round) goes to resolve_box. Why the answers agree: when every
-blocking tile lies in one row (or column) and the first tile of the sorted list was crossed
-on y (or x) only in this move, the technique pushes the body back out across that edge; the
-push frees it from every other tile of the line (they share the edge), and the second round
-finds nothing: the rest of the moved box was empty, and the cells the pushed box adds are
-looked at here. Any condition not met gives None: ask the rounds.
-
-Nothing here is needed for the technique itself (see :mod:`game.resolvers.overlap`); it only
-saves work, and a differential check against the rounds alone found no move it answers
-differently.
+stood on, a ceiling bumped, a wall run into. :class:`FastOverlap` looks once at the moved box's
+cells (the first round's own look) and answers these itself; everything else (slopes, one-way
+tiles, corners, a tile entered across two edges, a push that would need a further round) goes
+to the rounds. Why the answers agree: when every blocking tile lies in one row (or column) and
+the first tile of the sorted list was crossed on y (or x) only in this move, the technique
+pushes the body back out across that edge; the push frees it from every other tile of the line
+(they share the edge), and the second round finds nothing: the rest of the moved box was empty,
+and the cells the pushed box adds are looked at here. Any condition not met gives None: ask the
+rounds.
 """
 
 from __future__ import annotations
@@ -21,24 +18,93 @@ from __future__ import annotations
 from math import ceil, floor
 
 from game.maps.grid import EPS, SOLID, TileGrid
-from game.resolvers.base import HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND
-from game.resolvers.footing import climbs_onto, on_slope
+from game.resolvers.base import HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Probe
+from game.resolvers.overlap import OverlapResolver, climbs_from_slope, resolve_box
 
 
-def climbs_from_slope(grid: TileGrid, col: int, row: int, x0: float, y0: float, w: float,
-                       h: float, x: float, y: float, dx: float, dy: float) -> bool:
-    """Is the solid tile (col, row) a floor the body steps onto from the slope it stood on?"""
-    return (on_slope(grid, x0, w, y0 + h)
-            and climbs_onto(grid, SOLID, col, row, float(row * grid.tile_h), x0, w, y0 + h,
-                            y + h, dx, dy if dy > 0 else 0.0))
+class FastOverlap(OverlapResolver):
+    """:class:`OverlapResolver` for play: the commonest moves without the rounds."""
 
-
-def probe_box(probe: list[tuple[int, int]], first: int, end: int, top_row: int,
-               end_row: int) -> None:
-    """The cells of the first look, as
-    :func:`game.resolvers.overlap.overlapping_by_area` lists them."""
-    for row in range(top_row, end_row):
-        probe.extend([(col, row) for col in range(first, end)])
+    def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                 dy: float, one_way_bottom: float, drop_through: bool,
+                 probe: Probe) -> tuple[float, float, int]:
+        if probe is not None:
+            return OverlapResolver.move_box(self, grid, x, y, w, h, dx, dy, one_way_bottom,
+                                            drop_through, probe)
+        # The first round's look at the moved box, a row of one or two cells read straight from
+        # the grid's bytes: nothing there, or one line of solid tiles, has a short answer; the
+        # rest goes to the rounds.
+        nx, ny = x + dx, y + dy
+        tw = grid.tile_w
+        th = grid.tile_h
+        cols = grid.cols
+        kinds = grid.kinds
+        first, end = floor((nx + EPS) / tw), ceil((nx + w - EPS) / tw)
+        top_row, end_row = floor((ny + EPS) / th), ceil((ny + h - EPS) / th)
+        lo = first if first > 0 else 0
+        n = (end if end < cols else cols) - lo  # the box's columns in the map
+        row = top_row if top_row > 0 else 0
+        stop = end_row if end_row < grid.rows else grid.rows
+        if n < 1:
+            row = stop  # none of the box's columns is in the map
+        at = row * cols + lo
+        while row < stop:
+            if (kinds[at] or n > 1 and (kinds[at + 1] or n > 2 and busy(kinds, at + 2, at + n))):
+                hi = lo + n
+                if row == end_row - 1 and dy > 0.0:
+                    # A floor: row_ahead's commonest case, written out here, the tiles' edges
+                    # in floats (the same values; float with float is the interpreter's fast
+                    # case, float with int its slow one).
+                    fw, fh = tw + 0.0, th + 0.0
+                    top = row * fh
+                    low = top + fh
+                    bottom = ny + h
+                    oy = (low if low < bottom else bottom) - (top if top > ny else ny)
+                    if y + h > top + EPS:
+                        done = None  # below the row's top before the move: not a floor
+                    else:
+                        if oy > EPS:  # was above it, and sank into it
+                            right = nx + w
+                            i, e, best, left = at, at + n, 0.0, -1.0
+                            while i < e:  # the first largest overlap; plain solid tiles only
+                                kind = kinds[i]
+                                if kind == SOLID:
+                                    a = (lo + i - at) * fw
+                                    far = a + fw
+                                    ox = (far if far < right else right) - (a if a > nx else nx)
+                                    if (ox > EPS and ox * oy > best
+                                            and (self._largest_first or left < 0.0)):
+                                        best, left = ox * oy, a
+                                elif kind:
+                                    break
+                                i += 1
+                            fy = row * th - h  # as the rounds work it out (an int if h is one)
+                            far = fy + h
+                            if (i == e and left >= 0.0 and fy < ny  # lifted, not pushed sideways
+                                    and not (dx > 0.0 and x + w <= left + EPS
+                                             or dx < 0.0 and x >= left + fw - EPS)
+                                    and ((low if low < far else far)
+                                         - (top if top > fy else fy) <= EPS)  # out of the row
+                                    and (fy + EPS) / th >= top_row):  # and no higher than the box
+                                return nx, fy, ON_GROUND
+                        done = row_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx,
+                                         dy, nx, ny, self._largest_first)
+                elif dy < 0.0 and row == top_row:
+                    done = row_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx, dy, nx,
+                                     ny, self._largest_first)
+                else:
+                    done = None
+                if done is None and dx:
+                    done = column_ahead(grid, row, lo, hi, top_row, stop, x, y, w, h, dx, dy,
+                                        nx, ny, self._largest_first)
+                if done is None:
+                    return resolve_box(grid, x, y, w, h, dx, dy, one_way_bottom, drop_through,
+                                       self._tie_px, self._largest_first, True, None, None)
+                return done
+            row += 1
+            at += cols
+        # Every cell is empty: the technique finds no tile to push out of.
+        return nx, ny, 0
 
 
 def busy(kinds: bytes, start: int, stop: int) -> bool:

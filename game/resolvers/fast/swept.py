@@ -1,21 +1,18 @@
-"""``swept``'s usual moves past a first look: the passes' answer without the passes.
+"""``swept``'s fast twin: the usual moves answered without the passes, with their own operations
+(:mod:`game.resolvers.swept`).
 
-:meth:`game.resolvers.swept.SweptResolver.move_box` answers the usual moves itself when no
-probed cells are wanted: a motion with nothing in its broad phase, a walk along a flat floor
-(both from a look at the grid's bytes), and, with the functions here, a motion that may hit no
-tile of its broad phase (:func:`enters`), a wall met sideways with the rest of the motion free
-along it, a walk off a floor's end, a landing on a flat floor (solid along the whole broad phase
-or only in part) and a rise into a flat ceiling. Each is taken only when the cells around the
-motion say the passes would find exactly that, and is worked out as the passes work it out,
-operation for operation (the first hit's time from the same slabs, the same step back by EPS,
-the same slide, the same floor helpers), so it gives the same numbers to the last bit; anything
-less plain (a slope or one-way tile near, a tie between two faces, a corner met on two faces) is
-left to the passes.
-In the wall's loop (the most frequent of these) the slab test is written out rather than
+:class:`FastSwept` answers, when no probed cells are wanted: a motion with nothing in its broad
+phase and a walk along a flat floor (both from a look at the grid's bytes); a motion that may
+hit no tile of its broad phase (:func:`enters`); a wall met sideways with the rest of the motion
+free along it (:func:`along_wall`); a walk off a floor's end (:func:`_off_a_ledge`); a landing on
+a flat floor, solid along the whole broad phase or only in part (:func:`landing`), and a rise
+into a flat ceiling (:func:`ceiling`). Each is taken only when the cells around the motion say
+the passes would find exactly that, and is worked out as the passes work it out, operation for
+operation (the first hit's time from the same slabs, the same step back by EPS, the same slide,
+the same floor helpers), so it gives the same numbers to the last bit; anything less plain (a
+slope or one-way tile near, a tie between two faces, a corner met on two faces) is left to the
+passes. In the wall's loop (the most frequent of these) the slab test is written out rather than
 called: a call per tile costs more than the test; the rarer ones call :func:`slab`.
-
-The floor helpers (:func:`on_flat_floor`, :func:`floor_ends`, :func:`floor_top`) are the
-passes' own, kept here so that both use the same ones.
 """
 
 from __future__ import annotations
@@ -24,10 +21,133 @@ from math import ceil as _ceil
 from math import floor as _floor
 from math import inf as INF
 
-from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid, one_way_counts
-from game.resolvers.base import HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND
+from game.maps.grid import EMPTY, EPS, SLOPE, SOLID, TileGrid
+from game.resolvers.base import HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Probe
+from game.resolvers.swept import TIE, SweptResolver, broad_phase, passes, slab
+from game.resolvers.swept_floors import floor_ends, floor_top, on_flat_floor
 
-TIE = 1e-12  # entry times this close are a tie between two faces (swept's rule)
+
+class FastSwept(SweptResolver):
+    """:class:`SweptResolver` for play: the usual moves answered without the passes."""
+
+    def move_box(self, grid: TileGrid, x: float, y: float, w: float, h: float, dx: float,
+                 dy: float, one_way_bottom: float, drop_through: bool,
+                 probe: Probe) -> tuple[float, float, int]:
+        if probe is None:
+            # The usual moves, answered from the grid's bytes with what the passes would find
+            # (walked by index in while loops: a range or a slice costs more than the one or two
+            # cells a row of the broad phase holds here). The rest goes to the lesson.
+            tw = grid.tile_w
+            th = grid.tile_h
+            cols = grid.cols
+            kinds = grid.kinds
+            if dx > 0.0:
+                left, right = x, x + w + dx
+            else:
+                left, right = x + dx, x + w
+            # the broad phase's columns, as first_hit takes them (not yet clipped to the map)
+            c0, c1 = _floor((left - EPS) / tw), _ceil((right + EPS) / tw)
+            bottom = y + h
+            if dy > 0.0 and dx and not bottom % th and 0 <= c0 and c1 <= cols and w >= 1.0:
+                # A walk along a flat floor: the bottom on a row's top, that row solid under
+                # the broad phase (or at least under the body at the start and at the end, with
+                # no slope there), the rows above it that the body overlaps empty there. The
+                # passes find the floor hit at once (on_flat_floor), no wall in the slide
+                # (nothing beside the body), a floor still under it at the end (floor_ends),
+                # and no other floor within _SETTLE of its bottom there (floor_top: the row above
+                # is empty, no slope in this one): on the row's top.
+                row = int(bottom // th)
+                top = row * th
+                y2 = top - h
+                if 0 < row < grid.rows and -EPS <= top - (y2 + h) <= EPS:
+                    at = row * cols
+                    i, stop = at + c0, at + c1
+                    while i < stop and kinds[i] == SOLID:
+                        i += 1
+                    if i < stop and stays_on(kinds, at, x, w, dx, tw):
+                        i = stop  # near a floor's end, but on the floor at the start and end
+                    while i == stop:  # (a loop only to leave it: "break" is "not the usual")
+                        # the rows the body overlaps, from the one above the floor up
+                        at -= cols
+                        i, stop = at + c0, at + c1
+                        while i < stop and not kinds[i]:
+                            i += 1
+                        if i < stop:
+                            break
+                        row -= 1
+                        if row * th <= y2 or not row:  # its top row, or the map's
+                            return x + dx, y2, ON_GROUND
+            # A motion that enters no tile of its broad phase (by first_hit's slabs: a ceiling
+            # or wall only touched or left, a tile reached just at the end): the whole motion.
+            if dy > 0.0:
+                r0, r1 = _floor((y - EPS) / th), _ceil((bottom + dy + EPS) / th)
+            else:
+                r0, r1 = _floor((y + dy - EPS) / th), _ceil((bottom + EPS) / th)
+            if r0 < 0:
+                r0 = 0
+            if r1 > grid.rows:
+                r1 = grid.rows
+            lo, hi = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+            row, at = r0, r0 * cols
+            while row < r1 and lo < hi:
+                i, stop = at + lo, at + hi
+                while i < stop and not kinds[i]:
+                    i += 1
+                if i < stop:
+                    break
+                row += 1
+                at += cols
+            else:
+                return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
+            # A wall met sideways with the rest of the motion free along it (a body pressed
+            # against a wall as it jumps or falls: the most frequent of what is left)
+            if dx:
+                along = along_wall(grid, x, y, w, h, dx, dy, lo, hi, r0, r1)
+                if along is not None:
+                    return along
+            one_way_from = INF if drop_through else one_way_bottom
+            m = bottom % th  # (only near a row's top can the body stand on a floor)
+            if dy > 0.0 and (m < 2 * EPS or m > th - 2 * EPS) and on_flat_floor(
+                    grid, x, w, bottom, one_way_from):
+                # standing on a floor: a walk off its end (the passes start from the floor
+                # even when the fall is too short to enter its slab)
+                if dx:
+                    fell = _off_a_ledge(grid, x, y, w, h, dx, dy, one_way_from)
+                    if fell is not None:
+                        return fell
+            elif not enters(grid, x, y, w, h, dx, dy, lo, hi, row, r1):
+                return (x + dx, y + dy, 0) if dx or dy else (x, y, 0)
+            # A landing on a flat floor, a rise into a ceiling (see each: the first hit and what
+            # the passes do after it)
+            if dy and 0 <= c0 and c1 <= cols and w >= 1.0 and h >= 1.0:
+                met = (landing(grid, x, y, w, h, dx, dy, c0, c1, r0, one_way_from) if dy > 0.0
+                       else ceiling(grid, x, y, w, h, dx, dy, c0, c1, r1))
+                if met is not None:
+                    return met
+        return passes(grid, x, y, w, h, dx, dy, INF if drop_through else one_way_bottom, probe)
+
+
+def _off_a_ledge(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
+                 one_way_from: float) -> tuple[float, float, int] | None:
+    """A walk off a floor's end (from on a flat floor, dx and dy > 0), as the passes take it:
+    on the floor's top, a slide along it that enters no tile to where the floor ends
+    (floor_ends), then the fall the floor took away, for the rest of the slide, entering no
+    tile: (x, y, 0); None if it is not that simple."""
+    th = grid.tile_h
+    y = round((y + h) / th) * th - h
+    if motion_enters(grid, x, y, w, h, dx, 0.0):
+        return None
+    off = floor_ends(grid, x, w, y + h, dx, one_way_from)
+    if off is None or off == INF:
+        return None
+    mx = dx - off
+    my = dy * mx / dx
+    x += off
+    if not mx:  # off the end just where the slide ends: no fall left
+        return x, y, 0
+    if motion_enters(grid, x, y, w, h, mx, my):
+        return None
+    return x + mx, y + my, 0
 
 
 def landing(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy: float,
@@ -53,7 +173,7 @@ def landing(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
     if not (0 <= row < grid.rows and top - bottom > EPS and bottom - (top - th) > EPS
             and -EPS <= top - (land_y + h) <= EPS):
         return None
-    ey = (top + EPS - bottom) / dy  # the row's slab, as _first_hit takes it
+    ey = (top + EPS - bottom) / dy  # the row's slab, as first_hit takes it
     if ey > 1.0 or not ey < (top + th - EPS - y) / dy:
         return None
     # the response, as _passes makes it: back EPS along the normal (ey > 2 EPS / dy, the body
@@ -101,7 +221,7 @@ def ceiling(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
     if not (0 <= row < grid.rows and y - under > EPS and under + th - y > EPS):
         return None
     yb = y + h
-    ey = (under - EPS - y) / dy  # the row's slab, as _first_hit takes it
+    ey = (under - EPS - y) / dy  # the row's slab, as first_hit takes it
     if ey > 1.0 or not ey < (row * th + EPS - yb) / dy:
         return None
     # the response, as _passes makes it: back EPS along the normal, on the underside, slide on
@@ -126,7 +246,7 @@ def ceiling(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, d
 def _row_met(kinds: bytes, at: int, c0: int, c1: int, tw: int, x: float, xr: float, dx: float,
              ey: float) -> bool:
     """Is a solid cell among [c0, c1) of the row whose cells start at index ``at`` met square
-    on at ``ey`` (the row's entry time), by its slab on x as _first_hit takes it (entered
+    on at ``ey`` (the row's entry time), by its slab on x as first_hit takes it (entered
     before ey, left after)? False too when one is reached on its side at a tie with ey (a
     neighbour would decide: left to the passes)."""
     met = False
@@ -165,7 +285,7 @@ def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float
     if dx > 0.0:
         col = _ceil((xr - EPS) / tw)  # the first column right of the body
         a, b, speed = c0, col, dx
-        tx0 = col * tw  # its slab, as _first_hit takes it (slab() written out)
+        tx0 = col * tw  # its slab, as first_hit takes it (slab() written out)
         ex, xx = (tx0 + EPS - xr) / dx, (tx0 + tw - EPS - x) / dx
     else:
         col = _floor((x + EPS) / tw) - 1  # the first column left of it
@@ -191,7 +311,7 @@ def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float
                                  and (not ry or _row_missed(row * th, th, y1, yb1, ry))):
                 return None
             row += 1
-    # the wall's column, each row's slab as _first_hit takes it: its side met at ex in some
+    # the wall's column, each row's slab as first_hit takes it: its side met at ex in some
     # row, no row at a tie
     on_side = False
     ty0, i, end = r0 * th, r0 * cols + col, r1 * cols
@@ -220,26 +340,9 @@ def along_wall(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float
     return (x + 0.0, y1 + ry, flags) if ry else (x, y1, flags)
 
 
-def broad_phase(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float,
-                my: float) -> tuple[int, int, int, int]:
-    """Columns [c0, c1) and rows [r0, r1) of every cell the box covers at any time of the
-    motion, widened by EPS (a cell entered by less than float rounding is tested, not skipped);
-    not clipped to the map. Swept's ``_first_hit`` tests these."""
-    tw, th = grid.tile_w, grid.tile_h
-    if mx > 0.0:
-        c0, c1 = _floor((x - EPS) / tw), _ceil((x + w + mx + EPS) / tw)
-    else:
-        c0, c1 = _floor((x + mx - EPS) / tw), _ceil((x + w + EPS) / tw)
-    if my > 0.0:
-        r0, r1 = _floor((y - EPS) / th), _ceil((y + h + my + EPS) / th)
-    else:
-        r0, r1 = _floor((y + my - EPS) / th), _ceil((y + h + EPS) / th)
-    return c0, c1, r0, r1
-
-
 def motion_enters(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float,
                   my: float) -> bool:
-    """:func:`enters` over the broad phase swept's ``_first_hit`` takes for this motion."""
+    """:func:`enters` over the broad phase the lesson's ``first_hit`` takes for this motion."""
     c0, c1, r0, r1 = broad_phase(grid, x, y, w, h, mx, my)
     return enters(grid, x, y, w, h, mx, my, (c0 if c0 > 0 else 0),
                   (c1 if c1 < grid.cols else grid.cols), (r0 if r0 > 0 else 0),
@@ -249,7 +352,7 @@ def motion_enters(grid: TileGrid, x: float, y: float, w: float, h: float, mx: fl
 def enters(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float, my: float,
            c0: int, c1: int, row: int, r1: int) -> bool:
     """Might the motion (mx, my) hit a tile of columns [c0, c1) and rows [row, r1) (a broad
-    phase, clipped to the map) by the slabs of swept's ``_first_hit``? If not, that finds no
+    phase, clipped to the map) by the slabs of the lesson's ``first_hit``? If not, that finds no
     hit there: for each tile, its row's slab on y or its column's on x is not entered within
     the motion, or one is left before the other is entered (whatever its kind: a slope's
     polygon is inside its cell's slabs; a tie moves an entry by TIE at most)."""
@@ -296,8 +399,8 @@ def _clear(grid: TileGrid, a: int, b: int, row: int, end: int,
 
 
 def _row_missed(ty0: float, th: int, y: float, yb: float, my: float) -> bool:
-    """Does swept's ``_first_hit`` pass over the row whose top is ``ty0`` for a body from y to
-    yb moving by ``my`` (its slab is never entered within the motion)?"""
+    """Does the lesson's ``first_hit`` pass over the row whose top is ``ty0`` for a body from y
+    to yb moving by ``my`` (its slab is never entered within the motion)?"""
     if my > 0.0:
         return (ty0 + EPS - yb) / my > 1.0 or (ty0 + th - EPS - y) / my < 0.0
     if my < 0.0:
@@ -314,93 +417,3 @@ def stays_on(kinds: bytes, at: int, x: float, w: float, dx: float, tw: int) -> b
     x += dx
     under = kinds[at + _floor((x + EPS) / tw):at + _ceil((x + w - EPS) / tw)]
     return SOLID in under and SLOPE not in under
-
-
-def slab(lo: float, hi: float, t_lo: float, t_hi: float, v: float) -> tuple[float, float]:
-    """Entry and exit times of a moving span [lo, hi] (velocity ``v``) through [t_lo, t_hi]
-    (already shrunk by EPS): (INF, -INF) if it never overlaps. The slab test of swept's passes
-    (inlined in its ``_first_hit`` for a cell's box)."""
-    if v > 0:
-        return (t_lo - hi) / v, (t_hi - lo) / v
-    if v < 0:
-        return (t_hi - lo) / v, (t_lo - hi) / v
-    if hi > t_lo and lo < t_hi:
-        return -INF, INF
-    return INF, -INF
-
-
-# The floor under a body, for the passes and the short answers alike
-
-def on_flat_floor(grid: TileGrid, x: float, w: float, bottom: float,
-                  one_way_from: float) -> bool:
-    """Is the box's bottom on a row's top where a solid (or counting one-way) tile is under it?"""
-    th, tw, cols = grid.tile_h, grid.tile_w, grid.cols
-    row = round(bottom / th)
-    if not (-EPS <= row * th - bottom <= EPS and 0 <= row < grid.rows):
-        return False
-    c0 = _floor((x + EPS) / tw)
-    c1 = _ceil((x + w - EPS) / tw)
-    under = grid.kinds[row * cols + (c0 if c0 > 0 else 0):row * cols + (c1 if c1 < cols else cols)]
-    return SOLID in under or (ONE_WAY in under and one_way_counts(one_way_from, row * th))
-
-
-def floor_ends(grid: TileGrid, x: float, w: float, bottom: float, mx: float,
-               one_way_from: float) -> float | None:
-    """Sliding by ``mx`` along a flat floor at ``bottom``: how far the body goes before nothing
-    is left under it; None if a floor tile is under it at the end; INF if the floor is not flat
-    (a slope: the caller asks the map)."""
-    th, tw, cols = grid.tile_h, grid.tile_w, grid.cols
-    row = round(bottom / th)
-    if not (-EPS <= row * th - bottom <= EPS and 0 <= row < grid.rows):
-        return INF
-    end_x = x + mx
-    a, b = _floor((end_x + EPS) / tw), _ceil((end_x + w - EPS) / tw)
-    under = grid.kinds[row * cols + (a if a > 0 else 0):row * cols + (b if b < cols else cols)]
-    if SOLID in under or (ONE_WAY in under and one_way_counts(one_way_from, row * th)):
-        return None
-    left, right = (x, x + w + mx) if mx > 0 else (x + mx, x + w)
-    c0 = max(_floor((left + EPS) / tw), 0)
-    c1 = min(_ceil((right - EPS) / tw), cols)
-    one_way = one_way_counts(one_way_from, row * th)
-    under = [c for c in range(c0, c1)
-             if grid.kinds[row * cols + c] in (SOLID, SLOPE) or (
-                 one_way and grid.kinds[row * cols + c] == ONE_WAY)]
-    if any(c * tw < end_x + w - EPS and (c + 1) * tw > end_x + EPS for c in under):
-        return INF  # a slope under the end: the caller asks the map
-    if mx > 0:
-        off = max(((c + 1) * tw for c in under), default=x) - x
-    else:
-        off = min((c * tw for c in under), default=x + w) - (x + w)
-    return off if off * mx > 0 else 0.0
-
-
-_SETTLE = 1e-3  # px: how far a body that slid along floors may settle onto the floor under it
-
-
-def floor_top(grid: TileGrid, x: float, w: float, bottom: float,
-              one_way_from: float) -> float | None:
-    """The highest floor point under [x, x + w) within _SETTLE of ``bottom``, or None."""
-    tw, th, cols, kinds = grid.tile_w, grid.tile_h, grid.cols, grid.kinds
-    c0, c1 = _floor((x + EPS) / tw), _ceil((x + w - EPS) / tw)
-    c0, c1 = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
-    if c0 >= c1:
-        return None
-    r0, r1 = _floor((bottom - _SETTLE) / th), _floor((bottom + _SETTLE) / th) + 1
-    best = None
-    for row in range(r0 if r0 > 0 else 0, r1 if r1 < grid.rows else grid.rows):
-        base = row * cols
-        under = kinds[base + c0:base + c1]
-        if not under.strip(b"\0"):
-            continue
-        # a solid tile's (or a counting one-way tile's) top is the row's
-        top = row * th
-        if ((SOLID in under or (ONE_WAY in under and one_way_from <= top + EPS))
-                and abs(top - bottom) <= _SETTLE and (best is None or top < best)):
-            best = top
-        if SLOPE in under:
-            for col in range(c0, c1):
-                if kinds[base + col] == SLOPE:
-                    top = grid.surface_top(col, row, max(x, col * tw), min(x + w, (col + 1) * tw))
-                    if abs(top - bottom) <= _SETTLE and (best is None or top < best):
-                        best = top
-    return best
