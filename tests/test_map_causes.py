@@ -264,6 +264,19 @@ def test_a_level_without_a_goal_says_it_cannot_be_finished(tmp_path):
     assert not any("goal" in n for n in done.notes)
 
 
+def test_a_tileset_of_another_tile_size_is_named_in_its_own_line(tmp_path):
+    """A tileset of 32x16 px tiles on a map of 16 px tiles (an author's slip): one note naming
+    the tileset and both sizes, and none about collision shapes the author never drew."""
+    wide = ('<tileset firstgid="1" name="wide" tilewidth="32" tileheight="16" tilecount="2" '
+            'columns="2"><image source="tiles4.png" width="64" height="16"/>'
+            f'{OWN}</tileset>')
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), tilesets=wide,
+                             objects=SPAWN + GOAL))
+    note = noted(level, "tileset 'wide'", "32x16 px tiles", "16x16 px tiles")
+    assert "Tileset Properties" in note
+    assert not any("shape" in n for n in level.notes)
+
+
 def test_a_goal_outside_the_map_is_an_error_line(tmp_path, capsys):
     far = '<object id="9" type="goal" x="5000" y="48" width="16" height="16"/>'
     path = write(tmp_path, layers=layer(FLOOR, "ground"), tilesets=tileset(OWN),
