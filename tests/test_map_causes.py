@@ -130,8 +130,9 @@ def test_a_one_way_tile_in_another_spelling_on_a_real_map():
     assert len(placed) > 20 and all(level.grid.kinds[i] == ONE_WAY for i in placed)
 
 
-@pytest.mark.parametrize("name", ["nonpassable", "Non-Passable", "impassable", "Murs", "GroundLayer",
-                                  "collisionLayer", "platformsColliders", "solidtiles"])
+@pytest.mark.parametrize("name", ["nonpassable", "Non-Passable", "impassable", "Murs",
+                                  "GroundLayer", "collisionLayer", "platformsColliders",
+                                  "solidtiles"])
 def test_layer_names_in_other_words(tmp_path, name):
     level = load_level(write(tmp_path, layers=layer(FLOOR, name), objects=SPAWN))
     assert kinds(level)[4] == "########"
