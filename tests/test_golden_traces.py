@@ -112,6 +112,11 @@ SLOPES = [(0, "right"), (90, "-"), (110, "right"), (150, "right+jump"), (190, "l
           (260, "-"), (280, "left+jump"), (320, "right"), (420, "left"), (470, "-"),
           (490, "right"), (560, "left"), (640, "-")]
 
+# Climb a ladder past its top, step off and back, climb down through its top, jump off halfway.
+CLIMBS = [(0, "up"), (76, "-"), (80, "right"), (100, "left"), (125, "-"), (140, "down"),
+          (170, "-"), (180, "up"), (200, "jump"), (202, "-"), (260, "up"), (300, "up+right"),
+          (330, "-"), (360, "left"), (400, "down"), (470, "-")]
+
 # (name, level file, the hitbox's top-left at the start (None: the level's spawn), script, ticks)
 CUSTOM_SCENES = [
     ("drop-stack", "02_every_tile.tmx", (63 * 16 + 2, 11 * 16 - 14), DROPS, 600),
@@ -120,6 +125,7 @@ CUSTOM_SCENES = [
     ("ramp", "02_every_tile.tmx", (82 * 16, 20 * 16 - 14), SLOPES, 700),
     ("drop-first", "01_first_steps.tmx", (59 * 16 + 1, 5 * 16 - 14), DROPS, 600),
     ("moon-slope", "03_moon_hop.tmx", (55 * 16, 12 * 16 - 14), SLOPES, 700),
+    ("ladder", "06_ladders.tmx", (8 * 16 + 2, 20 * 16 - 14), CLIMBS, 600),
 ]
 
 

@@ -22,8 +22,9 @@ from pathlib import Path
 from game.errors import UserError, quoted
 from game.maps.conventions import (DECLARED, NATIVE, OBJECT, TILE_PROPERTY, TILE_SHAPE,
                                    Declared, LayerFacts, Marks, TileMark, declared_tile,
-                                   read_marks, slope_property, tile_property, tile_shapes)
-from game.maps.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid
+                                   ladder_name, ladder_tile, read_marks, slope_property,
+                                   tile_property, tile_shapes)
+from game.maps.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid, with_ladders
 from game.maps.limits import MAX_SHAPE_CELLS
 from game.maps.model import FLIP_D, FLIP_H, FLIP_V, FLIPS, GID_MASK, HEX_120, MapModel, TileLayer
 from game.maps.shapes import Shape, cell_kind, flipped, rect_shape, snapped
@@ -31,6 +32,7 @@ from game.maps.tiles import FeatureError, tile_feature
 from game.maps.tilesets import Tileset
 
 COLLISION_KINDS = {"solid": SOLID, "one_way": ONE_WAY, "slope": SLOPE}
+LADDER = "ladder"  # the game's own collision value for a ladder tile (not a kind: TileGrid.ladders)
 # A kind's strength as a mask of that many low bits: the "or" of two masks is the mask of the
 # stronger kind, so a cell's kind over all layers comes from or-ing whole layers at once.
 _MASK_OF_KIND = {kind: (1 << strength) - 1 for kind, strength in KIND_STRENGTH.items()}
@@ -51,7 +53,8 @@ class Collision:
 def is_native(model: MapModel) -> bool:
     """Is the map marked the game's way: a tile with the game's own ``collision`` property?"""
     return any(isinstance(t.properties.get("collision"), str)
-               and t.properties["collision"] in COLLISION_KINDS
+               and (t.properties["collision"] in COLLISION_KINDS
+                    or t.properties["collision"] == LADDER)
                for ts in model.tilesets for t in ts.tiles.values())
 
 
@@ -61,7 +64,10 @@ def build(model: MapModel, declared: Declared, has_start: bool) -> Collision:
     path, tw, th = model.path, model.tile_w, model.tile_h
     native = is_native(model)
     hexagonal = model.orientation.kind == "hexagonal"
-    layers = model.tile_layers
+    # Another engine's ladder layer (Arcade's 'Ladders') is climbed, never collided with.
+    ladder_layers = [] if native else [la for la in model.tile_layers if ladder_name(la.name)]
+    layers = [la for la in model.tile_layers if la not in ladder_layers]
+    ladder_gids: set[int] = set()
     mask_of: dict[int, int] = {}  # placed gid -> strength mask
     heights_of: dict[int, tuple[float, float]] = {}
     feature_of: dict[int, tuple] = {}
@@ -86,6 +92,10 @@ def build(model: MapModel, declared: Declared, has_start: bool) -> Collision:
             tile = ts.tiles.get(tile_id)
             props = tile.properties if tile is not None else {}
             kind_name = tile.kind if tile is not None else ""
+            if ladder_tile(props, kind_name, native):
+                ladder_gids.add(raw)  # climbed, not collided with
+                mask_of[raw] = 0
+                continue
             kind, heights = _tile_kind(path, props, kind_name, flags, th, ts, tile_id, native)
             try:
                 feature = tile_feature(ts.label(tile_id), ts.file, props, kind_name,
@@ -152,7 +162,29 @@ def build(model: MapModel, declared: Declared, has_start: bool) -> Collision:
         sources = grid.kinds.translate(bytes([0] + [NATIVE] * 255))
     else:
         grid, sources = _stamped_grid(model, layers, marks, sizes)
+    ladders = _ladder_cells(layers, ladder_gids, ladder_layers)
+    if ladders:
+        grid = with_ladders(grid, ladders)
+        if not native:
+            said = [f"tile layer {quoted(la.name)}" for la in ladder_layers] + (
+                ["tiles marked as ladders"] if ladder_gids else [])
+            marks.notes.append(f"{path}: {len(ladders)} ladder cells read from "
+                               f"{' and '.join(said)}: climbed with up and down, the top of each "
+                               "ladder a floor from above (the game's own way: collision = "
+                               "ladder)")
     return Collision(grid, marks, feature_of, sources)
+
+
+def _ladder_cells(layers, ladder_gids: set[int], ladder_layers) -> frozenset[int]:
+    """The cells of the map's ladders: where a ladder tile is placed (in a layer that is not a
+    door's), and every tile of another engine's ladder layer."""
+    cells: set[int] = set()
+    for layer in layers:
+        if ladder_gids and "door" not in layer.properties and ladder_gids & set(layer.used):
+            cells.update(i for i, g in enumerate(layer.cells) if g in ladder_gids)
+    for layer in ladder_layers:
+        cells.update(i for i, g in enumerate(layer.cells) if g)
+    return frozenset(cells)
 
 
 def _facts(layer: TileLayer) -> LayerFacts:

@@ -257,6 +257,30 @@ def tile_property(props: Mapping, kind: str) -> tuple[int, str] | None:
     return None
 
 
+# Ladders (climbed by the player; a ladder's top cell is a floor from above: game.maps.grid).
+LADDER_PROPERTIES = ("ladder", "climbable", "climb")
+LADDER_WORDS = ("ladder", "climb")  # in a layer's name or a tile's class: Ladders, Climbables
+
+
+def ladder_tile(props: Mapping, kind: str, native: bool) -> bool:
+    """Is a tile a ladder? The game's own way: ``collision = "ladder"``. Another engine's map: a
+    property ``ladder`` or ``climbable`` that says yes (any case or spelling, ``isLadder``), or a
+    class (or ``class``/``type`` property) naming a ladder."""
+    if native:
+        return props.get("collision") == "ladder"
+    if any(true(_prop(props, n)) for n in LADDER_PROPERTIES):
+        return True
+    named = [v for n in KIND_PROPERTIES if isinstance(v := _prop(props, n), str)]
+    return any(ladder_name(v) for v in (*named, kind))
+
+
+def ladder_name(name: str) -> bool:
+    """Does a layer's name (or a class) say ladders: ``Ladders``, ``Ladder``, ``Climb``,
+    ``climbables``, ``ladder_layer``... (Python Arcade's sample map has a ``Ladders`` layer)."""
+    squeezed = re.sub(r"[^a-z]", "", name.lower())
+    return any(w in squeezed for w in LADDER_WORDS)
+
+
 def tile_shapes(shapes: tuple[Shape, ...] | None) -> tuple[Shape, ...] | None:
     """The tile's collision shapes from Tiled's Tile Collision Editor (an ``<objectgroup>``
     inside its ``<tile>``), as Python Arcade, Godot's YATI importer and libGDX's TmxMapLoader

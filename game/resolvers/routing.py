@@ -87,6 +87,7 @@ Departures from the article, and why:
   its top if there is room (:meth:`~RoutingResolver._headroom`: a few px at game speeds, an "almost
   made it" ledge), or else stopped at its end; a platform with a solid tile on it keeps its top
   face for this reason.
+* **Ladders** (``game.maps.grid.with_ladders``): a ladder's top cell is one-way, routed to ``top``.
 * **Slopes follow the project's polygon rule**, not the article's next example. A slope tile's
   solid part is the area under its straight surface, down to the tile's bottom. Its ``slope`` side
   lands a falling body on the highest point of the surface under it; a body walking in from the low

@@ -79,6 +79,10 @@ Departures from the article, and why:
 * **One-way tiles** (the article's second part; in Nez too only their top edge counts). They
   block only a falling body whose bottom was at or above their top at the start of the tick
   (``one_way_bottom``), never when ``drop_through``, never sideways, never from below.
+* **Ladders.** The grid makes a ladder's top cell a one-way tile (``game.maps.grid.with_ladders``)
+  and its other cells empty: the stretched half box meets only a ladder top's top edge, moving
+  down, as it meets a one-way tile's. Climbing is the player's (``game.sim.player``); climbing
+  down moves with ``drop_through``.
 * **floor, not int; the map's outside is empty.** Cells come from ``math.floor`` and every cell
   outside the map is empty: no crash, no phantom tile.
 """

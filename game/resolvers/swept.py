@@ -70,6 +70,10 @@ Departures, and why:
   body that reaches their side with its bottom below their top (a diagonal fall past a
   platform's end, or a level or rising slide after it) is stopped there as by a wall, as the
   mover does for the sub-stepped resolvers.
+* **Ladders.** The grid makes a ladder's top cell a one-way tile (``game.maps.grid.with_ladders``)
+  and its other cells empty: a ladder's top is hit as a one-way tile is, and no ray meets the rest
+  of a ladder. Climbing is the player's (``game.sim.player``); climbing down moves with
+  ``drop_through``.
 * **At most five passes a tick** (a pass: sweep what motion is left, to its first hit or its
   end). Each hit takes an axis (or the surface's normal) out of the motion, so two or three are
   enough in any real case; what is left after the fifth pass is dropped.

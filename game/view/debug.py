@@ -61,8 +61,8 @@ def debug_lines(world: World, c: Contacts | None = None) -> list[str]:
                                     ("one-way", c.on_one_way)) if v)
     probed = len(set(c.probed))
     return [f"x {p.x:8.2f}  y {p.y:8.2f}", f"vx {p.vx:7.1f}  vy {p.vy:7.1f} px/s",
-            f"contacts: {flags or '-'}", f"probed: {probed} cell{'' if probed == 1 else 's'}",
-            f"tick {world.tick}"]
+            f"contacts: {flags or '-'}" + ("  climbing" if p.climbing else ""),
+            f"probed: {probed} cell{'' if probed == 1 else 's'}", f"tick {world.tick}"]
 
 
 def debug_rows(world: World, ghosts: list[World],
