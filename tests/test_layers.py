@@ -5,16 +5,15 @@ reading, and draws the same order into ``docs/architecture.md``."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
+from tools.architecture import LAYERS, imports_of, module_name
+from tools.architecture import layer_of as _layer_of
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
-sys.path.insert(0, str(ROOT / "tools"))
-from architecture import LAYERS, imports_of, module_name  # noqa: E402
-from architecture import layer_of as _layer_of  # noqa: E402
 
 
 def layer_of(module: str) -> int:

@@ -179,11 +179,8 @@ def test_pyscroll_whole_scene_draws_the_lively_map_as_ours_does(tmp_path):
     camera that never crosses a tile on both axes at once (where pyscroll draws a corner cell
     twice)."""
     pytest.importorskip("pyscroll")
-    sys.path.insert(0, str(ROOT))
-    try:
-        from tools import bench_scenario
-    finally:
-        sys.path.remove(str(ROOT))
+    from tools import bench_scenario
+
     tmx = bench_scenario.write_lively_tmx(tmp_path / "lively.tmx", 40, 24)
     r = run_tool("tools/peers/pyscroll_bench.py", "compare", "--tmx", str(tmx), "--frame", "20",
                  "--out", str(tmp_path / "shots"))
