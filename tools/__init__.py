@@ -35,6 +35,8 @@ Art, sound and maps (each rewrites committed files; run it after changing it):
 - ``make_format_maps``: tests/data/formats: levels 1 and 5 in every other form Tiled saves a map
   in (JSON, templates, infinite, zstd), exported by Tiled itself.
 - ``make_placeholder_art``: the real maps' images (tests/data/real_maps) replaced by flat colours.
-- ``make_levels``, ``make_crowd``, ``make_features``, ``make_lab``, ``make_bodies_demos``: maps
-  written from ASCII layouts.
+
+The levels, their tileset and the Tiled project (levels/), the lab's scenarios (levels/lab) and
+the bodies' demo maps (tests/data/bodies) are edited in Tiled; the generators that wrote their
+first versions from ASCII layouts are in git's history.
 """
