@@ -15,7 +15,7 @@ The benchmark (docs/benchmark.md):
 - ``bench_floor``: the floors: the same work written as plainly as Python allows.
 - ``peers``: the same measurements with Python Arcade and pyscroll (``uv run --group peers``).
 
-The web page (docs/web.md):
+The web page (README.md, "In a browser"):
 
 - ``build_web``: builds the web page (``--out DIR``) and checks it in a browser (``--check``).
 - ``headless_chromium``: a small client for Debian's headless Chromium.
@@ -27,14 +27,16 @@ Pictures and generated text:
 - ``architecture``: draws the layers of ``game`` from its imports into docs/architecture.md.
 - ``doc_blocks``: the generated block between two marker lines of a Markdown file.
 
-Art, sound and maps (each rewrites committed files; run it after changing it):
+Art, sound and test maps, each rewriting committed files (run one after changing it or what it
+reads):
 
 - ``make_art``: the tileset, the player, the items and the day's backdrop (assets/).
 - ``make_backdrops``: the other backdrops: dawn, dusk, night and moon (assets/).
 - ``make_sounds``: the sound effects (assets/sounds/).
 - ``make_format_maps``: tests/data/formats: levels 1 and 5 in every other form Tiled saves a map
   in (JSON, templates, infinite, zstd), exported by Tiled itself.
-- ``make_placeholder_art``: the real maps' images (tests/data/real_maps) replaced by flat colours.
+- ``make_placeholder_art``: the real maps' images (tests/data/real_maps) replaced by flat colours,
+  for a map whose art has no clear licence.
 
 The levels, their tileset and the Tiled project (levels/), the lab's scenarios (levels/lab) and
 the bodies' demo maps (tests/data/bodies) are edited in Tiled; the generators that wrote their
