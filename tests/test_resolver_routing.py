@@ -494,7 +494,7 @@ def test_world_prepares_the_routes_table_at_load_switch_and_reload():
     def level(rows):
         return Level(path=Path("grid.tmx"), title="grid", grid=TileGrid.from_rows(rows),
                      spawn=Rect(16.0, 32.0 - 14.0, 12.0, 14.0), spawn_is_point=False, goals=(),
-                     next_level=None, properties={}, layers=(), tiles={})
+                     next_level=None, properties={})
 
     first = level(["......", "......", "######"])
     r = create("routing")
