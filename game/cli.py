@@ -15,7 +15,7 @@ from pathlib import Path
 from game import config as config_mod
 from game import resolvers
 from game.runs import settings as settings_mod
-from game.errors import UserError, quoted
+from game.errors import UserError, print_note, quoted
 
 EXIT_USAGE = 2
 
@@ -53,6 +53,17 @@ def make_parser() -> argparse.ArgumentParser:
                    "game draws it, into the PNG named by --out")
     p.add_argument("--time", metavar="SECONDS", help="--render-map: how far into its "
                    "animations (default 0)")
+    p.add_argument("--solid-layer", action="append", metavar="NAME", help="a map made for "
+                   "another engine: this tile (or object) layer is solid ground (again for more "
+                   "layers; overrides config.toml's [map] and the map's own property)")
+    p.add_argument("--one-way-layer", action="append", metavar="NAME", help="this layer holds "
+                   "one-way platforms (again for more layers)")
+    p.add_argument("--solid-property", metavar="NAME", help="the tile property that means "
+                   "solid: NAME (true: solid) or NAME=VALUE")
+    p.add_argument("--one-way-property", metavar="NAME", help="the tile property that means "
+                   "one-way: NAME or NAME=VALUE")
+    p.add_argument("--start-object", metavar="NAME", help="the name or class of the object the "
+                   "player starts at")
     p.add_argument("--no-settings", action="store_true", help="neither read nor write the "
                    f"remembered settings ({settings_mod.settings_path() or 'no home folder'}; "
                    f"also {settings_mod.NO_SETTINGS_ENV}=1)")
@@ -84,9 +95,27 @@ def setup(args: argparse.Namespace) -> Setup:
     if args.resolver is not None:
         cfg = replace(cfg, resolver=config_mod.check_resolver(args.resolver, "command line",
                                                               "--resolver"))
+    cfg = replace(cfg, map=map_options(args, cfg.map))
     level = Path(args.level) if args.level is not None else Path(cfg.level)
     return Setup(cfg, level, title=not args.headless and not replay and args.level is None,
                  levels_dir=levels_dir, store=store)
+
+
+def map_options(args: argparse.Namespace, given: config_mod.MapConfig) -> config_mod.MapConfig:
+    """config.toml's [map] table with what the command line says of the map over it."""
+    changes = {}
+    for name in ("solid_layers", "one_way_layers"):
+        names = getattr(args, name[:-1])  # --solid-layer NAME, given again for more
+        if names:
+            changes[name] = tuple(names)
+    for name in ("solid_property", "one_way_property", "start_object"):
+        value = getattr(args, name)
+        if value is not None:
+            if not value.strip():
+                option = "--" + name.replace("_", "-")
+                raise UserError("command line", f"{option} needs a name, not an empty one")
+            changes[name] = value.strip()
+    return replace(given, **changes)
 
 
 def list_resolvers() -> int:
@@ -124,8 +153,12 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
     ticks = parse_ticks(args)
     script = load_script(args.input) if args.input else InputScript(())
     cfg = s.config
+    # The level's notes are said once the run has ended well: a mistake found later (a trace
+    # that cannot be written) is then the one line said.
+    held: list[str] = []
     world = load_world(s.level_path, cfg, resolvers.create(cfg.resolver,
-                                                           cfg.resolver_options(cfg.resolver)))
+                                                           cfg.resolver_options(cfg.resolver)),
+                       notes=held.append)
     level = world.level
     stepped: World | Comparison = world
     if args.ghosts:
@@ -152,6 +185,8 @@ def headless(args: argparse.Namespace, s: Setup) -> int:
             print(f"{ticks} ticks on {level.path} with {world.resolver.name}: x={p.x:.2f} "
                   f"y={p.y:.2f} on_ground={p.on_ground} respawning={p.respawning} "
                   f"goal={world.goal_reached}{walkers}")
+    for line in held:
+        print_note(line)
     return 0
 
 

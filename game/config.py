@@ -187,6 +187,20 @@ class SpearConfig:
 
 
 @dataclass(frozen=True)
+class MapConfig:
+    """What a map made for another engine does not say the game's way, said for it (see
+    docs/levels.md, "Bringing your own map"): the command line's options of the same names win
+    over these, and these over the map's own properties of the same names."""
+
+    solid_layers: tuple[str, ...] = _f((), "names of the tile or object layers that are solid")
+    one_way_layers: tuple[str, ...] = _f((), "names of the layers that are one-way platforms")
+    solid_property: str = _f("", "the tile property that means solid: a name (true: solid) or "
+                             "name=value")
+    one_way_property: str = _f("", "the tile property that means one-way: a name or name=value")
+    start_object: str = _f("", "the name or class of the object the player starts at")
+
+
+@dataclass(frozen=True)
 class Config:
     resolver: str = _f("axis", "name from --list-resolvers")
     level: str = _f("levels/01_first_steps.tmx", "path, relative to the config file")
@@ -197,6 +211,7 @@ class Config:
     audio: AudioConfig = field(default_factory=AudioConfig)
     gamepad: GamepadConfig = field(default_factory=GamepadConfig)
     spear: SpearConfig = field(default_factory=SpearConfig)
+    map: MapConfig = field(default_factory=MapConfig)
     # resolver name -> its Options dataclass instance; absent names use their defaults
     resolvers: Mapping[str, Any] = field(default_factory=dict)
 
@@ -207,7 +222,7 @@ class Config:
 
 SECTIONS = {"physics": PhysicsConfig, "player": PlayerConfig, "display": DisplayConfig,
             "camera": CameraConfig, "audio": AudioConfig, "gamepad": GamepadConfig,
-            "spear": SpearConfig}
+            "spear": SpearConfig, "map": MapConfig}
 
 
 # ----------------------------------------------------------------------------------------------
@@ -215,7 +230,8 @@ SECTIONS = {"physics": PhysicsConfig, "player": PlayerConfig, "display": Display
 # ----------------------------------------------------------------------------------------------
 
 def _type_name(tp: Any) -> str:
-    return {float: "a number", int: "a whole number", bool: "true or false", str: "a string"}[tp]
+    return {float: "a number", int: "a whole number", bool: "true or false", str: "a string",
+            tuple: "an array of strings"}[tp]
 
 
 def shown(value: Any) -> str:
@@ -247,13 +263,17 @@ def range_text(f: dataclasses.Field) -> str:
 
 def check_value(f: dataclasses.Field, value: Any, key: str, where: str | os.PathLike) -> Any:
     """``value`` converted to the field's type and range, or a UserError naming ``key``."""
-    tp = {"float": float, "int": int, "bool": bool, "str": str}.get(f.type, f.type)
+    tp = {"float": float, "int": int, "bool": bool, "str": str,
+          "tuple[str, ...]": tuple}.get(f.type, f.type)
     ok = (isinstance(value, bool) if tp is bool
           else isinstance(value, str) if tp is str
+          else isinstance(value, list) and all(isinstance(v, str) for v in value) if tp is tuple
           else isinstance(value, int) and not isinstance(value, bool) if tp is int
           else isinstance(value, (int, float)) and not isinstance(value, bool))
     if not ok:
         raise UserError(where, f"{key} must be {_type_name(tp)}, not {shown(value)}")
+    if tp is tuple:
+        return tuple(value)
     if tp is float:
         try:
             value = float(value)
@@ -355,7 +375,7 @@ def from_table(data: Mapping[str, Any], where: str | os.PathLike,
             changes[key] = check_value(f, value, key, where)
         else:
             known = ("resolver, level, [physics], [player], [display], [camera], [audio], "
-                     "[gamepad], [resolvers.<name>]")
+                     "[gamepad], [spear], [map], [resolvers.<name>]")
             raise UserError(where, f"unknown key {shown_key(key)} (known: {known})")
     if "resolver" in changes:
         changes["resolver"] = check_resolver(changes["resolver"], where)

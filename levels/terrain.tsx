@@ -1,5 +1,5 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="16" tileheight="16" tilecount="49" columns="8">
+<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="16" tileheight="16" tilecount="50" columns="8">
  <image source="../assets/terrain.png" width="128" height="112"/>
  <tile id="0">
   <properties>
@@ -206,6 +206,11 @@
    <property name="collision" type="string" propertytype="collision" value="slope"/>
    <property name="slope_left" type="int" value="8"/>
    <property name="slope_right" type="int" value="8"/>
+  </properties>
+ </tile>
+ <tile id="49">
+  <properties>
+   <property name="collision" type="string" propertytype="collision" value="ladder"/>
   </properties>
  </tile>
 </tileset>

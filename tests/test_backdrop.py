@@ -18,10 +18,11 @@ LEVELS = ROOT / "levels"
 
 
 def test_every_shipped_level_has_a_backdrop_of_its_own():
-    seen = {p.name: load_level(p).backdrop for p in sorted(LEVELS.glob("0*.tmx"))}
+    """Each level's sky differs from the one before it, so every level change changes it."""
+    seen = {p.name: load_level(p).view.backdrop for p in sorted(LEVELS.glob("0*.tmx"))}
     assert seen == {"01_first_steps.tmx": "day", "02_every_tile.tmx": "dawn",
                     "03_moon_hop.tmx": "moon", "04_crowd.tmx": "dusk",
-                    "05_features.tmx": "night"}
+                    "05_features.tmx": "night", "06_ladders.tmx": "day"}
 
 
 def test_every_backdrop_but_none_has_its_pictures():
@@ -46,7 +47,7 @@ def test_none_is_the_maps_own_colour():
 
 def test_a_map_with_its_own_art_keeps_it():
     art = ROOT / "tests" / "data" / "formats" / "art.tmx"  # a background colour, image layers
-    assert load_level(art).backdrop == "none"
+    assert load_level(art).view.backdrop == "none"
 
 
 def test_a_wrong_backdrop_is_one_error_line(tmp_path, capsys):

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from game import resolvers
 from game.config import Config
 from game.errors import UserError
-from game.maps.conventions import (LAYER_NAME, LAYER_PROPERTY, OBJECT, SOURCE_NAMES,
+from game.maps.conventions import (DECLARED, LAYER_NAME, LAYER_PROPERTY, OBJECT, SOURCE_NAMES,
                                    TILE_PROPERTY, TILE_SHAPE)
 from game.maps.grid import EMPTY, ONE_WAY, SLOPE, SOLID
 from game.maps.level import load_level
@@ -97,7 +97,7 @@ def test_a_bool_tile_property_makes_the_tile_solid(tmp_path, name):
     level = load_level(write(tmp_path, layers=layer(FLOOR, "tiles"), objects=SPAWN,
                              tilesets=tileset(tile_props(prop(name)))))
     assert kinds(level)[4] == "########"
-    assert level.sources[4 * 8] == TILE_PROPERTY
+    assert level.view.sources[4 * 8] == TILE_PROPERTY
     noted(level, "collision read from tile properties")
 
 
@@ -135,7 +135,7 @@ def test_collision_shapes_become_cells_with_flips(tmp_path, shape, flip, want, h
     level = load_level(write(tmp_path, layers=lay, objects=spawn,
                              tilesets=tileset(tile_shape(shape))))
     assert level.grid.kind(0, 4) == want
-    assert level.sources[4 * 8] == TILE_SHAPE
+    assert level.view.sources[4 * 8] == TILE_SHAPE
     if heights:
         assert level.grid.slope_heights(0, 4) == heights
     if want == SOLID and "height=\"8\"" in shape:
@@ -156,7 +156,7 @@ def test_a_hazard_tiles_shape_is_where_it_hurts_not_collision(tmp_path):
                                   "Platforms", "Ground Layer"])
 def test_a_tile_layer_named_like_collision_is_solid(tmp_path, name):
     level = load_level(write(tmp_path, layers=layer(FLOOR, name), objects=SPAWN))
-    assert kinds(level)[4] == "########" and level.sources[32] == LAYER_NAME
+    assert kinds(level)[4] == "########" and level.view.sources[32] == LAYER_NAME
     noted(level, "the name of tile layer", repr(name))
 
 
@@ -183,7 +183,7 @@ def test_layer_names_are_not_guessed_when_tiles_are_marked(tmp_path):
 def test_a_layer_property_makes_the_layer_collide(tmp_path):
     props = f"<properties>{prop('solid')}</properties>"
     level = load_level(write(tmp_path, layers=layer(FLOOR, "tiles", props=props), objects=SPAWN))
-    assert kinds(level)[4] == "########" and level.sources[32] == LAYER_PROPERTY
+    assert kinds(level)[4] == "########" and level.view.sources[32] == LAYER_PROPERTY
     noted(level, "the property of tile layer 'tiles'")
 
 
@@ -197,13 +197,16 @@ def test_flixel_nocollide_every_other_layer_collides(tmp_path):
 
 
 def test_the_games_own_property_wins_and_nothing_is_guessed(tmp_path):
-    """A map marked this game's way reads that alone: no layer name, no note."""
+    """A map marked this game's way reads that alone: no layer name, no guess (a level with a
+    goal has nothing at all to say)."""
     deco = ["........", "........", "#.......", "........", "........"]
     tiles = tile_props('<property name="collision" value="solid"/>')
     layers = layer(FLOOR, "ground") + layer(deco, "Collision", gid=2, layer_id=2)
-    level = load_level(write(tmp_path, layers=layers, objects=SPAWN, tilesets=tileset(tiles)))
+    goal = '<object id="2" type="goal" x="96" y="48" width="16" height="16"/>'
+    level = load_level(write(tmp_path, layers=layers, objects=SPAWN + goal,
+                             tilesets=tileset(tiles)))
     assert level.grid.kind(0, 2) == EMPTY and level.notes == () and level.physics_scale == 1
-    assert set(level.sources) == {0, 1}
+    assert set(level.view.sources) == {0, 1}
 
 
 # --- 5. collision objects ----------------------------------------------------------------------
@@ -212,7 +215,7 @@ def test_rectangles_on_a_collision_layer_are_solid_exactly(tmp_path):
     objs = ('<objectgroup id="3" name="Collision"><object id="5" x="0" y="64" width="128" '
             'height="16"/><object id="6" x="32" y="40" width="16" height="8"/></objectgroup>')
     level = load_level(write(tmp_path, layers=objs, objects=SPAWN))
-    assert kinds(level)[4] == "########" and level.sources[32] == OBJECT
+    assert kinds(level)[4] == "########" and level.view.sources[32] == OBJECT
     assert level.grid.kind(2, 2) == SLOPE and level.grid.slope_heights(2, 2) == (8.0, 8.0)
     noted(level, "2 collision objects")
 
@@ -372,7 +375,7 @@ def test_layers_without_id_each_draw_their_own_cells(tmp_path):
     deco = ["#.......", "........", "........", "........", "........"]
     layers = layer(FLOOR, "ground", layer_id=None) + layer(deco, "deco", gid=2, layer_id=None)
     level = load_level(write(tmp_path, layers=layers, objects=SPAWN))
-    first, second = level.layers
+    first, second = level.view.layers
     assert first.gids[4][0] != 0 and first.gids[0][0] == 0
     assert second.gids[0][0] != 0 and second.gids[4][0] == 0
 
@@ -380,7 +383,7 @@ def test_layers_without_id_each_draw_their_own_cells(tmp_path):
 def test_an_object_only_map_loads(tmp_path):
     objs = '<object id="5" type="solid" x="0" y="64" width="128" height="16"/>'
     level = load_level(write(tmp_path, layers="", tilesets="", objects=SPAWN + objs))
-    assert level.layers == () and kinds(level)[4] == "########"
+    assert level.view.layers == () and kinds(level)[4] == "########"
 
 
 def test_an_empty_image_collection_loads(tmp_path):
@@ -399,7 +402,7 @@ def test_a_missing_image_of_a_tile_never_placed_is_a_note(tmp_path):
     level = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=SPAWN,
                              tilesets=tileset() + collection))
     noted(level, "tileset c", "not found", "no tile that needs one is placed")
-    assert all("gone.png" not in t.source for t in level.tiles.values())
+    assert all("gone.png" not in t.source for t in level.view.tiles.values())
     placed = layer(FLOOR, "ground") + layer(["#......."] + ["........"] * 4, "d", gid=6,
                                             layer_id=2)
     with pytest.raises(UserError) as info:
@@ -417,7 +420,7 @@ def test_an_external_tileset_saved_as_xml(tmp_path):
     level = load_level(write(tmp_path, layers=layer(FLOOR, "tiles"), objects=SPAWN,
                              tilesets='<tileset firstgid="1" source="art/t.xml"/>'))
     assert kinds(level)[4] == "########"
-    image = next(iter(level.tiles.values()))
+    image = next(iter(level.view.tiles.values()))
     assert Path(image.source).resolve() == (tmp_path / "art" / "tiles4.png").resolve()
 
 
@@ -461,7 +464,7 @@ def _png(w: int, h: int) -> bytes:
 
 
 def test_source_names_cover_every_code():
-    assert len(SOURCE_NAMES) == OBJECT + 1 and all(SOURCE_NAMES[1:])
+    assert len(SOURCE_NAMES) == DECLARED + 1 and all(SOURCE_NAMES[1:])
 
 
 # --- the command line says every note -------------------------------------------------------

@@ -17,7 +17,8 @@ import zstandard
 from game import resolvers
 from game.cli import main
 from game.errors import UserError
-from game.maps.level import MAX_MAP_CELLS, load_level
+from game.maps.level import load_level, read_map
+from game.maps.limits import MAX_MAP_CELLS
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS = Path(__file__).parent / "data" / "formats"
@@ -58,12 +59,12 @@ def run(argv: list[str], capsys) -> tuple[int, list[str]]:
 def same_level(a, b) -> None:
     assert a.grid.kinds == b.grid.kinds and a.grid.slopes == b.grid.slopes
     assert (a.spawn, a.goals, a.title, a.walkers) == (b.spawn, b.goals, b.title, b.walkers)
-    assert [(L.name, L.gids, L.visible, L.opacity, L.offset) for L in a.layers] == \
-        [(L.name, L.gids, L.visible, L.opacity, L.offset) for L in b.layers]
+    assert [(L.name, L.gids, L.visible, L.opacity, L.offset) for L in a.view.layers] == \
+        [(L.name, L.gids, L.visible, L.opacity, L.offset) for L in b.view.layers]
     assert {g: (t.rect, t.flip_h, t.flip_v, t.flip_d, Path(t.source).resolve())
-            for g, t in a.tiles.items()} == {g: (t.rect, t.flip_h, t.flip_v, t.flip_d,
+            for g, t in a.view.tiles.items()} == {g: (t.rect, t.flip_h, t.flip_v, t.flip_d,
                                                  Path(t.source).resolve())
-                                             for g, t in b.tiles.items()}
+                                             for g, t in b.view.tiles.items()}
 
 
 # --- XML tile layers (Tiled's oldest layer format) -------------------------------------------
@@ -110,7 +111,7 @@ def test_an_infinite_map_with_xml_chunks_is_the_same_level(tmp_path):
     assert "<chunk" in twin.read_text("utf-8") and "<tile gid=" in twin.read_text("utf-8")
     a, b = load_level(FORMATS / "infinite.tmx"), load_level(twin)
     assert a.grid.kinds == b.grid.kinds
-    assert [L.gids for L in a.layers] == [L.gids for L in b.layers]
+    assert [L.gids for L in a.view.layers] == [L.gids for L in b.view.layers]
 
 
 @pytest.mark.parametrize("bad", ["x1", "\u00b2", "\u0661", "9" * 5000])
@@ -141,7 +142,7 @@ def test_an_image_layer_placed_by_x_and_y_keeps_its_place_on_an_infinite_map(tmp
     from game.maps.art import ImageLayerArt
 
     def offsets(path):
-        return [a.look.offset for a in load_level(path, play=False).art.layers
+        return [a.look.offset for a in load_level(path, play=False).view.art.layers
                 if isinstance(a, ImageLayerArt)]
     assert offsets(by_xy) == offsets(by_offset) and offsets(by_xy)[0] != (40.0, 8.0)
 
@@ -194,7 +195,11 @@ def test_templates_give_what_tiled_gives_when_it_detaches_them():
     ours, tiled = load_level(FORMATS / "templates.tmx"), load_level(
         FORMATS / "templates_detached.tmx")
     same_level(tiled, ours)
-    assert ours.objects == tiled.objects
+
+    def objects(path):
+        return [(o.id, o.name, o.kind, o.shape, o.x, o.y, o.w, o.h, o.rotation, o.gid, o.points,
+                 dict(o.properties)) for o in read_map(path)[1].objects]
+    assert objects(FORMATS / "templates.tmx") == objects(FORMATS / "templates_detached.tmx")
     assert len(ours.walkers) == 1 and ours.walkers[0].speed == 25.0  # the instance's override
     assert ours.walkers[0].facing == -1  # the template's direction
     assert ours.goals[0].h == 32  # the instance's size, not the template's 48
@@ -277,10 +282,10 @@ def test_damaged_zstd_data_is_one_error_line(tmp_path, capsys):
 
 
 def test_zlib_chunks_are_bounded_too(tmp_path):
-    from game.maps import formats
+    from game.maps import decode
     bomb = base64.b64encode(zlib.compress(bytes(10_000_000))).decode()
     with pytest.raises(UserError, match="holds"):
-        formats._decode(tmp_path / "m.tmx", "'g'", "base64", "zlib", bomb, 256)
+        decode.cells(tmp_path / "m.tmx", "tile layer 'g'", "base64", "zlib", bomb, (16, 16))
 
 
 # --- malformed JSON ------------------------------------------------------------------------------

@@ -38,25 +38,22 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-if __name__ == "__main__":  # run as a script to regenerate: make ``game`` importable
-    sys.path.insert(0, str(ROOT))
-
-from game import config as cfgmod  # noqa: E402
-from game import resolvers  # noqa: E402
-from game.maps.grid import TileGrid  # noqa: E402
-from game.runs.headless import trace_record, write_trace  # noqa: E402
-from game.sim.inputs import Held, InputScript, load_script  # noqa: E402
-from game.maps.level import Level, Rect, load_level  # noqa: E402
-from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND,  # noqa: E402
+from game import config as cfgmod
+from game import resolvers
+from game.maps.grid import TileGrid
+from game.runs.headless import trace_record, write_trace
+from game.sim.inputs import Held, InputScript, load_script
+from game.maps.level import Level, Rect, load_level
+from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND,
                                  ON_ONE_WAY, Body, Contacts, Move, move_body, move_box,
                                  overlapping_tiles, support_under)
-from game.resolvers.overlap import OverlapOptions, resolve  # noqa: E402
-from game.resolvers.pixel import PixelOptions  # noqa: E402
-from game.resolvers.routing import RoutingOptions  # noqa: E402
-from game.resolvers.sweep import SweepOptions  # noqa: E402
-from game.sim.world import World  # noqa: E402
+from game.resolvers.overlap import OverlapOptions, resolve
+from game.resolvers.pixel import PixelOptions
+from game.resolvers.routing import RoutingOptions
+from game.resolvers.sweep import SweepOptions
+from game.sim.world import World
 
+ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "data" / "golden_traces.json"
 SCRIPTS = sorted((Path(__file__).parent / "data" / "scripts").glob("*.txt"))
 LEVELS = sorted((ROOT / "levels").glob("*.tmx"))
@@ -112,6 +109,11 @@ SLOPES = [(0, "right"), (90, "-"), (110, "right"), (150, "right+jump"), (190, "l
           (260, "-"), (280, "left+jump"), (320, "right"), (420, "left"), (470, "-"),
           (490, "right"), (560, "left"), (640, "-")]
 
+# Climb a ladder past its top, step off and back, climb down through its top, jump off halfway.
+CLIMBS = [(0, "up"), (76, "-"), (80, "right"), (100, "left"), (125, "-"), (140, "down"),
+          (170, "-"), (180, "up"), (200, "jump"), (202, "-"), (260, "up"), (300, "up+right"),
+          (330, "-"), (360, "left"), (400, "down"), (470, "-")]
+
 # (name, level file, the hitbox's top-left at the start (None: the level's spawn), script, ticks)
 CUSTOM_SCENES = [
     ("drop-stack", "02_every_tile.tmx", (63 * 16 + 2, 11 * 16 - 14), DROPS, 600),
@@ -120,6 +122,7 @@ CUSTOM_SCENES = [
     ("ramp", "02_every_tile.tmx", (82 * 16, 20 * 16 - 14), SLOPES, 700),
     ("drop-first", "01_first_steps.tmx", (59 * 16 + 1, 5 * 16 - 14), DROPS, 600),
     ("moon-slope", "03_moon_hop.tmx", (55 * 16, 12 * 16 - 14), SLOPES, 700),
+    ("ladder", "06_ladders.tmx", (8 * 16 + 2, 20 * 16 - 14), CLIMBS, 600),
 ]
 
 

@@ -315,7 +315,7 @@ def test_the_benchmark_size_still_loads(tmp_path):
     layers = data_layer(empty, "zlib", 1000, 1000) + data_layer(ground, "zlib", 1000, 1000, 2)
     spawn = '<object id="1" name="spawn" x="40" y="15984"><point/></object>'
     level = load_level(write_map(tmp_path, cols=1000, rows=1000, layers=layers, objects=spawn))
-    assert (level.grid.cols, level.grid.rows, len(level.layers)) == (1000, 1000, 2)
+    assert (level.grid.cols, level.grid.rows, len(level.view.layers)) == (1000, 1000, 2)
 
 
 def test_too_many_tile_layers_for_the_map_size(tmp_path):

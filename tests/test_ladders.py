@@ -7,6 +7,9 @@ case drives ``Player.step`` with held keys through ``InputSequencer``, as the wo
 from __future__ import annotations
 
 import math
+import re
+import shutil
+from pathlib import Path
 
 import pytest
 from helpers import examples, resolver_names
@@ -14,12 +17,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import resolvers
-from game.config import PhysicsConfig
-from game.maps.grid import EMPTY, ONE_WAY, TileGrid, overlapping_tiles
+from game.config import Config, PhysicsConfig
+from game.maps.grid import EMPTY, ONE_WAY, SOLID, TileGrid, overlapping_tiles
+from game.maps.level import load_level
 from game.maps.platform_spawns import PlatformSpawn
 from game.sim.inputs import Held, InputSequencer
 from game.sim.platforms import Platform
 from game.sim.player import Player
+from game.sim.world import load_world
 
 PH = PhysicsConfig()
 W, H = 12.0, 14.0
@@ -193,18 +198,6 @@ def test_a_ladder_climbs_in_a_level_with_moving_platforms(name):
     assert p.climbing and p.y < FLOOR - H - 20
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_letting_go_sideways_as_it_grabs_from_the_top_leaves_it_on_the_platform(name):
-    """Down and right on a ladder's top, the body's middle a hair from the platform beside it:
-    the climb down takes the middle off the ladder, so the player lets go. It stood on the top
-    and the platform when the tick began and did not climb down through them: it stays on the
-    platform (before: 1.3 px inside it, then falling through it)."""
-    g = TileGrid.from_rows(LADDER)
-    p = run(g, Player(5 * 16 - W / 2 - 0.5, TOP - H, W, H, on_ground=True), name,
-            [(1, Held(down=True, right=True))])
-    assert not p.climbing and p.on_ground and p.y == TOP - H, p
-
-
 LADDER_MAP = st.lists(st.text(st.sampled_from("....#=H"), min_size=8, max_size=8), min_size=6,
                       max_size=6).map(lambda rows: rows + ["#" * 8])
 KEYS = st.lists(st.tuples(st.integers(1, 20), st.builds(
@@ -225,3 +218,93 @@ def test_climbing_never_ends_inside_a_solid_tile(name, rows, col, keys):
         return
     run(g, p, name, keys)
     assert math.isfinite(p.x) and math.isfinite(p.y)
+
+
+# ----------------------------------------------------------------------------------------------
+# Ladders in maps: the game's own kit, and other engines' maps
+# ----------------------------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+ARCADE = (ROOT / "tests" / "data" / "real_maps" / "arcade" / "arcade" / "resources" / "assets"
+          / "tiled_maps" / "map_with_ladders.json")
+
+
+def test_the_shipped_ladder_level_reads_its_ladders_without_a_note():
+    level = load_level(ROOT / "levels" / "06_ladders.tmx")
+    g = level.grid
+    assert len(g.ladders) == 6 + 7 + 10 + 7 and level.notes == ()
+    for col in (8, 17, 25, 32):
+        rows = sorted(i // g.cols for i in g.ladders if i % g.cols == col)
+        assert g.kind(col, rows[0]) == ONE_WAY  # the top: a floor from above
+        assert all(g.kind(col, r) == EMPTY for r in rows[1:])
+
+
+def _foreign(tmp_path: Path, tile_props: str, layer_name: str = "ground") -> Path:
+    """tests/data/flat.tmx made another engine's map: tile 1 a bool 'solid', tile 4 a ladder by
+    ``tile_props`` (or by the name of the layer it is in), a ladder up from the floor at col 5."""
+    shutil.copy(ROOT / "tests" / "data" / "tiles4.png", tmp_path / "tiles4.png")
+    text = (ROOT / "tests" / "data" / "flat.tmx").read_text("utf-8")
+    text = text.replace('<property name="collision" value="solid"/>',
+                        '<property name="solid" type="bool" value="true"/>')
+    text = text.replace('<tile id="1"><properties><property name="collision" value="one_way"/>'
+                        '</properties></tile>', "")
+    text = re.sub(r'<tile id="2">.*?</tile>', "", text)
+    text = text.replace("</tileset>", f'<tile id="3"><properties>{tile_props}</properties></tile>'
+                                      "\n </tileset>")
+    ladder = ",\n".join(",".join("4" if c == 5 and r in (1, 2, 3) else "0" for c in range(10))
+                        for r in range(6))
+    text = text.replace(' <objectgroup', f' <layer id="3" name="{layer_name}" width="10" '
+                        f'height="6">\n  <data encoding="csv">\n{ladder}\n</data>\n </layer>\n'
+                        ' <objectgroup')
+    out = tmp_path / "foreign.tmx"
+    out.write_text(text, "utf-8")
+    return out
+
+
+@pytest.mark.parametrize("props, layer", [
+    ('<property name="climbable" type="bool" value="true"/>', "scenery"),
+    ('<property name="isLadder" value="yes"/>', "scenery"),
+    ('<property name="type" value="Ladder"/>', "scenery"),
+    ("", "Ladders"),
+    ("", "climb"),
+])
+def test_another_engines_ladders_by_tile_property_or_layer_name_with_a_note(tmp_path, props,
+                                                                            layer):
+    level = load_level(_foreign(tmp_path, props, layer))
+    g = level.grid
+    assert sorted(g.ladders) == [r * 10 + 5 for r in (1, 2, 3)]
+    assert g.kind(5, 1) == ONE_WAY and g.kind(5, 2) == EMPTY and g.kind(5, 4) == SOLID
+    assert any("3 ladder cells" in n for n in level.notes), level.notes
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_python_arcades_ladder_map_climbs(name):
+    """Arcade's sample map_with_ladders.json: its 'Ladders' layer (col 13, rows 1-6, above the
+    platform at row 7) is climbed to its top with every resolver."""
+    notes: list[str] = []
+    world = load_world(ARCADE, Config(), resolvers.create(name), notes=notes.append)
+    assert any("ladder cells read from tile layer 'Ladders'" in n for n in notes), notes
+    g, p = world.grid, world.player
+    t = g.tile_w
+    p.x, p.y = 13 * t + (t - p.w) / 2, 7 * t - p.h
+    p.settle(g, True)
+    seq = InputSequencer()
+    for _ in range(200):
+        world.step(seq.frame(Held(up=True)))
+    assert not p.climbing and p.on_ground and p.y == pytest.approx(t - p.h), (p.y, p.climbing)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_solid_platform_over_a_ladder_stops_the_climb(name):
+    """A platform's box is met while climbing as the tiles are: a still solid platform across
+    the ladder above the player is a ceiling."""
+    from game.sim.platforms import make_platforms
+
+    g = TileGrid.from_rows(LADDER)
+    spawn = PlatformSpawn(1, 3 * 16, 3 * 16, 48.0, 8.0, ((3 * 16, 3 * 16),), 0.0, 0.0, False,
+                          False)
+    platforms = make_platforms([spawn])
+    p, resolver, seq = at_foot(), resolvers.create(name), InputSequencer()
+    for _ in range(80):
+        p.step(seq.frame(Held(up=True)), PH, resolver, g, (p.x, p.y), platforms)
+    assert p.climbing and p.y == 3 * 16 + 8, p.y  # under the platform's bottom, still on it

@@ -75,8 +75,8 @@ def test_the_card_says_the_time_coins_deaths_and_resolver(cfg):
     assert rows["time"] == f"{time_text(card.time)}   first finish"
     assert rows["coins"] == f"{card.coins[0]} / 16" and rows["deaths"] == "1"
     assert rows["resolvers"] == f"axis, {w.resolver.name}"
-    # The last level by file name: it goes on at the first, and not everything is done.
-    assert card.wrapped and rows["back to"] == "Level 1: First Steps"
+    # Not the last level by file name: it goes on at the next, and not everything is done.
+    assert not card.wrapped and rows["next"] == "Level 6: Ladders"
     assert rows["finished"] == f"1 of {len(LEVELS)} levels"
     app.play.draw(0.0)
     texts = [t for t, _ in app.play.text.drawn]

@@ -1,7 +1,8 @@
-"""The loader decodes tile layers itself and has pytmx number only the gids each layer places
-first (game/maps/tmxparse.py, ``parse_with_pytmx``). These tests hold that shortcut to what pytmx makes of
-the whole file: the same pytmx gids in every cell, the same kinds and slopes, the same pictures
-and flips, on maps with every layer format, several tilesets, flips, groups and offsets.
+"""The loader decodes tile layers itself, once (game/maps/decode.py), and numbers the pictures
+they place itself (game/maps/art.py); pytmx reads only each layer's palette. These tests hold
+that to what pytmx makes of the whole file read the plain way: the same numbers in every cell,
+the same kinds and slopes, the same pictures and flips, on maps with every layer format, several
+tilesets, flips, groups and offsets.
 """
 
 from __future__ import annotations
@@ -11,17 +12,16 @@ import gzip
 import random
 import shutil
 import struct
-import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
 
 import pytest
 
-from game.maps import level as level_module
 from game.errors import UserError
+from game.maps.collision import COLLISION_KINDS
 from game.maps.grid import EMPTY, KIND_STRENGTH, SLOPE, TileGrid
-from game.maps.level import COLLISION_KINDS, FLIP_D, FLIP_H, FLIP_V, load_level
-from game.maps.tmxparse import import_pytmx
+from game.maps.level import load_level
+from game.maps.model import FLIP_D, FLIP_H, FLIP_V, import_pytmx
 
 TILES_PNG = Path(__file__).parent / "data" / "tiles4.png"  # four 16x16 tiles, 64x16 px
 COLS, ROWS = 160, 80  # a CSV layer of flipped gids runs past one 64 KB piece of text
@@ -162,38 +162,23 @@ def test_layers_grid_and_pictures_match_pytmx_reading_the_whole_file(tmp_path, s
     level = load_level(path)
     layers, grid, pictures = reference(path)
 
-    assert [lay.gids for lay in level.layers] == layers
+    assert [lay.gids for lay in level.view.layers] == layers
     assert level.grid.kinds == grid.kinds
     assert dict(level.grid.slopes) == dict(grid.slopes)
     assert SLOPE in grid.kinds and len(set(grid.kinds)) == 4  # every kind is in the test
+    placed = {g for layer in layers for row in layer for g in row} - {0}
+    assert placed <= set(level.view.tiles)  # every picture a cell shows, and (a tile object's)
     assert {gid: (t.source, t.rect, (t.flip_h, t.flip_v, t.flip_d))
-            for gid, t in level.tiles.items()} == pictures
+            for gid, t in level.view.tiles.items()} == {g: pictures[g] for g in level.view.tiles}
     assert any(flips == (True, True, True) for _, _, flips in pictures.values())
     # Group attributes folded in, and layers after the object layer drawn in front.
     front = {lay.name: (lay.visible, lay.opacity, lay.offset, lay.in_front)
-             for lay in level.layers}
+             for lay in level.view.layers}
     assert front == {"csv flips": (True, 0.8, (5.0, -3.0), False),
                      "base64 plain": (False, 0.8, (3.0, -3.0), False),
                      "zlib flips": (True, 1.0, (7.0, 4.0), False),
                      "empty": (True, 1.0, (0.0, 0.0), False),
                      "gzip flips, in front": (True, 0.5, (0.0, 0.0), True)}
-
-
-def test_the_map_tree_is_left_as_it_was(tmp_path, monkeypatch):
-    """pytmx is handed stand-ins for the layers' data; the checked tree gets its own back."""
-    path = write_map(tmp_path, 3)
-    seen = {}
-    real = level_module.parse_with_pytmx
-
-    def spy(path, root, info):
-        tmx = real(path, root, info)
-        seen["data"] = [(d.attrib, d.text) for d in root.iter("data")]
-        return tmx
-
-    monkeypatch.setattr(level_module, "parse_with_pytmx", spy)
-    load_level(path)
-    want = [(d.attrib, d.text) for d in ET.parse(path).getroot().iter("data")]
-    assert seen["data"] == want
 
 
 def test_a_tile_object_loads(tmp_path):

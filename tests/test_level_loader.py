@@ -23,7 +23,8 @@ import pytest
 
 from game.errors import UserError
 from game.maps.grid import EMPTY, ONE_WAY, SLOPE, SOLID, TileGrid
-from game.maps.level import FLIP_H, FLIP_V, GID_MASK, Level, Rect, load_level
+from game.maps.level import Level, Rect, load_level
+from game.maps.model import FLIP_H, FLIP_V, GID_MASK
 
 DATA = Path(__file__).parent / "data"
 TILES_PNG = DATA / "tiles4.png"
@@ -205,7 +206,7 @@ def test_every_tile_layer_counts_even_invisible_ones(tmp_path):
     assert all(g.kind(c, 5) == SOLID for c in range(10))
     assert sum(k != EMPTY for k in g.kinds) == 12
     # the view still sees which layer is hidden
-    assert [(la.name, la.visible) for la in level.layers] == [
+    assert [(la.name, la.visible) for la in level.view.layers] == [
         ("floor", True), ("second", True), ("hidden", False)]
 
 
@@ -226,7 +227,7 @@ def test_decoration_tiles_are_empty(tmp_path):
                                  objects=spawn_at(32, 32)))
     assert all(level.grid.kind(c, r) == EMPTY for r in range(2) for c in range(4))
     # ... but they are still drawn
-    assert any(g for la in level.layers for row in la.gids[:2] for g in row)
+    assert any(g for la in level.view.layers for row in la.gids[:2] for g in row)
 
 
 def test_non_square_tiles_load(tmp_path):
@@ -303,7 +304,7 @@ def test_a_turned_tile_object_turns_about_its_aligned_position(tmp_path):
     tree = '<object id="2" name="tree" gid="4" x="136" y="40" width="16" height="16" ' \
            'rotation="90"/>'
     level = load_level(write_map(tmp_path, tileset=tileset, objects=SPAWN_POINT + tree))
-    (obj,) = [o for layer in level.art.layers for o in getattr(layer, "objects", ())]
+    (obj,) = [o for layer in level.view.art.layers for o in getattr(layer, "objects", ())]
     assert (obj.x, obj.y) == pytest.approx((128, 32))
     assert obj.rotation == 90
 
@@ -454,10 +455,13 @@ def test_spawn_rectangle_overlapping_a_solid_tile(tmp_path):
 
 def test_tileset_tile_size_differs_from_the_map(tmp_path):
     """Tiled draws a smaller tile at its cell's bottom-left; its collision covers what it shows,
-    rounded out to the cell (the resolvers know whole cells), and a note says so."""
+    rounded out to the cell (the resolvers know whole cells). The note names the tileset and
+    both sizes in a line of its own, and says nothing of collision shapes (there are none)."""
     level = load_level(write_map(tmp_path, tileset=embedded_tileset(tw=8, th=8)))
     assert level.grid.kind(0, 4) == SOLID and level.grid.kind(1, 5) == SOLID
-    assert any("rounded out" in note and "tile 0 of tileset t" in note for note in level.notes)
+    (note,) = [n for n in level.notes if "8x8" in n]
+    assert "tileset 't'" in note and "16x16" in note and "Tileset Properties" in note
+    assert not any("shape" in n for n in level.notes)
 
 
 def test_unknown_collision_value(tmp_path):
@@ -511,12 +515,16 @@ def test_a_folder_given_as_the_level(tmp_path):
     load_error(tmp_path, "is a folder")
 
 
-def test_property_named_like_an_attribute_in_a_tsx(tmp_path):
+def test_property_named_like_an_attribute_in_a_tsx_is_left_out_with_a_note(tmp_path):
+    """pytmx reads the tileset from the map's document (never from the .tsx), so a tileset's
+    property it cannot read is left out like any other, the note naming the .tsx."""
     ts = write_tsx(tmp_path)
     tsx = tmp_path / "t.tsx"
     tsx.write_text(tsx.read_text().replace(
         '<image', '<properties><property name="columns" value="2"/></properties>\n<image', 1))
-    load_error(write_map(tmp_path, tileset=ts), "'columns'", where=tsx)
+    level = load_level(write_map(tmp_path, tileset=ts))
+    (note,) = [n for n in level.notes if "'columns'" in n]
+    assert note.startswith(str(tsx)) and "rename" in note
 
 
 # ----------------------------------------------------------------------------------------------
@@ -606,7 +614,7 @@ def test_png_grown_by_whole_tiles_since_the_tileset_was_saved(tmp_path, size, no
     assert_same_grid(level.grid, expected_grid(ROWS))
     (note,) = [n for n in level.notes if "tiles4.png" in n]
     assert f"{size[0]}x{size[1]} px" in note and now in note and "save it again" in note
-    rects = {t.rect for t in level.tiles.values()}
+    rects = {t.rect for t in level.view.tiles.values()}
     assert rects <= {(16 * i, 0, 16, 16) for i in range(4)}  # ids 0-3: the first row's tiles
 
 
@@ -644,8 +652,8 @@ def test_sheet_with_a_margin_is_cut_where_tiled_cuts_it(tmp_path):
                'tilecount="4" columns="2">\n <image source="m.png" width="48" height="48"/>\n'
                f'{TILES}</tileset>')
     level = load_level(write_map(tmp_path, tileset=tileset))
-    gid_at = level.layers[0].gids
-    rect_of = {tile_id: level.tiles[gid_at[r][c]].rect
+    gid_at = level.view.layers[0].gids
+    rect_of = {tile_id: level.view.tiles[gid_at[r][c]].rect
                for tile_id, (c, r) in {0: (0, 5), 1: (7, 3), 2: (6, 4), 3: (1, 3)}.items()}
     assert rect_of == {0: (8, 8, 16, 16), 1: (24, 8, 16, 16), 2: (8, 24, 16, 16),
                        3: (24, 24, 16, 16)}
@@ -861,24 +869,29 @@ def test_level_with_an_embedded_tileset_lists_the_map_and_its_image(tmp_path):
 def test_level_built_by_hand_has_no_files():
     level = Level(path=Path("grid.tmx"), title="grid", grid=TileGrid.from_rows(["#"]),
                   spawn=Rect(0, 0, 1, 1), spawn_is_point=False, goals=(), next_level=None,
-                  properties={}, layers=(), tiles={})
+                  properties={})
     assert level.files == ()
 
 
 # --- 10. object ids ---------------------------------------------------------------------------
 
-def test_duplicate_object_ids_are_refused_naming_them(tmp_path):
-    """Tiled never writes two objects with one id; a platform's path would take the last one."""
+def test_objects_sharing_an_id_load_with_a_note_and_the_first_keeps_it(tmp_path):
+    """Tiled never writes two objects with one id, but it opens such a map (older maps have
+    them): so does the game. The later ones get ids of their own, and a note says which."""
     objects = (SPAWN_POINT + '<object id="5" type="goal" x="0" y="0" width="8" height="8"/>'
                '<object id="5" type="goal" x="16" y="0" width="8" height="8"/>')
-    err = load_error(write_map(tmp_path, objects=objects), "share an id", "id 5")
-    assert "ids" not in err.message
+    level = load_level(write_map(tmp_path, objects=objects))
+    assert set(level.goals) == {Rect(0, 0, 8, 8), Rect(16, 0, 8, 8)}
+    (note,) = [n for n in level.notes if "share an id" in n]
+    assert "id 5" in note and "the later ones numbered 6" in note
 
 
-def test_duplicate_ids_across_object_layers_are_refused_too(tmp_path):
+def test_objects_sharing_an_id_across_object_layers_load_too(tmp_path):
     objects = (SPAWN_POINT + '</objectgroup><objectgroup id="9" name="more">'
                '<object id="1" type="goal" x="0" y="0" width="8" height="8"/>')
-    load_error(write_map(tmp_path, objects=objects), "share an id", "id 1")
+    level = load_level(write_map(tmp_path, objects=objects))
+    assert level.goals == (Rect(0, 0, 8, 8),) and level.spawn == Rect(34, 50, 12, 14)
+    assert any("share an id" in n and "id 1" in n for n in level.notes)
 
 
 def test_objects_without_ids_and_tile_shapes_with_their_own_ids_load(tmp_path):

@@ -15,7 +15,7 @@ from helpers import resolver_params
 from game import config as cfgmod
 from game import resolvers
 from game.sim.inputs import InputFrame, parse_script
-from game.maps.level import Level, load_level
+from game.maps.level import Level, load_level, read_map
 from game.resolvers.base import overlapping_tiles
 from game.sim.world import World
 
@@ -66,9 +66,8 @@ def test_level_loads_with_a_free_spawn(path):
 def test_every_object_lies_inside_the_map(path):
     level = load(path)
     w, h = level.grid.width_px, level.grid.height_px
-    outside = [o for o in level.objects
-               if not (0 <= o["x"] and o["x"] + o["w"] <= w
-                       and 0 <= o["y"] and o["y"] + o["h"] <= h)]
+    outside = [o for o in read_map(path)[1].objects
+               if not (0 <= o.x and o.x + o.w <= w and 0 <= o.top and o.top + o.h <= h)]
     assert not outside, f"objects outside the {w}x{h} px map: {outside}"
 
 

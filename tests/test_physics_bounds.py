@@ -59,7 +59,7 @@ def test_the_least_physics_still_plays(name, rate):
     physics = replace(PhysicsConfig(), tick_rate=rate, **LOWEST)
     level = Level(path=Path("low.tmx"), title="low", grid=TileGrid.from_rows(ROWS, 16),
                   spawn=Rect(178, 34, 12, 14), spawn_is_point=False, goals=(), next_level=None,
-                  properties={}, layers=(), tiles={})
+                  properties={})
     world = World(level, physics, resolvers.create(name))
     p = world.player
     per_s = int(rate)

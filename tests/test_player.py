@@ -41,8 +41,7 @@ def make_world(rows: list[str], col: float, physics: PhysicsConfig = DEFAULT,
         floor_row = next(r for r, line in enumerate(rows) if line[int(col)] in "#=")
     spawn = Rect(col * T + 2, floor_row * T - H, W, H)
     level = Level(path=Path("grid.tmx"), title="grid", grid=grid, spawn=spawn,
-                  spawn_is_point=False, goals=(), next_level=None, properties={}, layers=(),
-                  tiles={})
+                  spawn_is_point=False, goals=(), next_level=None, properties={})
     return World(level, physics, resolvers.create("axis"))
 
 

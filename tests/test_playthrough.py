@@ -14,6 +14,10 @@ Leg kinds:
 * ``jump(x, floor)``: jump from where the player stands, steer toward x in the air, hold jump for
   the full height; the leg ends on landing, which must be on ``floor``.
 * ``drop(floor)``: down + jump on a one-way floor; the leg ends landing on ``floor``.
+* ``climb(floor)``: hold up at a ladder; the leg ends standing on ``floor`` (the ladder's top,
+  climbed past); with no floor, it ends when a ceiling stops the climb.
+* ``climb_down(floor)``: hold down (on a ladder's top, or on a ladder); the leg ends standing on
+  ``floor`` at the ladder's foot.
 * ``wait(x, clear, floor)``: stand at x as ``stand`` does, then keep standing until no walker is within
   ``clear`` px ahead (to the right; a negative ``clear`` looks left) of the player's front edge,
   on the player's level or up to two tiles above or one below it (on a safe block, the pen below
@@ -73,7 +77,7 @@ MAX_SECONDS = 60.0  # of game time per run
 
 @dataclass(frozen=True)
 class Leg:
-    kind: str  # "run", "stand", "jump", "drop" or "wait"
+    kind: str  # "run", "stand", "jump", "drop", "climb", "climb_down" or "wait"
     x: float | None = None  # target of the player's centre, map px (None: stay where you are)
     jump_at: float | None = None  # run: jump when the centre passes this x
     floor: float | None = None  # the bottom (map px) the leg must end standing on
@@ -101,6 +105,14 @@ def jump(x: float | None, floor: float, note: str = "") -> Leg:
 
 def drop(floor: float, note: str = "") -> Leg:
     return Leg("drop", None, None, floor, note)
+
+
+def climb(floor: float | None = None, note: str = "") -> Leg:
+    return Leg("climb", None, None, floor, note)
+
+
+def climb_down(floor: float, note: str = "") -> Leg:
+    return Leg("climb_down", None, None, floor, note)
 
 
 def wait(x: float, clear: float, floor: float | None = None, note: str = "") -> Leg:
@@ -166,7 +178,7 @@ ROUTES: dict[str, list[Leg]] = {
             note="along the roof, leap the 7-wide pit (cols 47-53) onto the plateau"),
         run(col(67), note="down the 45-degree slope (cols 60-63) to the flag"),
     ],
-    "04_crowd.tmx": [  # tools/make_crowd.py: pens of walkers between 1-tile blocks (row 29)
+    "04_crowd.tmx": [  # pens of walkers between 1-tile blocks (row 29)
         wait(col(7), clear=5 * T, floor=row_top(29),
              note="onto the first block (cols 6-7); wait until pen 1 (cols 8-19) is clear by it"),
         run(col(18.5), floor=row_top(30), note="through pen 1"),
@@ -184,7 +196,7 @@ ROUTES: dict[str, list[Leg]] = {
         stand(col(95), floor=row_top(29), note="onto the last block (cols 94-95)"),
         run(col(97), floor=row_top(30), note="the flag"),
     ],
-    "05_features.tmx": [  # tools/make_features.py; a touched hazard fails the run (respawning)
+    "05_features.tmx": [  # a touched hazard fails the run (respawning)
         run(col(20), jump_at=col(13.5), floor=row_top(12), note="over the spikes (cols 15-17)"),
         run(col(52), jump_at=col(46), floor=row_top(12),
             note="across the ice (cols 25-44) and over the lava (cols 48-50)"),
@@ -193,6 +205,18 @@ ROUTES: dict[str, list[Leg]] = {
         stand(col(78), floor=row_top(12), note="under the lever, on the wall over the door"),
         jump(col(78), floor=row_top(12), note="up to the lever (col 79, row 8): the door opens"),
         run(col(112), floor=row_top(12), note="through the door (col 80) to the flag"),
+    ],
+    "06_ladders.tmx": [
+        stand(col(8), floor=row_top(20), note="at the foot of ladder A (col 8)"),
+        climb(floor=row_top(14), note="up A past its top: standing on it, level with the ledge"),
+        stand(col(17), floor=row_top(14), note="along the ledge to ladder B, beside the wall"),
+        climb(floor=row_top(7), note="up B along the wall (col 18), onto its top"),
+        jump(col(20), floor=row_top(5), note="from B's top onto the wall's top (row 5)"),
+        stand(col(25), floor=row_top(10), note="off the ledge's end, onto ladder C's top"),
+        climb_down(floor=row_top(20), note="down through C's top to the ground"),
+        stand(col(32), floor=row_top(20), note="at the foot of ladder D"),
+        climb(note="up D until the low ceiling (row 12) stops the climb"),
+        run(col(39.5), floor=row_top(14), note="sideways off D onto the ledge, to the flag"),
     ],
 }
 
@@ -254,6 +278,7 @@ class Bot:
                 f"contacts=({_flags(p)})")
 
     def _start_leg(self) -> None:
+        self.climbed = False  # this climb leg's player has been on the ladder
         self.pressed = False  # this leg's jump (or drop) has been pressed
         self.airborne = False  # the player has left the ground since the press
         if not self.done:
@@ -291,7 +316,7 @@ class Bot:
     def held(self) -> Held:
         """The keys for the next tick; advances through the legs as they are done."""
         while not self.done:
-            self.new_press = False
+            self.new_press = self.up = False
             keys = self._leg_keys()
             if keys is not None:
                 return self._press_rules(keys)
@@ -338,6 +363,17 @@ class Bot:
                 return 0, leg.kind == "drop", True
             move = self._toward(leg.x, brake=True) if leg.x is not None else 0
             return move, False, p.vy < 0  # hold jump all the way up
+
+        if leg.kind in ("climb", "climb_down"):
+            self.climbed = self.climbed or p.climbing
+            if self.climbed and not p.climbing and self._on_floor(leg.floor):
+                return None
+            if leg.floor is None and p.climbing and p.contacts.hit_ceiling:
+                return None  # the ceiling stopped the climb
+            if self.climbed and not p.climbing and not p.on_ground and leg.floor is not None:
+                raise RouteFailed("let go of the ladder: " + self.where())
+            self.up = leg.kind == "climb"
+            return 0, leg.kind == "climb_down", False
 
         raise ValueError(f"unknown leg kind {leg.kind!r}")
 
@@ -388,7 +424,7 @@ class Bot:
         if self.new_press and self.jump_held:
             self.pressed = want_jump = False
         self.jump_held = want_jump
-        return Held(left=move < 0, right=move > 0, down=down, jump=want_jump)
+        return Held(left=move < 0, right=move > 0, up=self.up, down=down, jump=want_jump)
 
 
 def _flags(p: Player) -> str:
@@ -441,14 +477,16 @@ def run_checked(world: World, held: Callable[[int], Held], ticks: int,
     seq = InputSequencer()
     for tick in range(ticks):
         bottom_before = bottom(p)
-        dropping_before = p.dropping > 0
+        passing_before = p.dropping > 0 or p.climbing
         world.step(seq.frame(held(tick)))
         if p.respawning:
             assert deaths_allowed, "fell out of the map or touched a hazard: " + where()
             continue
-        # A body dropping through a one-way floor is inside it on purpose: then only solids and
-        # slopes count (one-way tiles never count for a bottom_before of +inf).
-        before = math.inf if (dropping_before or p.dropping > 0) else bottom_before
+        # A body dropping through a one-way floor, or climbing down through a ladder's top, is
+        # inside it on purpose: then only solids and slopes count (one-way tiles never count for
+        # a bottom_before of +inf).
+        passing = passing_before or p.dropping > 0 or p.climbing
+        before = math.inf if passing else bottom_before
         hits = overlapping_tiles(world.grid, p.x, p.y, p.w, p.h, before, slopes=slopes)
         assert not hits, f"overlaps tiles {hits} (col, row): " + where()
         if world.goal_reached:

@@ -14,18 +14,19 @@ from __future__ import annotations
 import math
 import re
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from helpers import resolver_params
 
 from game import resolvers
-from game.config import Config
+from game.config import Config, MapConfig
 from game.errors import UserError
 from game.maps.grid import overlapping_tiles
-from game.maps.level import load_level
+from game.maps.level import load_level, read_map
 from game.sim.inputs import InputFrame
-from game.sim.world import load_world
+from game.sim.world import declared, load_world
 
 CORPUS = Path(__file__).parent / "data" / "real_maps"
 MANIFEST = tomllib.loads((CORPUS / "manifest.toml").read_text("utf-8"))["map"]
@@ -48,9 +49,17 @@ def test_the_corpus_has_the_platformers_the_issue_asks_for():
             "object_property"} <= conventions
 
 
+def config_of(key: str) -> Config:
+    """The default config, with what the manifest says the map's author declares ([map])."""
+    declare = MANIFEST[key].get("declare", {})
+    return replace(Config(), map=replace(MapConfig(), **{k: tuple(v) if isinstance(v, list)
+                                                         else v for k, v in declare.items()}))
+
+
 def load_world_quietly(key: str, resolver: str):
     notes: list[str] = []
-    world = load_world(path_of(key), Config(), resolvers.create(resolver), notes=notes.append)
+    world = load_world(path_of(key), config_of(key), resolvers.create(resolver),
+                       notes=notes.append)
     return world, notes
 
 
@@ -64,7 +73,7 @@ def expected_start(key: str):
 
 @pytest.mark.parametrize("key", PLATFORMERS)
 def test_platformer_starts_where_the_map_says_with_a_note(key):
-    level = load_level(path_of(key), (12.0, 14.0))
+    level = load_level(path_of(key), (12.0, 14.0), declared=declared(config_of(key)))
     assert level.notes, "a map made elsewhere is always said to be read by guesses"
     assert all("\n" not in n for n in level.notes)
     want = expected_start(key)
@@ -80,12 +89,13 @@ def test_platformer_starts_where_the_map_says_with_a_note(key):
     if moved:
         want = (want[0] + float(moved.group(1)), want[1] + float(moved.group(2)))
     # the start object as the file places it (a tile object hangs up from its x, y)
-    o = next(o for o in level.objects if math.isclose(o["x"], want[0], abs_tol=0.01)
-             and (math.isclose(o["y"], want[1], abs_tol=0.01)
-                  or math.isclose(o["y"] + o["h"], want[1], abs_tol=0.01)))
-    assert o["x"] - s.w <= feet_x <= o["x"] + o["w"] + s.w, (s, o)
+    o = next(o for o in read_map(path_of(key))[1].objects
+             if math.isclose(o.x, want[0], abs_tol=0.01)
+             and (math.isclose(o.top, want[1], abs_tol=0.01)
+                  or math.isclose(o.top + o.h, want[1], abs_tol=0.01)))
+    assert o.x - s.w <= feet_x <= o.x + o.w + s.w, (s, o)
     # the feet at the object's bottom, or lifted out of the ground it was drawn into
-    assert o["y"] + o["h"] - 2 * grid.tile_h - s.h <= feet_y <= o["y"] + o["h"] + 0.01, (s, o)
+    assert o.top + o.h - 2 * grid.tile_h - s.h <= feet_y <= o.top + o.h + 0.01, (s, o)
 
 
 @pytest.mark.parametrize("resolver", resolver_params())
@@ -123,5 +133,6 @@ def test_other_maps_load_with_notes_or_give_one_error_line(key):
 
 def test_the_issue_counts_are_met():
     """Every real platformer map loads."""
-    loaded = [key for key in PLATFORMERS if load_level(path_of(key))]
+    loaded = [key for key in PLATFORMERS
+              if load_level(path_of(key), declared=declared(config_of(key)))]
     assert loaded == PLATFORMERS

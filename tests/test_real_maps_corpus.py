@@ -25,7 +25,7 @@ IDS = [key for key, _ in ENTRIES]
 KINDS = {"platformer", "other"}
 ORIENTATIONS = {"orthogonal", "isometric", "staggered", "hexagonal"}
 COLLISION = re.compile(r"^(none|nocollide|tile_shapes|(tile_property|tile_class|layer_name|"
-                       r"layer_property|object_layer):.+|object_property:.+=.+)$")
+                       r"layer_property|object_layer|object_name):.+|object_property:.+=.+)$")
 FEATURES = {"json", "json_tileset", "tsx_tileset", "xml_tileset", "pre_1_2", "infinite", "zstd",
             "tile_objects", "animations", "image_layers", "parallax", "templates",
             "image_collection", "big_tiles", "tile_shapes", "tile_subrects", "flipped_tiles",

@@ -76,7 +76,7 @@ def test_a_tile_over_an_animated_cell_keeps_the_buffer_redrawing(lively):
     images = TileImages(lively, convert=False)
     renderer = MapRenderer(lively, images)
     (_, stamps) = renderer._passes[0][2][1].pairs[0]
-    ground = lively.layers[2]
+    ground = lively.view.layers[2]
     (r, row), = [(r, row) for r, row in enumerate(ground.gids)
                  if set(row) & renderer.animated][:1]
     c = next(c for c, g in enumerate(row) if g in renderer.animated)

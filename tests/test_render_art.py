@@ -31,16 +31,16 @@ def art():
 
 
 def test_the_art_is_read_in_file_order(art):
-    kinds = [type(a).__name__ for a in art.art.layers]
+    kinds = [type(a).__name__ for a in art.view.art.layers]
     assert kinds == ["ImageLayerArt", "TileLayerArt", "TileLayerArt", "TileLayerArt",
                      "ObjectLayerArt", "ObjectLayerArt", "TileLayerArt"]
-    sky, far = art.art.layers[0], art.art.layers[1]
+    sky, far = art.view.art.layers[0], art.view.art.layers[1]
     assert isinstance(sky, ImageLayerArt) and sky.repeat_x and not sky.repeat_y
     assert sky.look.parallax == (0.5, 1.0) and sky.look.offset == (0.0, 8.0)
     assert isinstance(far, TileLayerArt) and far.look.parallax == (0.5, 1.0)
-    tinted = art.art.layers[3]
+    tinted = art.view.art.layers[3]
     assert tinted.look.tint == (255, 128, 64, 255) and tinted.look.opacity == pytest.approx(0.8)
-    things = art.art.layers[4]
+    things = art.view.art.layers[4]
     assert isinstance(things, ObjectLayerArt) and things.sprites and len(things.objects) == 5
     # Tiled's default draw order "topdown": by y, the file's order where ys are equal
     assert [(o.x, o.y) for o in things.objects] == [(272, 128), (160, 160), (192, 160),
@@ -48,7 +48,7 @@ def test_the_art_is_read_in_file_order(art):
     flipped = things.objects[2]
     assert flipped.image.flip_h and not flipped.image.flip_v
     assert things.objects[0].rotation == 90
-    start = art.art.layers[5]
+    start = art.view.art.layers[5]
     assert not start.objects  # the player's start is the game's, not a picture
 
 
@@ -243,7 +243,7 @@ def test_render_map_matches_tmxrasterizer(tmp_path, ms, art):
     map's background colour out, so its picture is laid over that colour first."""
     ref = tiled_picture(ART, tmp_path, ms, hide=["start"])
     under = pygame.Surface(ref.get_size(), pygame.SRCALPHA)
-    under.fill((*art.background, 255))
+    under.fill((*art.view.background, 255))
     under.blit(ref, (0, 0))
     ours = render_whole(art, TileImages(art, convert=False), ms / 1000)
     assert ours.get_size() == under.get_size()
@@ -292,7 +292,7 @@ def test_an_image_layer_placed_by_x_and_y_stands_where_tiled_puts_it(tmp_path, a
         '</imagelayer>\n</map>\n', "utf-8")
     pygame.init()
     level = load_level(path, play=False)
-    (layer,) = [a for a in level.art.layers if isinstance(a, ImageLayerArt)]
+    (layer,) = [a for a in level.view.art.layers if isinstance(a, ImageLayerArt)]
     assert layer.look.offset == offset
     ours = render_map(path, tmp_path / "ours.png")
     ref = tp.tiled_picture(tool(), path, tmp_path / "tiled.png")
@@ -309,7 +309,7 @@ def test_an_image_layer_whose_picture_is_missing_is_drawn_empty_with_a_note(tmp_
     path.write_text(ART.read_text("utf-8").replace('source="art_sky.png"',
                                                    'source="gone/sky.png"'), "utf-8")
     level = load_level(path)
-    assert not any(isinstance(a, ImageLayerArt) for a in level.art.layers)
+    assert not any(isinstance(a, ImageLayerArt) for a in level.view.art.layers)
     (note,) = [n for n in level.notes if "sky.png" in n]
     assert "image layer 'sky'" in note and "not found" in note and "drawn empty" in note
     assert main(["--render-map", str(path), "--out", str(tmp_path / "out.png")]) == 0

@@ -22,7 +22,8 @@ import pytest
 
 from game.cli import main
 from game.errors import UserError
-from game.maps import formats
+from game.maps.document import normalise
+from game.maps.files import Reader
 from game.maps.level import load_level
 from game.maps.orientation import Orientation, read_orientation
 from game.view.projected import turn
@@ -147,10 +148,12 @@ def test_an_infinite_staggered_map_keeps_its_shifted_rows_when_made_finite(tmp_p
         '<chunk x="0" y="5" width="2" height="1">1,1</chunk></data></layer>\n'
         '<objectgroup id="2" name="o"><object id="1" x="40" y="100"/></objectgroup></map>',
         "utf-8")
-    root = ET.parse(path).getroot()
-    formats.normalise(path, root, read_xml=None, read_bytes=None, max_cells=10_000)
+    document = normalise(path, Reader(), play=False)
+    root = document.tree
     assert root.get("staggerindex") == "even" and root.get("height") == "1"
-    assert root.find(".//object").get("y") == str(100 - 5 * 16)
+    assert document.model.orientation.stagger_even and document.model.rows == 1
+    (obj,) = document.model.objects
+    assert obj.y == 100 - 5 * 16 and float(root.find(".//object").get("y")) == obj.y
 
 
 # --- drawing, against Tiled ---------------------------------------------------------------------
@@ -259,7 +262,7 @@ def test_hexagonal_tiles_turned_120_degrees_are_drawn_as_tiled_draws_them(tmp_pa
     turned = [g | 0x10000000 if g and i % 2 else g for i, g in enumerate(cells)]
     path.write_text(text[:start] + ",".join(map(str, turned)) + text[end:], "utf-8")
     level = load_level(path, play=False)
-    assert sum(t.turned_120 for t in level.tiles.values()) >= 8  # with each flip combination
+    assert sum(t.turned_120 for t in level.view.tiles.values()) >= 8  # with each flip combination
     compare(path, tmp_path)
 
 
@@ -270,8 +273,8 @@ def test_bit_28_on_a_map_that_is_not_hexagonal_is_ignored_as_tiled_ignores_it(tm
     path.write_text(text.replace('<data encoding="csv">1,', f'<data encoding="csv">'
                                  f'{1 | 0x10000000},', 1), "utf-8")
     marked = load_level(path, play=False)
-    assert [L.gids for L in marked.layers] == [L.gids for L in plain.layers]
-    assert not any(t.turned_120 for t in marked.tiles.values())
+    assert [L.gids for L in marked.view.layers] == [L.gids for L in plain.view.layers]
+    assert not any(t.turned_120 for t in marked.view.tiles.values())
 
 
 @pytest.mark.tiled
@@ -314,7 +317,7 @@ def test_playing_a_map_of_another_orientation_is_one_error_line(variant, tmp_pat
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("error: ") and "Traceback" not in err
     assert path.name in err and kind in err and "only orthogonal maps are played" in err
-    assert load_level(path, play=False).orientation.kind == kind  # drawn all the same
+    assert load_level(path, play=False).view.orientation.kind == kind  # drawn all the same
 
 
 @pytest.mark.tiled
@@ -334,7 +337,7 @@ def test_tile_objects_stand_where_their_tilesets_alignment_says(variant, alignme
     aligned = load_level(path, play=False)
 
     def objects(level):
-        return [o for layer in level.art.layers for o in getattr(layer, "objects", ())]
+        return [o for layer in level.view.art.layers for o in getattr(layer, "objects", ())]
     pairs = list(zip(objects(aligned), objects(default)))
     assert pairs and all((a.x, a.y) != (b.x, b.y) for a, b in pairs)  # not the default: moved
     compare(path, tmp_path)

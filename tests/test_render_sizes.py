@@ -97,21 +97,17 @@ def test_the_drawing_offset_and_collision_shapes_scale_with_the_picture(tmp_path
     path = tile_map(tmp_path, (32, 32), 'tilerendersize="grid"', [[1, 0], [0, 0]],
                     offset='<tileoffset x="2" y="-3"/>', shapes=shape)
     level = load_level(path, play=False)
-    (gid,) = [g for g, info in level.tiles.items() if info.rect == (0, 0, 16, 16)]
-    assert level.tile_offsets[gid] == (4, -6)
-    assert level.tiles[gid].size == (32, 32)
+    (gid,) = [g for g, info in level.view.tiles.items() if info.rect == (0, 0, 16, 16)]
+    assert level.view.tile_offsets[gid] == (4, -6)
+    assert level.view.tiles[gid].size == (32, 32)
     picture = render_whole(level, TileImages(level, convert=False))
     # drawn 32x32 from (4, -6): its top 6 rows are above the map's picture
     for (x, y), c in (((12, 2), QUADRANTS[0]), ((30, 9), QUADRANTS[1]), ((12, 20), QUADRANTS[2]),
                       ((35, 25), QUADRANTS[3])):
         assert tuple(picture.get_at((x, y)))[:3] == c, (x, y)
     assert picture.get_at((2, 20)).a == 0 and picture.get_at((12, 27)).a == 0
-    from game.maps.checks import check_map
-    from game.maps.limits import Budget
-    from game.maps.safexml import read_xml
-    budget = Budget()
-    info = check_map(path, read_xml(path, "map", "a map", budget), budget, play=False)
-    (lower_half,) = info.tilesets[0].shapes[0]
+    from game.maps.level import read_map
+    (lower_half,) = read_map(path, play=False)[1].tilesets[0].shapes_in_cell(0)
     assert sorted(lower_half.points) == [(0, 16), (0, 32), (32, 16), (32, 32)]
 
 
@@ -128,7 +124,8 @@ def test_a_value_tiled_does_not_know_is_a_note_and_its_default(tmp_path, capsys)
     level = load_level(path, play=False)
     said = [n for n in level.notes if "tilerendersize" in n or "fillmode" in n]
     assert len(said) == 2 and all("Tileset Properties" in n for n in said)
-    assert level.tiles[min(level.tiles)].size is None  # drawn at its own size, as Tiled would
+    # drawn at its own size, as Tiled would
+    assert level.view.tiles[min(level.view.tiles)].size is None
     assert main(["--render-map", str(path), "--out", str(tmp_path / "out.png")]) == 0
     assert capsys.readouterr().err.count("note:") >= 2
 
@@ -152,16 +149,18 @@ def test_a_json_map_reads_the_same_sizes(tmp_path, attrs):
     twin.write_text(json.dumps(doc), "utf-8")
     a, b = drawn(path), drawn(twin)
     assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
-    assert load_level(twin, play=False).tiles[min(load_level(twin, play=False).tiles)].size \
-        == (32, 16)
+    tiles = load_level(twin, play=False).view.tiles
+    assert tiles[min(tiles)].size == (32, 16)
 
 
 @pytest.mark.parametrize("attrs,rows", [("", {0, 1, 2}), ('fillmode="preserve-aspect-fit"', {1})])
 def test_a_tile_objects_collision_is_where_its_picture_is(tmp_path, attrs, rows):
-    """A 16x16 tile with a whole-tile collision shape, placed as a 16x48 tile object: stretched
-    it covers the box's three rows; fitted, only the middle one, where its picture is."""
-    shape = ('<tile id="0"><objectgroup draworder="index"><object id="1" x="0" y="0" '
-             'width="16" height="16"/></objectgroup></tile>')
+    """A 16x16 tile marked solid (a bool property ``collides``), placed as a 16x48 tile object:
+    stretched it covers the box's three rows; fitted, only the middle one, where its picture
+    is. (A tile's collision *shapes* never make a tile object collide: they are a sprite's
+    hitbox, tests/test_real_maps.py.)"""
+    shape = ('<tile id="0"><properties><property name="collides" type="bool" value="true"/>'
+             '</properties></tile>')
     obj = '<object id="1" gid="1" x="0" y="48" width="16" height="48"/>'
     level = load_level(tile_map(tmp_path, (16, 16), attrs, [[0, 0]] * 4, objects=obj,
                                 shapes=shape), play=False)

@@ -52,7 +52,7 @@ def compare(path: Path, tmp_path: Path, ms: int = 0) -> None:
     ours = render_map(path, tmp_path / "ours.png", ms / 1000)
     ref = tp.tiled_picture(tool(), tp.tiled_copy(path, tmp_path), tmp_path / "tiled.png", ms)
     assert ours.get_size() == ref.get_size(), "the picture's size is not Tiled's"
-    background = load_level(path, play=False).background
+    background = load_level(path, play=False).view.background
     bad = tp.differing(ours, ref, background, TOLERANCE)
     total = ours.get_width() * ours.get_height()
     assert bad <= MOST * total, f"{bad} of {total} pixels differ ({100 * bad / total:.2f}%)"

@@ -20,7 +20,7 @@ from game.resolvers.fast import FAST
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "game" / "resolvers"
-MOST_LINES = 460  # "about 450"
+MOST_LINES = 465  # "about 450"
 MARK = "# >> beyond the article"
 
 

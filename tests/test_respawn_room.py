@@ -168,7 +168,7 @@ def small_body_world(name: str, w: float, h: float, x: float, rows: list[str]) -
     floor = next(r for r, line in enumerate(rows) if line[int(x // 16)] == "#") * 16
     level = Level(path=Path("small.tmx"), title="small", grid=grid,
                   spawn=Rect(x, floor - h, w, h), spawn_is_point=False, goals=(),
-                  next_level=None, properties={}, layers=(), tiles={})
+                  next_level=None, properties={})
     return World(level, PHYSICS, resolvers.create(name))
 
 
@@ -200,8 +200,7 @@ def test_no_room_for_a_spear_means_no_throw(name):
     spear fits anywhere there, so none is thrown and the pool is untouched."""
     grid = TileGrid.from_rows(["###", "#.#", "###"], 2, 2)  # 2 px tiles: the gap is 2 x 2 px
     level = Level(path=Path("gap.tmx"), title="gap", grid=grid, spawn=Rect(2, 2, 2, 2),
-                  spawn_is_point=False, goals=(), next_level=None, properties={}, layers=(),
-                  tiles={})
+                  spawn_is_point=False, goals=(), next_level=None, properties={})
     world = World(level, PHYSICS, resolvers.create(name))
     world.step(THROW)
     assert all(s.state == IDLE for s in world.spears)
@@ -279,8 +278,8 @@ def levels(draw) -> Level:
             continue
         platforms.append(pl)
     return Level(path=Path("random.tmx"), title="random", grid=grid, spawn=spawn_rect,
-                 spawn_is_point=False, goals=(), next_level=None, properties={}, layers=(),
-                 tiles={}, features=features, platforms=tuple(platforms))
+                 spawn_is_point=False, goals=(), next_level=None, properties={},
+                 features=features, platforms=tuple(platforms))
 
 
 FRAMES = st.lists(st.tuples(st.sampled_from([-1, 0, 0, 1, 1]), st.booleans(),

@@ -125,7 +125,7 @@ def test_levels_saved_by_tiled_itself_load_and_play_the_same(tmx: Path, embed: b
     ours, theirs = load_level(tmx), load_level(saved)
     assert theirs.grid.kinds == ours.grid.kinds and dict(theirs.grid.slopes) == dict(ours.grid.slopes)
     assert theirs.spawn == ours.spawn and theirs.goals == ours.goals
-    assert [layer.gids for layer in theirs.layers] == [layer.gids for layer in ours.layers]
+    assert [layer.gids for layer in theirs.view.layers] == [layer.gids for layer in ours.view.layers]
     cfg = config.load()
     script = parse_script(["0 right", "40 right+jump", "70 right"], "inline")
     traces = [list(run(World(lv, cfg.physics, resolvers.create("axis")),

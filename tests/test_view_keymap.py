@@ -129,7 +129,8 @@ def test_held_keys_make_the_ticks_input_frames():
     frames = [seq.frame(held_keys(k)) for k in ticks]
     assert frames == [
         InputFrame(move=1),
-        InputFrame(move=1, jump_held=True, jump_pressed=True, jump_key=True),  # pressed once
+        InputFrame(move=1, jump_held=True, jump_pressed=True, jump_key=True,
+                   jump_key_pressed=True),  # pressed on its first tick only
         InputFrame(move=1, jump_held=True, jump_key=True),
         InputFrame(move=-1, throw_pressed=True),
         # Up (W) jumps too (but climbs on a ladder: ``up``, and not the jump key itself)

@@ -323,7 +323,7 @@ def test_tile_layers_after_the_object_layer_are_drawn_in_front_of_the_player(tmp
              + ",".join(cells) + "</data></layer>\n</map>")
     (tmp_path / "m.tmx").write_text(text.replace("</map>", front))
     level = load_level(tmp_path / "m.tmx")
-    assert [(layer.name, layer.in_front) for layer in level.layers] == [
+    assert [(layer.name, layer.in_front) for layer in level.view.layers] == [
         ("ground", False), ("bushes", True)]
     renderer = MapRenderer(level, TileImages(level, convert=False))
     assert renderer.has_front

@@ -17,7 +17,8 @@ from game.config import Config
 from game.errors import UserError
 from game.maps.grid import TileGrid
 from game.sim.inputs import InputFrame
-from game.maps.level import MAX_WALKERS, WalkerSpawn, load_level
+from game.maps.level import WalkerSpawn, load_level
+from game.maps.limits import MAX_WALKERS
 from game.resolvers.base import overlapping_tiles
 from game.sim.walkers import (LANE_MARGIN, NO_LANE, REST_DY_MAX, REST_DY_MIN, Walker, lane,
                               ledge_ahead, make_walkers, step_walkers)
@@ -561,7 +562,7 @@ def test_the_project_declares_the_walker_class_with_the_loaders_defaults():
     the ones the loader assumes."""
     import json
 
-    from game.maps.level import WALKER_DIRECTION, WALKER_DIRECTIONS, WALKER_SPEED
+    from game.maps.objects import WALKER_DIRECTION, WALKER_DIRECTIONS, WALKER_SPEED
 
     project = json.loads((ROOT / "levels" / "tilecollide.tiled-project").read_text("utf-8"))
     types = {t["name"]: t for t in project["propertyTypes"]}

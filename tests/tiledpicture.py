@@ -1,9 +1,11 @@
 """Comparing the game's ``--render-map`` picture with Tiled's own ``tmxrasterizer``.
 
 Tiled is given a copy of the map, written beside nothing (a temporary folder, every path in
-it absolute), made from the tree the game's loader reads: templates applied, JSON tilesets and
-``.tsx`` files embedded, an infinite map made finite on the game's grid. What the copy changes,
-and why:
+it absolute), made from the document the game's loader reads (``game.maps.document``):
+templates applied, every tileset embedded, an infinite map made finite on the game's grid,
+group layers folded into their layers, with each tile layer's cells and each layer's offset as
+the model has them (the document pytmx reads holds a layer's palette and whole-pixel offsets).
+What the copy changes, and why:
 
 * **Object shapes are left out.** Tiled draws every rectangle, ellipse, polygon, point and text
   object as an outline with a translucent fill (it is an editor: these are the author's marks).
@@ -24,6 +26,7 @@ a pixel is "different" when some channel is more than 1 apart.
 
 from __future__ import annotations
 
+import copy
 import os
 import shutil
 import subprocess
@@ -32,41 +35,35 @@ from pathlib import Path
 
 import pygame
 
-from game.maps import formats
 from game.maps.art import is_body
-from game.maps.limits import MAX_MAP_CELLS, Budget
-from game.maps.safexml import read_bytes, read_xml
+from game.maps.level import read_map
 
 SUBRECT = ("x", "y", "width", "height")
 
 
 def map_tree(path: Path) -> ET.Element:
-    """The map as one finite TMX tree, as the game's loader reads it."""
-    budget = Budget()
-    root = read_xml(path, "map", "a Tiled map", budget)
-    formats.normalise(path, root, read_xml=lambda p, tag, what: read_xml(p, tag, what, budget),
-                      read_bytes=lambda p, what: read_bytes(p, what, budget),
-                      max_cells=MAX_MAP_CELLS)
+    """The map as one finite TMX tree, as the game's loader reads it: its document, with each
+    tile layer's cells (the document pytmx reads holds only the different tiles a layer places)
+    and its tile objects where the game placed them (so Tiled is not to align them again)."""
+    document, model = read_map(path, play=False)
+    root = copy.deepcopy(document.tree)
+    layers = [el for el in root if el.tag in ("layer", "objectgroup", "imagelayer")]
+    for el, layer in zip(layers, model.layers, strict=True):
+        for axis, value in zip("xy", layer.look.offset):  # the document's are whole px
+            el.set(f"offset{axis}", repr(value))
+        if el.tag == "layer":
+            el.find("data").text = ",".join(map(str, layer.cells))
+    for ts in root.iter("tileset"):
+        ts.attrib.pop("objectalignment", None)
     return root
 
 
 def tiled_copy(path: Path, folder: Path) -> Path:
     """Write the copy of the map described above into ``folder``; return its path."""
     root = map_tree(path)
-    base = path.parent.resolve()
     for i, ts in enumerate(list(root)):
         if ts.tag != "tileset":
             continue
-        here = base
-        if ts.get("source"):
-            file = (base / ts.get("source")).resolve()
-            node = read_xml(file, "tileset", "a Tiled tileset", Budget())
-            node.set("firstgid", ts.get("firstgid", "1"))
-            here, ts = file.parent, node
-            root[i] = node
-        for image in ts.iter("image"):
-            if image.get("source") and not os.path.isabs(image.get("source")):
-                image.set("source", str((here / image.get("source")).resolve()))
         for n, tile in enumerate(ts.findall("tile")):
             image = tile.find("image")
             if image is not None and any(tile.get(k) for k in SUBRECT):
@@ -75,13 +72,9 @@ def tiled_copy(path: Path, folder: Path) -> Path:
                     tile.attrib.pop(k, None)
                 image.attrib.pop("width", None)
                 image.attrib.pop("height", None)
-    for image in root.iter("image"):  # image layers
-        if image.get("source") and not os.path.isabs(image.get("source")):
-            image.set("source", str((base / image.get("source")).resolve()))
     for group in root.iter("objectgroup"):
         for obj in group.findall("object"):
-            obj.attrib.pop("template", None)
-            if obj.get("gid") is None or is_body(obj):
+            if obj.get("gid") is None or is_body(obj.get("name", ""), obj.get("type", "")):
                 group.remove(obj)
     out = folder / "map.tmx"
     ET.ElementTree(root).write(out, encoding="UTF-8", xml_declaration=True)

@@ -6,10 +6,11 @@ and Tiled still draws it.
 
     uv run python tools/make_placeholder_art.py [--missing-only] MAP_OR_TILESET...
 
-Each .tmx/.tsx/.tx given is read with its external tilesets and templates; every image they name is
-overwritten. A tileset sheet gets one flat colour per tile (from a hash of the image's file name
-and the tile's index) with a 1 px darker border; margins and spacing stay transparent. An image of
-its own (a collection tile, an image layer) is one such tile. PNG, GIF, BMP and TGA keep their
+Each map, tileset or template given (.tmx/.tsx/.tx, or Tiled's JSON: .tmj/.tsj/.tj/.json) is read
+with its external tilesets and templates; every image they name is overwritten. A tileset sheet
+gets one flat colour per tile (from a hash of the image's file name and the tile's index) with a
+1 px darker border; margins and spacing stay transparent. An image of its own (a collection
+tile, an image layer) is one such tile. PNG, GIF, BMP and TGA keep their
 format; the output depends only on the file names and sizes, so runs are repeatable.
 
 With --missing-only, only the images that are absent are written (at the size the XML gives): for
@@ -164,6 +165,7 @@ def image_size(path: Path, element: ET.Element) -> tuple[int, int]:
 
 
 def save(surface: pygame.Surface, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)  # --missing-only: its folder may be missing
     if path.suffix.lower() == ".gif":
         write_gif(surface, path)
     elif path.suffix.lower() in (".png", ".bmp", ".tga"):
@@ -173,6 +175,21 @@ def save(surface: pygame.Surface, path: Path) -> None:
                          "convert this image in the source first")
 
 
+def tiled_root(path: Path) -> ET.Element:
+    """A Tiled file as TMX elements: its XML, or the elements Tiled would write for its JSON
+    (the game's own reading of the JSON formats, game/maps/tiled_json.py)."""
+    if path.suffix.lower() not in (".json", ".tmj", ".tsj", ".tj"):
+        return ET.parse(path).getroot()
+    from game.maps import tiled_json
+
+    doc = tiled_json.parse_json(path.read_bytes(), "a Tiled file")
+    make = {"map": tiled_json.map_element, "tileset": tiled_json.tileset_element,
+            "template": tiled_json.template_element}.get(doc.get("type", "map"))
+    if make is None:
+        raise ValueError(f"its JSON type is {doc.get('type')!r}")
+    return make(doc)
+
+
 def images_of(path: Path, seen: set[Path]) -> dict[Path, tuple[ET.Element, Grid | None]]:
     """Every image a map, tileset or template names (following external files), with its grid."""
     path = path.resolve()
@@ -180,12 +197,12 @@ def images_of(path: Path, seen: set[Path]) -> dict[Path, tuple[ET.Element, Grid 
         return {}
     seen.add(path)
     try:
-        root = ET.parse(path).getroot()
+        root = tiled_root(path)
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file: name a .tmx, .tsx or .tx file") from None
-    except ET.ParseError as e:
-        raise UsageError(f"{path}: not a Tiled XML file ({e}): "
-                         "name a .tmx, .tsx or .tx file") from None
+    except (ET.ParseError, ValueError) as e:
+        raise UsageError(f"{path}: not a Tiled file ({e}): "
+                         "name a .tmx, .tsx or .tx file (or their JSON)") from None
     found: dict[Path, tuple[ET.Element, Grid | None]] = {}
     sheets = {id(ts.find("image")): ts for ts in root.iter("tileset")
               if ts.find("image") is not None}

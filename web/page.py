@@ -173,9 +173,9 @@ class Session:
         def box(b) -> list[float]:
             return [b.x, b.y, b.w, b.h]
 
-        frames = lv.art.frames if lv.art is not None else {}
+        frames = lv.view.art.frames if lv.view.art is not None else {}
         tiles, anims = {}, {}
-        for gid, t in lv.tiles.items():
+        for gid, t in lv.view.tiles.items():
             tiles[gid] = [rel(t.source), list(t.rect), t.flip_h, t.flip_v, t.flip_d,
                           list(t.size) if t.size else None]
             anim = frames.get(art_key(t.source, t.rect))
@@ -193,11 +193,11 @@ class Session:
             "kinds": list(g.kinds), "slopes": slopes,
             "layers": [{"name": la.name, "visible": la.visible, "opacity": la.opacity,
                         "offset": list(la.offset), "front": la.in_front, "door": la.door,
-                        "gids": [gid for row in la.gids for gid in row]} for la in lv.layers],
+                        "gids": [gid for row in la.gids for gid in row]} for la in lv.view.layers],
             "tiles": tiles, "anims": anims,
-            "offsets": {gid: list(o) for gid, o in lv.tile_offsets.items()},
-            "background": list(lv.background) if lv.background else None,
-            "backdrop": lv.backdrop, "goals": [box(r) for r in lv.goals],
+            "offsets": {gid: list(o) for gid, o in lv.view.tile_offsets.items()},
+            "background": list(lv.view.background) if lv.view.background else None,
+            "backdrop": lv.view.backdrop, "goals": [box(r) for r in lv.goals],
             "coins": [[c.id, *box(c.box)] for c in feat.coins],
             "checkpoints": [[c.id, *box(c.box)] for c in feat.checkpoints],
             "switches": [[s.id, s.mode, *box(s.box)] for s in feat.switches],

@@ -1,18 +1,18 @@
-"""What a map shows beyond its tile layers' cells, read once for the view: tile objects, image
-layers, tile animations, tilesets' transparent colours, and each layer's parallax factor and tint.
+"""What only the view needs of a level (:class:`MapView`), made from the map's model: the tile
+layers' cells numbered by picture, each picture's file, rectangle and flips, and what a map
+shows beyond its cells: tile objects, image layers, tile animations, tilesets' transparent
+colours, each layer's parallax and tint, its background and backdrop.
 
-No pygame here: pictures are named by :class:`~game.maps.level.TileImage` (file, source
-rectangle, flips) and the view cuts them. Everything comes from the map's checked TMX tree (after
-``game.maps.formats``), the way Tiled itself draws it:
+No pygame here: pictures are named by :class:`TileImage` and the view cuts them. Everything is
+as Tiled draws it:
 
 * layers in file order; a group's opacity, offset, visibility, tint (multiplied) and parallax
-  factor (multiplied) apply to everything inside it;
+  factor (multiplied) apply to everything inside it (``game.maps.model.Look``);
 * a tile object is its tile's picture stretched to the object's size, its bottom-left corner at
   the object's position (a tileset's own object alignment was turned into that position when
-  the map was loaded: ``game.maps.objects.align_tile_objects``; moved by its tileset's
-  drawing offset, stretched alike), turned ``rotation`` degrees clockwise about that
-  position, flipped by the flags of its gid (the
-  objects the game draws as its own bodies -- walkers, platforms, coins, switches,
+  the map was read: ``game.maps.document``; moved by its tileset's drawing offset, stretched
+  alike), turned ``rotation`` degrees clockwise about that position, flipped by the flags of its
+  gid (the objects the game draws as its own bodies -- walkers, platforms, coins, switches,
   checkpoints, goals, the player's start -- are left to it);
 * an animated tile shows frame after frame, each for its own duration, looping; the frames are
   tiles of the same tileset;
@@ -22,47 +22,59 @@ rectangle, flips) and the view cuts them. Everything comes from the map's checke
 
 from __future__ import annotations
 
+import array
 import os
-import xml.etree.ElementTree as ET
-from collections.abc import Callable, Mapping
+import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from game.maps.imagefile import BadImage, probe
-from game.maps.records import TileImage
+# WHITE and Look are the view's too (a layer's tint and look)
+from game.maps.model import (FLIP_D, FLIP_H, FLIP_V, HEX_120, WHITE, ImageLayer,  # noqa: F401
+                             Look, MapModel, MapObject, ObjectLayer)
+from game.maps.model import TileLayer as ModelTileLayer
+from game.maps.orientation import ORTHOGONAL, Orientation
 
-FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
-GID_MASK = 0x0FFFFFFF
-
-Colour = tuple[int, int, int, int]  # RGBA, 0-255
 ImageKey = tuple[str, tuple[int, int, int, int] | None]  # (file, source rectangle)
-WHITE: Colour = (255, 255, 255, 255)
 
 
 @dataclass(frozen=True)
-class Look:
-    """How a layer is drawn, its groups' settings folded in."""
+class TileImage:
+    """Where a tile's picture is: image file, source rectangle, and Tiled's flip flags; and, for
+    a tileset drawn at the map's grid size (Tiled 1.9+ "tilerendersize"), the size its cells
+    draw the picture at (None: its own) and whether it keeps its shape there ("fillmode"
+    preserve-aspect-fit: scaled alike both ways, centred) or is stretched. ``fit`` is also how
+    a tile object stretched to its own size draws it."""
 
-    visible: bool = True
-    opacity: float = 1.0
-    offset: tuple[float, float] = (0.0, 0.0)
-    parallax: tuple[float, float] = (1.0, 1.0)
-    tint: Colour = WHITE
+    source: str
+    rect: tuple[int, int, int, int] | None
+    flip_h: bool = False
+    flip_v: bool = False
+    flip_d: bool = False
+    size: tuple[int, int] | None = None
+    fit: bool = False
+    turned_120: bool = False  # on a hexagonal map: turned 120 degrees more (Tiled's bit 28)
 
-    def inside(self, el: ET.Element) -> Look:
-        """This look for a layer or group ``el`` inside the group this look is of."""
-        px, py = (_float(el.get("parallaxx"), 1.0), _float(el.get("parallaxy"), 1.0))
-        return Look(self.visible and el.get("visible", "1") != "0",
-                    self.opacity * _float(el.get("opacity"), 1.0),
-                    (self.offset[0] + _float(el.get("offsetx"), 0.0),
-                     self.offset[1] + _float(el.get("offsety"), 0.0)),
-                    (self.parallax[0] * px, self.parallax[1] * py),
-                    _times(self.tint, colour(el.get("tintcolor")) or WHITE))
+
+@dataclass(frozen=True)
+class TileLayer:
+    """A tile layer as Tiled draws it: its own attributes combined with its groups'.
+
+    ``in_front`` marks a layer that comes after the first object layer in the file: the game
+    draws it over the player (the object layer stands for where the sprites are).
+    """
+
+    name: str
+    visible: bool
+    opacity: float
+    offset: tuple[float, float]
+    gids: tuple[tuple[int, ...], ...]  # [row][col]: the pictures' numbers (0 = empty)
+    in_front: bool = False
+    door: str | None = None  # the door group the layer paints (game.maps.tiles); the view draws it
 
 
 @dataclass(frozen=True)
 class TileLayerArt:
-    index: int  # into Level.layers
+    index: int  # into MapView.layers
     look: Look
 
 
@@ -114,228 +126,176 @@ class MapArt:
 NO_ART = MapArt()
 
 
+@dataclass(frozen=True, eq=False)
+class MapView:
+    """What only the view needs of a level."""
+
+    layers: tuple[TileLayer, ...] = ()  # the tile layers, file order
+    tiles: Mapping[int, TileImage] = field(default_factory=dict)  # picture number -> picture
+    # picture number -> (dx, dy) px it is drawn off its cell: its tileset's <tileoffset>
+    tile_offsets: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    art: MapArt = NO_ART
+    background: tuple[int, int, int] | None = None
+    backdrop: str = "day"  # the sky and hills behind the map (game.maps.backdrop)
+    # How Tiled lays the cells out on screen; only an orthogonal map is played (``play=False``
+    # reads the others, to draw them: game.view.projection)
+    orientation: Orientation = ORTHOGONAL
+    # Per cell (row * cols + col): what made it collide, an index into
+    # game.maps.conventions.SOURCE_NAMES (0: nothing), for the debug view; b"": nothing known
+    sources: bytes = b""
+
+
+NO_VIEW = MapView()
+
+
 def key(source: str, rect) -> ImageKey:
     """How a picture is named in :class:`MapArt`: its file's absolute path, its rectangle."""
     return os.path.normpath(os.path.abspath(source)), tuple(rect) if rect else None
 
 
-# ----------------------------------------------------------------------------------------------
-
-@dataclass
-class _Sheet:
-    """A tileset, for cutting tiles: where its picture(s) are and how tiles are cut."""
-
-    firstgid: int
-    base: Path  # the folder its image paths are relative to
-    node: ET.Element
-    size: tuple[int, int] = (0, 0)
-    margin: int = 0
-    spacing: int = 0
-    columns: int = 1
-    image: str | None = None  # one picture cut into tiles; None: an image collection
-    tiles: dict[int, ET.Element] = field(default_factory=dict)
-    offset: tuple[int, int] = (0, 0)  # <tileoffset>: every tile drawn this far off its place
-    fit: bool = False  # Tiled 1.9+ fillmode preserve-aspect-fit: a stretched tile keeps its shape
-
-    def picture(self, tile_id: int) -> tuple[str, tuple[int, int, int, int] | None] | None:
-        if self.image is not None:
-            w, h = self.size
-            row, col = divmod(tile_id, max(1, self.columns))
-            return self.image, (self.margin + col * (w + self.spacing),
-                                self.margin + row * (h + self.spacing), w, h)
-        tile = self.tiles.get(tile_id)
-        image = None if tile is None else tile.find("image")
-        if image is None or not image.get("source"):
-            return None
-        source = os.path.normpath(os.path.abspath(self.base / image.get("source")))
-        if tile.get("width") or tile.get("x"):  # Tiled 1.9+: a part of the picture
-            return source, (_int(tile.get("x")), _int(tile.get("y")),
-                            _int(tile.get("width"), _int(image.get("width"))),
-                            _int(tile.get("height"), _int(image.get("height"))))
-        return source, None
-
-    def picture_size(self, tile_id: int, picture) -> tuple[int, int]:
-        """The size of a tile's picture (``picture``: what :meth:`picture` gave): its part of
-        the sheet, or an image collection's image as the file says (else the tile size)."""
-        if picture[1]:
-            return picture[1][2], picture[1][3]
-        image = self.tiles[tile_id].find("image")
-        return (_int(image.get("width")) or self.size[0], _int(image.get("height")) or self.size[1])
-
-
-ReadTileset = Callable[[Path], ET.Element]
-
-
-def read_art(path: Path, root: ET.Element, read_tileset: ReadTileset) -> MapArt:
-    """The map's art (see the module's docstring). ``root`` is the checked, normalised tree;
-    ``read_tileset`` reads an external tileset file (already checked by the loader)."""
-    sheets = [_sheet(path, ts, read_tileset) for ts in root.findall("tileset")]
-    sheets.sort(key=lambda s: s.firstgid)
-    transparent: dict[str, tuple[int, int, int]] = {}
-    frames: dict[ImageKey, tuple] = {}
-    for s in sheets:
-        for image in s.node.iter("image"):
-            rgb = _rgb(image.get("trans"))
-            if rgb and image.get("source"):
-                transparent[os.path.normpath(os.path.abspath(s.base / image.get("source")))] = rgb
-        for tile_id, tile in s.tiles.items():
-            anim = tile.find("animation")
-            base = s.picture(tile_id)
-            if anim is None or base is None:
-                continue
-            out = []
-            for f in anim.findall("frame"):
-                pic = s.picture(_int(f.get("tileid")))
-                if pic is not None:
-                    out.append((pic[0], pic[1], max(1, _int(f.get("duration"), 100))))
-            if len(out) > 1:
-                frames[key(*base)] = tuple(out)
-    layers: list[LayerArt] = []
-    counter = {"tiles": 0, "sprites": False}
-
-    def walk(el: ET.Element, look: Look) -> None:
-        for child in el:
-            if child.tag not in ("layer", "group", "objectgroup", "imagelayer"):
-                continue
-            mine = look.inside(child)
-            if child.tag == "group":
-                walk(child, mine)
-            elif child.tag == "layer":
-                layers.append(TileLayerArt(counter["tiles"], mine))
-                counter["tiles"] += 1
-            elif child.tag == "objectgroup":
-                first = not counter["sprites"]
-                counter["sprites"] = True
-                layers.append(ObjectLayerArt(tuple(_tile_objects(child, mine, sheets)), mine,
-                                             first))
-            else:
-                image = child.find("image")
-                source = None
-                if image is not None and image.get("source"):
-                    source = os.path.normpath(os.path.abspath(path.parent / image.get("source")))
-                if source is not None and os.path.isfile(source):  # else a note: drawn empty
-                    trans = _rgb(image.get("trans"))
-                    if trans:
-                        transparent[source] = trans
-                    layers.append(ImageLayerArt(source, mine, child.get("repeatx") == "1",
-                                                child.get("repeaty") == "1", trans))
-    walk(root, Look())
-    origin = (_float(root.get("parallaxoriginx"), 0.0), _float(root.get("parallaxoriginy"), 0.0))
-    return MapArt(tuple(layers), frames, transparent, origin)
-
-
-def _sheet(path: Path, ts: ET.Element, read_tileset: ReadTileset) -> _Sheet:
-    node, base = ts, path.parent
-    if ts.get("source"):
-        file = Path(os.path.normpath(path.parent / ts.get("source")))
-        node, base = read_tileset(file), file.parent
-    s = _Sheet(_int(ts.get("firstgid"), 1), base, node,
-               (_int(node.get("tilewidth")), _int(node.get("tileheight"))),
-               _int(node.get("margin")), _int(node.get("spacing")),
-               _int(node.get("columns"), 1))
-    image = node.find("image")
-    if image is not None and image.get("source"):
-        s.image = os.path.normpath(os.path.abspath(base / image.get("source")))
-        # the columns Tiled cuts from the picture (as the loader does: game.maps.level)
-        width = _int(image.get("width"))
-        try:  # Tiled cuts by the picture itself, whatever the file says (game.maps.checks)
-            width = probe(Path(s.image)).width
-        except (OSError, BadImage):
-            pass
-        s.columns = max(1, (width - s.margin + s.spacing) // max(1, s.size[0] + s.spacing))
-    s.tiles = {_int(t.get("id")): t for t in node.findall("tile")}
-    s.fit = node.get("fillmode") == "preserve-aspect-fit"
-    shift = node.find("tileoffset")
-    if shift is not None:
-        s.offset = (_int(shift.get("x")), _int(shift.get("y")))
-    return s
-
-
-def _tile_objects(group: ET.Element, look: Look, sheets: list[_Sheet]) -> list[TileObject]:
-    """The group's tile objects in the order Tiled draws them: by their y (the default
-    "topdown" draw order; a stable sort, so equal ys keep the file's order), or as the file
-    lists them for draw order "index"."""
-    objects = list(group.findall("object"))
-    if group.get("draworder", "topdown") != "index":
-        objects.sort(key=lambda o: _float(o.get("y"), 0.0))
-    return list(_pictured(objects, look, sheets))
-
-
-def _pictured(objects: list[ET.Element], look: Look, sheets: list[_Sheet]):
-    ox, oy = look.offset
-    for obj in objects:
-        raw = _int(obj.get("gid"))
-        if not raw or obj.get("visible", "1") == "0" or is_body(obj):
-            continue
-        gid = raw & GID_MASK
-        sheet = next((s for s in reversed(sheets) if s.firstgid <= gid), None)
-        pic = None if sheet is None else sheet.picture(gid - sheet.firstgid)
-        if pic is None:
-            continue
-        size = sheet.picture_size(gid - sheet.firstgid, pic)
-        w, h = _float(obj.get("width"), 0.0), _float(obj.get("height"), 0.0)
-        if not w or not h:  # Tiled 1.0 and older saved no size: the tile's own
-            w, h = w or float(size[0]), h or float(size[1])
-        image = TileImage(pic[0], pic[1], bool(raw & FLIP_H), bool(raw & FLIP_V),
-                          bool(raw & FLIP_D), fit=sheet.fit)
-        dx, dy = sheet.offset
-        if size[0] and size[1]:
-            sx, sy = w / size[0], h / size[1]
-            if sheet.fit:  # scaled alike both ways, as its picture is
-                sx = sy = min(sx, sy)
-            dx, dy = dx * sx, dy * sy
-        x, y = _float(obj.get("x"), 0.0), _float(obj.get("y"), 0.0)
-        yield TileObject(image, x + ox, y + oy, w, h, _float(obj.get("rotation"), 0.0),
-                         (x, y), (dx, dy))
-
-
-# Objects the game gives a body or a sprite of its own (game.maps.level, game.sim): drawn by the
-# game, not as their tile.
-BODY_KINDS = {"walker", "platform", "switch", "checkpoint", "coin", "goal"}
+# Objects the game gives a body or a sprite of its own (game.maps.objects, game.sim): drawn by
+# the game, not as their tile.
+BODY_KINDS = {"walker", "platform", "switch", "checkpoint", "coin", "goal", "player"}
 START_WORDS = ("player", "spawn", "start")
 
 
-def is_body(obj: ET.Element) -> bool:
-    """Does the game give this object a body or a sprite of its own (so it is not drawn as its
-    tile)?"""
-    kind = (obj.get("type") or obj.get("class") or "").strip().lower()
-    name = (obj.get("name") or "").strip().lower()
-    return kind in BODY_KINDS or any(w in kind or w in name for w in START_WORDS)
+def is_body(name: str, kind: str) -> bool:
+    """Does the game give an object of this name and class a body or a sprite of its own (so
+    it is not drawn as its tile)?"""
+    low_kind, low_name = kind.strip().lower(), name.strip().lower()
+    return kind.strip() in BODY_KINDS or any(w in low_kind or w in low_name for w in START_WORDS)
 
 
-def colour(value: str | None) -> Colour | None:
-    """A Tiled colour (#RRGGBB or #AARRGGBB) as RGBA."""
-    if not value:
+# --- the view record from the model -----------------------------------------------------------
+
+def map_view(model: MapModel, backdrop: str, sources: bytes) -> MapView:
+    """The view's record of a map (see the module's docstring)."""
+    hexagonal = model.orientation.kind == "hexagonal"
+    plain = ~0 if hexagonal else ~HEX_120  # Tiled reads bit 28 on hexagonal maps only
+    number = {0: 0}
+    for raw in model.placed:
+        number.setdefault(raw & plain, len(number))
+    tiles, offsets = {}, {}
+    for raw, n in number.items():
+        found = model.tile_of(raw) if raw else None
+        if found is None or found[0].is_missing(found[1]):
+            continue  # a tile object of no tileset's: drawn as nothing
+        image = _image(model, raw, *found)
+        if image is not None:
+            tiles[n] = image
+        ts, tile = found
+        if ts.offset != (0, 0):
+            sx, sy, _, _ = ts.drawn(tile) if ts.at_grid else (1, 1, 0, 0)
+            offsets[n] = (round(ts.offset[0] * sx), round(ts.offset[1] * sy))
+    layers, order = [], []
+    seen_objects = False
+    cols = model.cols
+    for layer in model.layers:
+        if isinstance(layer, ModelTileLayer):
+            door = layer.properties.get("door")
+            order.append(TileLayerArt(len(layers), layer.look))
+            layers.append(TileLayer(layer.name, layer.look.visible, layer.look.opacity,
+                                    layer.look.offset, _rows(layer, number, plain, cols),
+                                    seen_objects, door if isinstance(door, str) else None))
+        elif isinstance(layer, ObjectLayer):
+            first = not seen_objects
+            seen_objects = True
+            order.append(ObjectLayerArt(tuple(_tile_objects(model, layer)), layer.look, first))
+        elif isinstance(layer, ImageLayer) and layer.image is not None:
+            trans = layer.trans[:3] if layer.trans else None
+            order.append(ImageLayerArt(layer.image, layer.look, layer.repeat_x, layer.repeat_y,
+                                       trans))
+    background = model.background[:3] if model.background else None
+    art = MapArt(tuple(order), _frames(model), _transparent(model), model.parallax_origin)
+    return MapView(tuple(layers), tiles, offsets, art, background, backdrop, model.orientation,
+                   sources)
+
+
+def _rows(layer: ModelTileLayer, number: Mapping[int, int], plain: int,
+          cols: int) -> tuple[tuple[int, ...], ...]:
+    """A tile layer's rows of view ids (``number`` of each gid, flips kept, bit 28 as ``plain``
+    keeps it). When every gid and id is below 256 (one small tileset, no flips), the low byte of
+    each cell is picked out and translated at once."""
+    cells = layer.cells
+    if isinstance(cells, array.array) and max(layer.used) < 256 and len(number) <= 256:
+        table = bytearray(256)
+        for raw in layer.used:
+            table[raw] = number[raw & plain]
+        ids = cells.tobytes()[0 if sys.byteorder == "little" else 3::4].translate(table)
+    else:
+        if any(g & ~plain for g in layer.used):  # bit 28 on a map not hexagonal: ignored
+            cells = [g & plain for g in cells]
+        ids = list(map(number.__getitem__, cells))
+    return tuple(tuple(ids[i:i + cols]) for i in range(0, len(ids), cols))
+
+
+def _image(model: MapModel, raw: int, ts, tile: int) -> TileImage | None:
+    picture = ts.picture(tile)
+    if picture is None:
         return None
-    v = value.strip().lstrip("#")
-    try:
-        if len(v) == 8:
-            return int(v[2:4], 16), int(v[4:6], 16), int(v[6:8], 16), int(v[0:2], 16)
-        if len(v) == 6:
-            return int(v[0:2], 16), int(v[2:4], 16), int(v[4:6], 16), 255
-    except ValueError:
-        pass
-    return None
+    size = ts.size_of(tile) if ts.at_grid else None
+    turned = model.orientation.kind == "hexagonal" and bool(raw & HEX_120)
+    return TileImage(picture[0], picture[1], bool(raw & FLIP_H), bool(raw & FLIP_V),
+                     bool(raw & FLIP_D), size, bool(size and ts.fit), turned)
 
 
-def _rgb(value: str | None) -> tuple[int, int, int] | None:
-    c = colour(value)
-    return None if c is None else c[:3]
+def _frames(model: MapModel) -> dict:
+    frames = {}
+    for ts in model.tilesets:
+        for tile_id, tile in ts.tiles.items():
+            base = ts.picture(tile_id)
+            if not tile.frames or base is None:
+                continue
+            out = [(*pic, ms) for frame_id, ms in tile.frames
+                   if (pic := ts.picture(frame_id)) is not None]
+            if len(out) > 1:
+                frames[key(*base)] = tuple(out)
+    return frames
 
 
-def _times(a: Colour, b: Colour) -> Colour:
-    return tuple(round(x * y / 255) for x, y in zip(a, b))  # type: ignore[return-value]
+def _transparent(model: MapModel) -> dict:
+    found = {}
+    for ts in model.tilesets:
+        if ts.image and ts.trans:
+            found[key(ts.image, None)[0]] = ts.trans[:3]
+        for tile in ts.tiles.values():
+            if tile.image and tile.trans:
+                found[key(tile.image, None)[0]] = tile.trans[:3]
+    for layer in model.layers:
+        if isinstance(layer, ImageLayer) and layer.image and layer.trans:
+            found[key(layer.image, None)[0]] = layer.trans[:3]
+    return found
 
 
-def _float(text: str | None, default: float) -> float:
-    try:
-        return float(text) if text is not None else default
-    except ValueError:
-        return default
+def _tile_objects(model: MapModel, layer: ObjectLayer) -> list[TileObject]:
+    """The layer's tile objects in the order Tiled draws them: by their y (the default
+    "topdown" draw order; a stable sort, so equal ys keep the file's order), or as the file
+    lists them for draw order "index"."""
+    objects = list(layer.objects)
+    if not layer.draw_index:
+        objects.sort(key=lambda o: o.y)
+    return [t for o in objects if (t := _pictured(model, o)) is not None]
 
 
-def _int(text: str | None, default: int = 0) -> int:
-    try:
-        return int(float(text)) if text is not None else default
-    except ValueError:
-        return default
+def _pictured(model: MapModel, o: MapObject) -> TileObject | None:
+    if not o.gid or not o.visible or is_body(o.name, o.kind):
+        return None
+    found = model.tile_of(o.gid)
+    if found is None:
+        return None
+    ts, tile = found
+    picture = ts.picture(tile)
+    if picture is None or ts.is_missing(tile):
+        return None
+    size = ts.own_size_of(tile)
+    w, h = o.w or float(size[0]), o.h or float(size[1])  # Tiled 1.0 saved no size: the tile's
+    image = TileImage(picture[0], picture[1], bool(o.gid & FLIP_H), bool(o.gid & FLIP_V),
+                      bool(o.gid & FLIP_D), fit=ts.fit)
+    dx, dy = ts.offset
+    if size[0] and size[1]:
+        sx, sy = w / size[0], h / size[1]
+        if ts.fit:  # scaled alike both ways, as its picture is
+            sx = sy = min(sx, sy)
+        dx, dy = dx * sx, dy * sy
+    return TileObject(image, o.x, o.y, w, h, o.rotation, o.at, (dx, dy))
+

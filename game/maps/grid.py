@@ -146,6 +146,21 @@ class TileGrid:
         return cls(width, len(rows), tile_w, tile_h, bytes(kinds), slopes, frozenset(ladders))
 
 
+def with_ladders(grid: TileGrid, ladders: frozenset[int]) -> TileGrid:
+    """``grid`` with ladder cells (indices ``row * cols + col``): each ladder's top cell (no ladder
+    cell above it) becomes a one-way floor where nothing stronger is; the other cells keep their
+    kind (a ladder is not solid)."""
+    if not ladders:
+        return grid
+    cols = grid.cols
+    kinds = bytearray(grid.kinds)
+    for i in ladders:
+        if i - cols not in ladders and kinds[i] == EMPTY:
+            kinds[i] = ONE_WAY
+    return TileGrid(grid.cols, grid.rows, grid.tile_w, grid.tile_h, bytes(kinds), grid.slopes,
+                    ladders)
+
+
 # The "no overlap" rule: which cells a box overlaps. The map's own geometry, shared by the loader
 # (spawn checks), every resolver, the simulation and the tests.
 

@@ -1,11 +1,11 @@
 """What an image file is, read from its own bytes, without pygame and without keeping its pixels.
 
 The level loader runs headless, yet the window will later hand every tileset image to
-``pygame.image.load``. So the loader asks :func:`probe` for the format and size (from the header
-alone, so that limits can be checked before anything large is read) and then :func:`verify` walks
+``pygame.image.load``. So the loader asks :func:`inspect` for the format and size (from the
+header alone, so that limits can be checked before anything large is read), and it then walks
 the file's structure, so that a picture the window cannot decode is refused at load, naming the
-tileset. The formats are those SDL_image decodes that Tiled users meet: PNG, GIF, BMP and JPEG,
-known by their signature, whatever the file is called.
+tileset; the file is opened once. The formats are those SDL_image decodes that Tiled users meet:
+PNG, GIF, BMP and JPEG, known by their signature, whatever the file is called.
 
 A PNG is checked in full: every chunk's checksum, and its pixel data inflated (a piece at a time,
 then dropped) to the length the header promises, row filters included. The others are walked
@@ -18,6 +18,7 @@ import struct
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Callable
 from typing import BinaryIO
 
 FORMATS = "PNG, GIF, BMP or JPEG"
@@ -45,36 +46,41 @@ class ImageInfo:
     height: int
 
 
-def probe(file: Path) -> ImageInfo:
-    """Format and size from the first bytes of ``file`` (raises :class:`BadImage`, OSError)."""
+def inspect(file: Path, allow: Callable[[ImageInfo], None] = lambda _info: None) -> ImageInfo:
+    """Format and size of ``file``, read from its header, then the whole file walked (raises
+    :class:`BadImage` if it is cut short or damaged in a way that would stop pygame from loading
+    it, and OSError). The file is opened once. ``allow(info)`` is called between the two, so a
+    limit on the size can refuse the picture before the rest of it is read."""
     with open(file, "rb") as f:
-        head = f.read(32)
-        if head.startswith(PNG_SIGNATURE):
-            return _png_header(head)
-        if head[:6] in (b"GIF87a", b"GIF89a"):
-            f.seek(0)
-            return _gif(f, walk=False)
-        if head[:2] == b"BM":
-            f.seek(0)
-            return _bmp(f, file.stat().st_size)
-        if head[:3] == b"\xff\xd8\xff":
-            f.seek(0)
-            return _jpeg(f, walk=False)
-    raise BadImage(f"is not a {FORMATS} image (the formats the game reads)",
-                   "save the picture in one of those formats, or fix the image path in Tiled")
-
-
-def verify(file: Path, info: ImageInfo) -> None:
-    """Walk the whole of ``file`` (already probed as ``info``): raises :class:`BadImage` if it is
-    cut short or damaged in a way that would stop pygame from loading it."""
-    with open(file, "rb") as f:
+        info = _header(f)
+        allow(info)
+        f.seek(0)
         if info.format == "PNG":
             _png_walk(f, info)
         elif info.format == "GIF":
             _gif(f, walk=True)
         elif info.format == "JPEG":
             _jpeg(f, walk=True)
-        # a BMP was checked whole by probe: its header says where the pixels are and how many
+        # a BMP was checked whole with its header: it says where the pixels are and how many
+    return info
+
+
+def _header(f: BinaryIO) -> ImageInfo:
+    head = f.read(32)
+    if head.startswith(PNG_SIGNATURE):
+        return _png_header(head)
+    if head[:6] in (b"GIF87a", b"GIF89a"):
+        f.seek(0)
+        return _gif(f, walk=False)
+    if head[:2] == b"BM":
+        size = f.seek(0, 2)
+        f.seek(0)
+        return _bmp(f, size)
+    if head[:3] == b"\xff\xd8\xff":
+        f.seek(0)
+        return _jpeg(f, walk=False)
+    raise BadImage(f"is not a {FORMATS} image (the formats the game reads)",
+                   "save the picture in one of those formats, or fix the image path in Tiled")
 
 
 def _damaged(fmt: str) -> BadImage:

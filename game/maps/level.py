@@ -1,95 +1,76 @@
 """Loading a Tiled map into the game's own level data (no pygame, no images): ``load_level``.
 
-Loading runs in stages, each its own module:
+One pipeline, each step once::
 
-1. reading the file safely: ``game.maps.safexml`` parses the XML with limits and decodes the tile
-   layers, ``game.maps.checks`` checks everything pytmx would trip on or the game later trusts
-   (``game.maps.limits`` holds the limits), and ``game.maps.tmxparse`` hands the checked tree to
-   pytmx, without images;
-2. the tile layers (``game.maps.tilelayers``): the collision grid, what tiles do beyond blocking,
-   and for the view the layers in file order with every tile's picture;
-3. the objects (``game.maps.objects``, ``game.maps.start``, ``game.maps.platform_spawns``): the
-   spawn, goals, walkers, moving platforms and the objects of level flow.
+    files.Reader        every file read once, within the limits (limits.py)
+      -> document       one plain TMX document (every format Tiled writes) + the model's records
+      -> pytmx          parses that document once; its typed properties complete the model
+      -> model          MapModel: layers in file order, tilesets, objects (model.py)
+      -> conventions    what collides and where the player starts (conventions, collision, start)
+      -> Level          for the simulation, and its MapView for the view (records.py, art.py)
 
-Between 1 and 2, the **map conventions** (``game.maps.conventions``, shapes in
-``game.maps.shapes``) decide how a map made for another engine marks its collision; a map marked
-with the game's own ``collision`` property is read by that alone. What was guessed is in
-:attr:`Level.notes`.
-
-The records a level is made of are in ``game.maps.records``; this module re-exports them and the
-limits, so ``from game.maps.level import Level, load_level`` is all a caller needs.
+What the loader guessed, or left out, is in :attr:`Level.notes`.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from pathlib import Path
 
 from game.errors import UserError
-from game.maps import formats
-from game.maps.art import ImageLayerArt, read_art
+from game.maps.art import map_view
 from game.maps.backdrop import backdrop_of
-from game.maps.checks import FLIP_D, FLIP_H, FLIP_V, GID_MASK, RESERVED, check_map
-from game.maps.limits import (MAX_BODY_PX, MAX_GROUP_DEPTH, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS,
-                              MAX_IMAGE_SIDE, MAX_LAYER_CELLS, MAX_LAYERS, MAX_MAP_CELLS,
-                              MAX_MAP_PX, MAX_POINTS, MAX_SHAPE_CELLS, MAX_TILE_PX,
-                              MAX_TILE_VARIANTS, MAX_TILES,
-                              MAX_TILESETS, MAX_WALKERS, MAX_XML_ATTRIBUTES,
-                              MAX_XML_ATTRIBUTES_TOTAL, MAX_XML_BYTES, MAX_XML_DEPTH,
-                              MAX_XML_ELEMENTS, MIN_TILE_PX, Budget, file_kind, shown)
-from game.maps.objects import (WALKER_DIRECTION, WALKER_DIRECTIONS, WALKER_SIZE, WALKER_SPEED,
-                               WALKER_TOP_SPEED, align_tile_objects, features, read_objects,
+from game.maps.collision import build, is_native
+from game.maps.conventions import (NOTHING_DECLARED, Declared, check_declared_properties,
+                                   declared_by_map)
+from game.maps.document import Document, normalise
+from game.maps.files import Reader
+from game.maps.limits import MAX_BODY_PX, file_kind, shown
+from game.maps.model import ImageLayer, MapModel, parse, with_properties
+from game.maps.objects import (GAME_CLASSES, check_inside, features, is_spawn, kit_notes,
                                walkers)
 from game.maps.platform_spawns import platform_spawns
-from game.maps.records import Level, Rect, TileImage, TileLayer, WalkerSpawn
+from game.maps.records import Level, Rect, WalkerSpawn
 from game.maps.respawn_room import check_respawn_room
-from game.maps.safexml import read_bytes, read_xml
-from game.maps.start import find_start
-from game.maps.tilelayers import (COLLISION_KINDS, build_tiles, colour, draw_layers,
-                                  tile_images, tile_offsets)
-from game.maps.tmxparse import import_pytmx, parse_with_pytmx
+from game.maps.start import find_start, rank
 
 TUNED_TILE_PX = 16  # the tile height the physics in config.toml are tuned for
 
-__all__ = [
-    "COLLISION_KINDS", "FLIP_D", "FLIP_H", "FLIP_V", "GID_MASK", "MAX_BODY_PX", "MAX_GROUP_DEPTH",
-    "MAX_IMAGE_BYTES", "MAX_IMAGE_PIXELS", "MAX_IMAGE_SIDE", "MAX_LAYER_CELLS", "MAX_LAYERS",
-    "MAX_MAP_CELLS", "MAX_MAP_PX", "MAX_POINTS", "MAX_SHAPE_CELLS", "MAX_TILE_PX",
-    "MAX_TILE_VARIANTS", "MAX_TILES",
-    "MAX_TILESETS", "MAX_WALKERS", "MAX_XML_ATTRIBUTES", "MAX_XML_ATTRIBUTES_TOTAL",
-    "MAX_XML_BYTES", "MAX_XML_DEPTH", "MAX_XML_ELEMENTS", "MIN_TILE_PX", "RESERVED",
-    "WALKER_DIRECTION", "WALKER_DIRECTIONS", "WALKER_SIZE", "WALKER_SPEED", "WALKER_TOP_SPEED",
-    "Level", "Rect", "TileImage", "TileLayer", "WalkerSpawn", "import_pytmx", "load_level",
-]
+__all__ = ["Level", "Rect", "WalkerSpawn", "load_level", "read_map"]
+
+
+def read_map(path: str | os.PathLike, play: bool = True) -> tuple[Document, MapModel]:
+    """The map at ``path`` read into its document and its model: each file it is made of
+    opened once, pytmx's parse once. ``play=False``: the map is only drawn."""
+    path = Path(path)
+    document = normalise(path, Reader(), play)
+    tmx = parse(path, document.tree)
+    return document, with_properties(document.model, tmx, document.names)
 
 
 def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0, 14.0),
-               play: bool = True) -> Level:
+               play: bool = True, declared: Declared = NOTHING_DECLARED) -> Level:
     """Read a Tiled map (.tmx, or JSON .tmj), or raise UserError saying what to change in Tiled.
 
     ``player_size`` is the hitbox of a point spawn: config.toml's ``[player] width/height``.
     ``play=False`` reads a map to draw it (``--render-map``): what only play needs (a place to
     start, room to respawn, a next level that exists, an orthogonal grid) is not asked of it.
+    ``declared`` is what the author says of the map on the command line or in config.toml
+    (``game.maps.conventions.Declared``); the map's own properties of those names complete it.
     """
     path = Path(path)
-    budget = Budget()
-    root = read_xml(path, "map", "a Tiled map (.tmx or .tmj)", budget)  # stage 1: reading safely
-    # JSON tilesets and templates in place, an infinite map made finite, zstd unpacked: from
-    # here on the map is a plain TMX tree (game.maps.formats).
-    done = formats.normalise(
-        path, root, read_xml=lambda p, tag, what: read_xml(p, tag, what, budget),
-        read_bytes=lambda p, what: read_bytes(p, what, budget), max_cells=MAX_MAP_CELLS)
-    info = check_map(path, root, budget, play)
-    aligned = align_tile_objects(path, root, info)  # every tile object anchored one way
-    if done.files:
-        info = replace(info, files=tuple(dict.fromkeys(
-            (*info.files, *(f.resolve() for f in done.files)))))
-    tmx = parse_with_pytmx(path, root, info)
-    tiles = build_tiles(path, root, tmx, info)  # the conventions, then stage 2: the tile layers
-    grid, marks = tiles.grid, tiles.marks
-    notes = [*(f"{path}: {n}" for n in done.notes), *info.notes, *aligned, *marks.notes]
-    props = dict(tmx.properties)
+    document, model = read_map(path, play)
+    notes = list(document.notes)
+    declared = declared_by_map(model, declared)
+    check_declared_properties(model, declared)
+    objects = tuple(model.objects)
+    own = is_native(model)
+    has_start = bool(declared.start_object) or any(
+        is_spawn(o, own) or rank(o) is not None for o in objects)
+    collision = build(model, declared, has_start)
+    grid, marks = collision.grid, collision.marks
+    notes += marks.notes
+    props = dict(model.properties)
     scale = 1.0
     if not marks.native and grid.tile_h != TUNED_TILE_PX:
         scale = grid.tile_h / TUNED_TILE_PX
@@ -99,31 +80,35 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
                      f"{TUNED_TILE_PX} px, so the player's size and every speed, acceleration "
                      f"and gravity are scaled x{scale:g} (the player is {player_size[0]:g}x"
                      f"{player_size[1]:g} px); set them as map properties to choose")
-
-    objects = tuple(o for o in read_objects(root)  # stage 3: the objects
-                    if o["id"] not in marks.one_way_objects or o["kind"] != "platform")
+    # the game's objects: one-way platforms without a path are collision (game.maps.conventions)
+    kit = tuple(o for o in objects if o.id not in marks.one_way_objects or o.kind != "platform")
+    layers = model.tile_layers
     try:
-        start, is_point = find_start(path, objects, player_size, grid, marks.native, notes)
-        goals = tuple(Rect(o["x"], o["y"], o["w"], o["h"]) for o in objects
-                      if o["kind"] == "goal")
-        walker_spawns = walkers(path, objects, grid)
-        level_features = features(path, tiles.tile_layers, tiles.cells, tiles.feature_of,
-                                  objects, grid, start, walker_spawns)
-        platforms = platform_spawns(path, objects, grid)
+        start, is_point, at = find_start(path, kit, player_size, grid, own, notes, declared)
+        check_inside(path, kit, grid)
+        goals = tuple(Rect(o.x, o.top, o.w, o.h) for o in kit if o.kind == "goal")
+        walker_spawns = walkers(path, kit, grid)
+        level_features = features(path, layers, collision.feature_of, kit, grid, start,
+                                  walker_spawns)
+        platforms = platform_spawns(path, kit, grid)
         check_respawn_room(path, start, level_features.checkpoints, platforms)
         next_level = _next_level(path, props)
     except UserError:
         if play:
             raise
         # Only to be drawn: the tiles' own features (doors, hazards...), no bodies.
-        start, is_point, goals, walker_spawns, platforms, next_level = (
-            Rect(0.0, 0.0, *player_size), True, (), (), (), None)
-        level_features = features(path, tiles.tile_layers, tiles.cells, tiles.feature_of, (),
-                                  grid, start, ())
-    drawn = read_art(path, root, lambda p: read_xml(p, "tileset", "a Tiled tileset (.tsx)",
-                                                    Budget()))
-    background = colour(root.get("backgroundcolor"))
-    own_look = background is not None or any(isinstance(a, ImageLayerArt) for a in drawn.layers)
+        start, is_point, at, goals, walker_spawns, platforms, next_level = (
+            Rect(0.0, 0.0, *player_size), True, None, (), (), (), None)
+        level_features = features(path, layers, collision.feature_of, (), grid, start, ())
+    if play:  # what an author should know to play it (a picture of the map needs none of it)
+        # made with the game's kit: its collision property, or its objects (another engine's
+        # map may well have a class 'player' of its own)
+        own_kit = own or any(o.kind in GAME_CLASSES and o.kind != "player" for o in objects)
+        used = marks.collision_objects | ({at.id} if at is not None else set())
+        notes += kit_notes(path, [o for o in objects if o.id not in used], own_kit, bool(goals))
+    own_look = model.background is not None or any(isinstance(la, ImageLayer)
+                                                   for la in model.layers)
+    view = map_view(model, backdrop_of(path, props, own_look), collision.sources)
     return Level(
         path=path,
         title=str(props.get("title") or path.stem.replace("_", " ")),
@@ -133,21 +118,13 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
         goals=goals,
         next_level=next_level,
         properties=props,
-        layers=tuple(draw_layers(root, tiles.cells, grid.cols)),
-        tiles=tile_images(tmx, tiles.flags_of, info),
-        tile_offsets=tile_offsets(tmx, info),
-        background=background,
-        objects=objects,
-        files=info.files,
         walkers=walker_spawns,
         features=level_features,
         platforms=platforms,
-        notes=tuple(notes),
-        sources=tiles.sources,
         physics_scale=scale,
-        art=drawn,
-        backdrop=backdrop_of(path, props, own_look),
-        orientation=info.orientation,
+        notes=tuple(notes),
+        files=document.files,
+        view=view,
     )
 
 

@@ -9,11 +9,10 @@ seconds and well under 1 GB.
 from __future__ import annotations
 
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from game.errors import quoted
-from game.maps.imagefile import ImageInfo
 
 # --- Limits (docs/levels.md, "Limits"), checked before pytmx or pygame sees the file -----------
 MAX_XML_BYTES = 64_000_000  # the .tmx and every .tsx it uses (once per use), together
@@ -55,7 +54,6 @@ class Budget:
     points: int = 0
     image_bytes: int = 0
     image_pixels: int = 0
-    images: dict[Path, ImageInfo] = field(default_factory=dict)
 
 
 RESAVE = "re-save the file from Tiled"

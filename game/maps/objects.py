@@ -1,25 +1,31 @@
-"""Stage 3 of loading: the map's objects become the game's: the spawn, goals, walkers, and the
-objects of level flow (checkpoints, coins, switches: ``game.maps.tiles``). Moving platforms are
-``game.maps.platform_spawns``.
+"""The game's own objects (its kit): the spawn, goals, walkers, and the objects of level flow
+(checkpoints, coins, switches: ``game.maps.tiles``); moving platforms are
+``game.maps.platform_spawns``. Read from the map's model (``game.maps.model.MapObject``).
+
+The game's rules apply to the objects of the game's own classes (:data:`GAME_CLASSES`, spelled
+as the project file ``levels/tilecollide.tiled-project`` declares them) and to its spawn;
+another engine's objects are left alone (a note lists the classes left out). An author using the
+kit is told of a class one typo away from the game's ("did you mean"), of a level without a goal,
+and of a kit object outside the map (an error).
 """
 
 from __future__ import annotations
 
-import math
-import xml.etree.ElementTree as ET
+import difflib
+from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 from game.errors import UserError, quoted
-from game.maps.art import GID_MASK
 from game.maps.grid import TileGrid, overlapping_tiles
 from game.maps.limits import MAX_BODY_PX, MAX_WALKERS
-from game.maps.platform_spawns import float_value
+from game.maps.model import MapObject, px, type_name, written
 from game.maps.records import Rect, WalkerSpawn
-from game.maps.safexml import raw_properties
 from game.maps.tiles import (NO_FEATURES, TileFeatures, cell_features, check_clear_of_doors,
                              door_groups, flow_objects)
 
-
+# The classes of levels/tilecollide.tiled-project: the objects the game brings to life.
+GAME_CLASSES = ("player", "goal", "walker", "platform", "checkpoint", "coin", "switch")
 # A walker's Tiled properties (the class ``walker`` of levels/tilecollide.tiled-project declares
 # them with these defaults: Tiled does not save a class member left at its default).
 WALKER_SIZE = (12.0, 12.0)  # a point walker's hitbox, px, feet at the point
@@ -29,18 +35,19 @@ WALKER_DIRECTIONS = {"left": -1, "right": 1}
 WALKER_DIRECTION = "right"
 
 
-def features(path: Path, tile_layers, cells, feature_of, objects, grid: TileGrid,
-              spawn: Rect, walkers: tuple[WalkerSpawn, ...]) -> TileFeatures:
-    """Hazards, friction, water, doors and the flow objects (game.maps.tiles); none: NO_FEATURES."""
-    kinds = {o["kind"] for o in objects}
+def features(path: Path, layers, feature_of, objects: tuple[MapObject, ...], grid: TileGrid,
+             spawn: Rect, walkers: tuple[WalkerSpawn, ...]) -> TileFeatures:
+    """Hazards, friction, water, doors and the flow objects (game.maps.tiles); none: NO_FEATURES.
+    ``layers`` are the model's tile layers, ``feature_of`` what each placed gid does."""
+    kinds = {o.kind for o in objects}
     if not feature_of and not kinds & {"checkpoint", "coin", "switch"} and not any(
-            "door" in layer.properties for layer in tile_layers):
+            "door" in layer.properties for layer in layers):
         return NO_FEATURES
     cols, tw, th = grid.cols, grid.tile_w, grid.tile_h
-    layers = [(layer.name, layer.properties, gids) for layer, gids in zip(tile_layers, cells)]
+    named = [(layer.name, layer.properties, layer.cells) for layer in layers]
     hazards, friction, water = cell_features(
-        [gids for _n, props, gids in layers if "door" not in props], feature_of, cols, tw, th)
-    doors = door_groups(path, layers, cols)
+        [cells for _n, props, cells in named if "door" not in props], feature_of, cols, tw, th)
+    doors = door_groups(path, named, cols)
 
     def free(x, y, w, h):
         bad = overlapping_tiles(grid, x, y, w, h, y + h, True)
@@ -57,110 +64,51 @@ def features(path: Path, tile_layers, cells, feature_of, objects, grid: TileGrid
     return TileFeatures(hazards, friction, water, doors, checkpoints, coins, switches)
 
 
-def px(v: float) -> str:
-    return f"{v:g}"
-
-
-# Tiled's object alignments (a tileset's "objectalignment", Tiled 1.4+): the point of a tile
-# object's picture that its position gives, as fractions of its width and height.
-ALIGNMENTS = {"topleft": (0.0, 0.0), "top": (0.5, 0.0), "topright": (1.0, 0.0),
-              "left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5),
-              "bottomleft": (0.0, 1.0), "bottom": (0.5, 1.0), "bottomright": (1.0, 1.0)}
-
-
-def align_tile_objects(path: Path, root: ET.Element, info) -> list[str]:
-    """Move each tile object whose tileset sets its own object alignment to the position it
-    would have with the map's default one, keeping its picture where Tiled shows it; returns
-    notes.
-
-    The default is Tiled's "unspecified": the bottom-left corner (the bottom middle on an
-    isometric map). Everything after this (pytmx, the collision conventions, the objects the
-    game brings to life, the art) then reads every tile object one way. A turned object turns
-    about its position, so the move is turned with it; on an isometric map the alignment is
-    on screen, and the move is taken back to the map's own coordinates. ``info``: the checked
-    map (``game.maps.checks.MapInfo``)."""
-    iso = info.orientation.kind == "isometric"
-    default = ALIGNMENTS["bottom" if iso else "bottomleft"]
-    notes = [f"{path}: tileset {quoted(ts.name)} sets object alignment {quoted(ts.alignment)}, "
-             "which Tiled does not know; its tile objects are placed as Tiled's default "
-             "(\"unspecified\") places them: pick an alignment in its Tileset Properties"
-             for ts in info.tilesets if ts.alignment not in ALIGNMENTS
-             and ts.alignment != "unspecified"]
-    if all(ALIGNMENTS.get(ts.alignment, default) == default for ts in info.tilesets):
-        return notes
-    slope = int(root.get("tileheight")) / int(root.get("tilewidth"))  # isometric only
-    for obj in _map_objects(root):
-        number = (obj.get("gid") or "").strip()
-        gid = int(number) & GID_MASK if number.isascii() and number.isdigit() and \
-            len(number) <= 10 else 0
-        ts = info.tileset_of(gid) if gid else None
-        at = None if ts is None else ALIGNMENTS.get(ts.alignment)
-        if at is None or at == default:
+def kit_notes(path: Path, objects: Iterable[MapObject], own: bool, finishes: bool) -> list[str]:
+    """What an author should know of the map's objects (``objects``: those the game did not
+    read as its start or as collision): classes one typo away from the game's own (``Coin`` for
+    ``coin``, ``checkpiont``), other engines' classes the game leaves alone, and, on a map made
+    with the game's kit (``own``), that it cannot be finished without a goal (``finishes``: it
+    has one)."""
+    notes = []
+    left: Counter[str] = Counter()
+    near: dict[str, str] = {}
+    for o in objects:
+        if not o.kind or o.kind in GAME_CLASSES:
             continue
-        try:
-            x, y = float(obj.get("x", 0)), float(obj.get("y", 0))
-            w, h = float(obj.get("width", 0)), float(obj.get("height", 0))
-            turn = math.radians(float(obj.get("rotation", 0)))
-        except ValueError:
-            continue  # the checks refuse it
-        if not w or not h:  # saved without a size (Tiled 1.0): its tile's picture's own
-            size = ts.own_size_of(gid - ts.firstgid)
-            w, h = w or size[0], h or size[1]
-        a, b = (default[0] - at[0]) * w, (default[1] - at[1]) * h
-        a, b = a * math.cos(turn) - b * math.sin(turn), a * math.sin(turn) + b * math.cos(turn)
-        if iso:  # screen px -> the map's px (a tile is tileheight x tileheight there)
-            a, b = b + a * slope, b - a * slope
-        obj.set("x", repr(x + a))
-        obj.set("y", repr(y + b))
+        close = difflib.get_close_matches(o.kind.lower(), GAME_CLASSES, n=1, cutoff=0.75)
+        if close and own:  # on another engine's map, its own class: no typo of the game's
+            near[o.kind] = close[0]
+        else:
+            left[o.kind] += 1
+    for kind, game in near.items():
+        notes.append(f"{path}: objects of class {quoted(kind)} are not the game's; did you mean "
+                     f"{quoted(game)}? (the game's classes are {', '.join(GAME_CLASSES)}; "
+                     "set the class in Tiled's Properties panel)")
+    if left:
+        listed = ", ".join(f"{quoted(k)} x{n}" if n > 1 else quoted(k)
+                           for k, n in left.most_common(10))
+        more = f" and {len(left) - 10} more" if len(left) > 10 else ""
+        notes.append(f"{path}: objects of classes the game does not use are left alone: "
+                     f"{listed}{more}")
+    if own and not finishes:
+        notes.append(f"{path}: the level has no goal, so it cannot be finished; add an object of "
+                     "class 'goal' (a rectangle the player touches) in Tiled")
     return notes
 
 
-def _map_objects(el: ET.Element):
-    """The objects of the map's object layers (not those of tilesets' collision shapes)."""
-    for child in el:
-        if child.tag == "group":
-            yield from _map_objects(child)
-        elif child.tag == "objectgroup":
-            yield from child.iter("object")
-
-
-def read_objects(root: ET.Element):
-    """Every object of every object layer, in map pixels, with ``kind`` from type or class."""
-    def walk(el: ET.Element, ox: float, oy: float):
-        for child in el:
-            if child.tag in ("group", "objectgroup"):
-                yield from walk(child, ox + float(child.get("offsetx", 0)),
-                                oy + float(child.get("offsety", 0)))
-            elif child.tag == "object" and el.tag == "objectgroup":
-                x, y = float(child.get("x", 0)) + ox, float(child.get("y", 0)) + oy
-                w, h = float(child.get("width", 0)), float(child.get("height", 0))
-                if child.get("gid"):
-                    y -= h  # tile objects are anchored at their bottom-left corner
-                shape = next((s for s in ("point", "ellipse", "polygon", "polyline", "text")
-                              if child.find(s) is not None), "rectangle")
-                kind = (child.get("type") or child.get("class") or "").strip().lower()
-                obj = {"id": int(child.get("id", 0)), "name": child.get("name", ""),
-                       "kind": kind, "shape": shape, "x": x, "y": y, "w": w, "h": h}
-                if kind in ("walker", "switch", "platform"):
-                    obj["props"] = raw_properties(child)
-                if shape == "polyline":
-                    obj["points"] = _polyline_points(child.find("polyline"), x, y)
-                yield obj
-    yield from walk(root, 0.0, 0.0)
-
-
-def _polyline_points(el: ET.Element, x: float, y: float) -> tuple[tuple[float, float], ...]:
-    """A polyline's vertices in map pixels (Tiled writes them relative to the object); a vertex
-    that is not two numbers is left out (the platform loader then says the path is too short)."""
-    points = []
-    for pair in (el.get("points") or "").split():
-        try:
-            px, py = (float(v) for v in pair.split(","))
-        except ValueError:
+def check_inside(path: Path, objects: Iterable[MapObject], grid: TileGrid) -> None:
+    """Every goal must be reachable: a goal entirely outside the map is one error line (the
+    other kit objects say it themselves, each with its own rule)."""
+    for o in objects:
+        if o.kind != "goal":
             continue
-        if math.isfinite(px) and math.isfinite(py):
-            points.append((x + px, y + py))
-    return tuple(points)
+        top = o.top
+        called = f"{quoted(o.name)} (id {o.id})" if o.name else f"(id {o.id})"
+        if o.x + o.w <= 0 or o.x >= grid.width_px or top + o.h <= 0 or top >= grid.height_px:
+            raise UserError(path, f"the goal {called} at x={px(o.x)}, y={px(o.y)} is outside "
+                            f"the map ({grid.width_px}x{grid.height_px} px), where no one can "
+                            "touch it; move it inside in Tiled")
 
 
 def one_edit_apart(a: str, b: str) -> bool:
@@ -179,31 +127,31 @@ def one_edit_apart(a: str, b: str) -> bool:
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
-def walkers(path: Path, objects: tuple[dict, ...], grid: TileGrid) -> tuple[WalkerSpawn, ...]:
-    """The spawns of the objects of class (type) ``walker``, in object id order."""
-    found = sorted((o for o in objects if o["kind"] == "walker"), key=lambda o: o["id"])
+def walkers(path: Path, objects: tuple[MapObject, ...], grid: TileGrid) -> tuple[WalkerSpawn, ...]:
+    """The spawns of the objects of class ``walker``, in object id order."""
+    found = sorted((o for o in objects if o.kind == "walker"), key=lambda o: o.id)
     if len(found) > MAX_WALKERS:
         raise UserError(path, f"the map has {len(found):,} walker objects, more than the "
                         f"{MAX_WALKERS:,} a level may hold; remove some in Tiled")
     return tuple(_walker(path, o, grid) for o in found)
 
 
-def _walker(path: Path, o: dict, grid: TileGrid) -> WalkerSpawn:
-    label = f"walker {quoted(o['name'])} (id {o['id']})" if o["name"] else f"walker (id {o['id']})"
-    if o["shape"] == "point":
+def _walker(path: Path, o: MapObject, grid: TileGrid) -> WalkerSpawn:
+    label = f"walker {quoted(o.name)} (id {o.id})" if o.name else f"walker (id {o.id})"
+    if o.shape == "point":
         w, h = WALKER_SIZE
-        x, y = o["x"] - w / 2, o["y"] - h
-    elif o["shape"] != "rectangle" or o["w"] <= 0 or o["h"] <= 0:
-        raise UserError(path, f"the {label} is a {o['shape']}; make it a point (the feet of a "
+        x, y = o.x - w / 2, o.y - h
+    elif o.shape != "rectangle" or o.w <= 0 or o.h <= 0:
+        raise UserError(path, f"the {label} is a {o.shape}; make it a point (the feet of a "
                         f"{px(WALKER_SIZE[0])}x{px(WALKER_SIZE[1])} px walker) or a rectangle "
                         "with a size (its hitbox)")
-    elif max(o["w"], o["h"]) > MAX_BODY_PX:
-        raise UserError(path, f"the {label} is {px(o['w'])}x{px(o['h'])} px; a walker's hitbox "
+    elif max(o.w, o.h) > MAX_BODY_PX:
+        raise UserError(path, f"the {label} is {px(o.w)}x{px(o.h)} px; a walker's hitbox "
                         f"is at most {MAX_BODY_PX}x{MAX_BODY_PX} px: make it smaller in Tiled")
     else:
-        x, y, w, h = o["x"], o["y"], o["w"], o["h"]
+        x, y, w, h = o.x, o.top, o.w, o.h
     if x < 0 or y < 0 or x + w > grid.width_px or y + h > grid.height_px:
-        raise UserError(path, f"the {label} at x={px(o['x'])}, y={px(o['y'])} is outside the "
+        raise UserError(path, f"the {label} at x={px(o.x)}, y={px(o.y)} is outside the "
                         f"map: its {px(w)}x{px(h)} px hitbox spans x {px(x)} to {px(x + w)}, "
                         f"y {px(y)} to {px(y + h)}; the map is {grid.width_px}x"
                         f"{grid.height_px} px; move the walker inside it")
@@ -214,17 +162,17 @@ def _walker(path: Path, o: dict, grid: TileGrid) -> WalkerSpawn:
                         "move it into free space in Tiled (a point walker stands on the point)")
 
     speed, direction = WALKER_SPEED, WALKER_DIRECTION
-    for name, (kind, value) in o["props"].items():
+    for name, value in o.properties.items():
         if name == "speed":
-            number = float_value(kind, value)
-            if number is None or not 0 <= number <= WALKER_TOP_SPEED:  # nan fails too
-                raise UserError(path, f"the {label} has speed={quoted(value)} ({kind}); make it "
-                                f"a float property from 0 to {WALKER_TOP_SPEED:g} (px/s) in "
-                                "Tiled's Properties panel")
-            speed = number
+            ok = type(value) in (int, float) and 0 <= value <= WALKER_TOP_SPEED  # nan fails too
+            if not ok:
+                raise UserError(path, f"the {label} has speed={quoted(written(value))} "
+                                f"({type_name(value)}); make it a float property from 0 to "
+                                f"{WALKER_TOP_SPEED:g} (px/s) in Tiled's Properties panel")
+            speed = float(value)
         elif name == "direction":
             if value not in WALKER_DIRECTIONS:
-                raise UserError(path, f"the {label} has direction={quoted(value)}; use "
+                raise UserError(path, f"the {label} has direction={quoted(written(value))}; use "
                                 + " or ".join(WALKER_DIRECTIONS) + " (the enum 'direction' of "
                                 "the project lists them)")
             direction = value
@@ -233,32 +181,36 @@ def _walker(path: Path, o: dict, grid: TileGrid) -> WalkerSpawn:
             if close:
                 raise UserError(path, f"the {label} has a property {quoted(name)}; did you mean "
                                 f"{close[0]}? (rename it in Tiled's Properties panel)")
-    return WalkerSpawn(o["id"], x, y, w, h, speed, WALKER_DIRECTIONS[direction])
+    return WalkerSpawn(o.id, x, y, w, h, speed, WALKER_DIRECTIONS[direction])
 
 
-def spawn(path: Path, objects: tuple[dict, ...], size: tuple[float, float],
-           grid: TileGrid) -> tuple[Rect, bool]:
-    found = [o for o in objects if o["name"] == "spawn" or o["kind"] == "player"]
-    if not found:
-        raise UserError(path, "no spawn: add an object named 'spawn' (or of class 'player') to an "
-                        "object layer, as a point at the player's feet or a rectangle")
+def is_spawn(o: MapObject, own: bool) -> bool:
+    """Is ``o`` the game's own spawn: of class ``player``, or, on a map made with the game's
+    kit (``own``), named ``spawn``? (Another engine's map may name many objects spawn: its
+    enemies' spawn points.)"""
+    return o.kind == "player" or (own and o.name == "spawn")
+
+
+def spawn(path: Path, found: list[MapObject], size: tuple[float, float],
+          grid: TileGrid) -> tuple[Rect, bool]:
+    """The player's box at the game's own spawn (``found``: the objects that are one)."""
     if len(found) > 1:
-        ids = ", ".join(str(o["id"]) for o in found)
+        ids = ", ".join(str(o.id) for o in found)
         raise UserError(path, f"{len(found)} spawn objects (ids {ids}); keep exactly one object "
                         "named 'spawn' or of class 'player'")
     o = found[0]
-    if o["shape"] == "point":
+    if o.shape == "point":
         w, h = size
-        box, is_point = Rect(o["x"] - w / 2, o["y"] - h, w, h), True
-    elif o["shape"] != "rectangle" or o["w"] <= 0 or o["h"] <= 0:
-        raise UserError(path, f"the spawn object (id {o['id']}) is a {o['shape']}; make it a point "
+        box, is_point = Rect(o.x - w / 2, o.y - h, w, h), True
+    elif o.shape != "rectangle" or o.w <= 0 or o.h <= 0:
+        raise UserError(path, f"the spawn object (id {o.id}) is a {o.shape}; make it a point "
                         "or a rectangle with a size")
-    elif max(o["w"], o["h"]) > MAX_BODY_PX:
-        raise UserError(path, f"the spawn rectangle (id {o['id']}) is {px(o['w'])}x{px(o['h'])} "
+    elif max(o.w, o.h) > MAX_BODY_PX:
+        raise UserError(path, f"the spawn rectangle (id {o.id}) is {px(o.w)}x{px(o.h)} "
                         f"px; the player's hitbox is at most {MAX_BODY_PX}x{MAX_BODY_PX} px: "
                         "make it smaller in Tiled")
     else:
-        box, is_point = Rect(o["x"], o["y"], o["w"], o["h"]), False
+        box, is_point = Rect(o.x, o.top, o.w, o.h), False
     _check_spawn_inside(path, o, box, is_point, grid)
     bad = overlapping_tiles(grid, box.x, box.y, box.w, box.h, box.y + box.h, True)
     if bad:
@@ -274,7 +226,8 @@ def spawn(path: Path, objects: tuple[dict, ...], size: tuple[float, float],
     return box, is_point
 
 
-def _check_spawn_inside(path: Path, o: dict, box: Rect, is_point: bool, grid: TileGrid) -> None:
+def _check_spawn_inside(path: Path, o: MapObject, box: Rect, is_point: bool,
+                        grid: TileGrid) -> None:
     """The player's box must start inside the map; only its top may stick out above the map."""
     map_w, map_h = grid.width_px, grid.height_px
     if box.x < 0:
@@ -287,11 +240,11 @@ def _check_spawn_inside(path: Path, o: dict, box: Rect, is_point: bool, grid: Ti
         side = "is entirely above the map's top (y < 0)"
     else:
         return
-    label = f"{quoted(o['name'])} " if o["name"] else ""
+    label = f"{quoted(o.name)} " if o.name else ""
     what = (f"the player's {px(box.w)}x{px(box.h)} px hitbox standing on it (size from "
             "config.toml's [player] width/height)" if is_point else "its rectangle")
-    raise UserError(path, f"the spawn object {label}(id {o['id']}) at x={px(o['x'])}, "
-                    f"y={px(o['y'])} is outside the map: {what} spans x {px(box.x)} to "
+    raise UserError(path, f"the spawn object {label}(id {o.id}) at x={px(o.x)}, "
+                    f"y={px(o.y)} is outside the map: {what} spans x {px(box.x)} to "
                     f"{px(box.x + box.w)}, y {px(box.y)} to {px(box.y + box.h)} and {side}; "
                     f"the map is {map_w}x{map_h} px ({grid.cols}x{grid.rows} tiles); move the "
                     "spawn inside it")

@@ -96,30 +96,21 @@ def read_orientation(path: Path, root: ET.Element, play: bool) -> Orientation:
     return Orientation(kind, axis == "x", index == "even", side)
 
 
-def lenient(root: ET.Element) -> Orientation:
-    """The orientation as Tiled would read it, unchecked (before the checks run: an infinite
-    map is made finite first, ``game.maps.formats``); anything odd reads as orthogonal."""
-    try:
-        return read_orientation(Path(), root, play=False)
-    except UserError:
-        return ORTHOGONAL
-
-
-def moved_origin(o: Orientation, root: ET.Element, left: int, top: int, rows: int
-                 ) -> tuple[tuple[float, float], tuple[float, float], bool]:
+def moved_origin(o: Orientation, tile: tuple[int, int], before: int, left: int, top: int,
+                 rows: int) -> tuple[tuple[float, float], tuple[float, float], bool]:
     """What changes when cell (``left``, ``top``) of an infinite map becomes cell (0, 0) of a
     finite one, so that everything keeps its place beside the tiles: how far objects move (in
     the map's own pixel coordinates, which Tiled projects like cells), how far what sits on the
     screen moves (image layers, the parallax origin), and whether the stagger index flips (a
     staggered or hexagonal grid keeps which rows or columns are shifted when an odd number of
-    them goes). ``root`` is the infinite map's, ``rows`` the finite map's height in cells."""
-    tw, th = int(root.get("tilewidth", 0)), int(root.get("tileheight", 0))
+    them goes). ``tile`` is the map's tile size, ``before`` the infinite map's nominal height and
+    ``rows`` the finite map's, in cells."""
+    tw, th = tile
     if o.orthogonal:
         return (-left * tw, -top * th), (-left * tw, -top * th), False
     if o.kind == "isometric":
         # A cell's top corner is at ((x - y) * tw/2 + height * tw/2, (x + y) * th/2) (Tiled's
         # isometric renderer), the height the map's, in cells.
-        before = int(root.get("height", 0))
         return ((-left * th, -top * th),
                 ((rows - before - left + top) * tw / 2, -(left + top) * th / 2), False)
     s = o.steps(tw, th)

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from game.errors import UserError, quoted
 from game.maps.grid import TileGrid
+from game.maps.model import type_name, written
 
 MAX_PLATFORMS = 500  # objects of class platform in one map (each moves every tick)
 MAX_PLATFORM_PX = 1024  # a platform's width and height
@@ -52,61 +53,58 @@ class PlatformSpawn:
     loop: bool  # True: last stop -> first stop; False: ping-pong
 
 
-def float_value(kind: str, value: str) -> float | None:
-    """A Tiled float or int property's number, or None (another type, or not a number)."""
-    if kind in ("float", "int"):
-        try:
-            return float(value)
-        except ValueError:
-            pass
-    return None
+def float_value(value) -> float | None:
+    """A Tiled float or int property's number, or None (another type)."""
+    return float(value) if type(value) in (int, float) else None
 
 
 def _px(v: float) -> str:
     return f"{v:g}"
 
 
-def platform_spawns(path: Path, objects: tuple[dict, ...],
-                    grid: TileGrid) -> tuple[PlatformSpawn, ...]:
-    """The platforms of the map's objects of class ``platform``, in object id order."""
-    found = sorted((o for o in objects if o["kind"] == "platform"), key=lambda o: o["id"])
+def platform_spawns(path: Path, objects: tuple, grid: TileGrid) -> tuple[PlatformSpawn, ...]:
+    """The platforms of the map's objects (``game.maps.model.MapObject``) of class
+    ``platform``, in object id order."""
+    found = sorted((o for o in objects if o.kind == "platform"), key=lambda o: o.id)
     if not found:
         return ()
     if len(found) > MAX_PLATFORMS:
         raise UserError(path, f"the map has {len(found):,} platform objects, more than the "
                         f"{MAX_PLATFORMS:,} a level may hold; remove some in Tiled")
-    by_id = {o["id"]: o for o in objects}
+    by_id: dict = {}
+    for o in objects:
+        by_id.setdefault(o.id, o)  # ids are the map's own (game.maps.document)
     return tuple(_platform(path, o, by_id, grid) for o in found)
 
 
-def _platform(path: Path, o: dict, by_id: dict[int, dict], grid: TileGrid) -> PlatformSpawn:
-    label = f"platform {quoted(o['name'])} (id {o['id']})" if o["name"] else f"platform (id {o['id']})"
-    if o["shape"] != "rectangle" or o["w"] <= 0 or o["h"] <= 0:
-        raise UserError(path, f"the {label} is a {o['shape']}; make it a rectangle with a size "
+def _platform(path: Path, o, by_id: dict, grid: TileGrid) -> PlatformSpawn:
+    label = f"platform {quoted(o.name)} (id {o.id})" if o.name else f"platform (id {o.id})"
+    if o.shape != "rectangle" or o.w <= 0 or o.h <= 0:
+        raise UserError(path, f"the {label} is a {o.shape}; make it a rectangle with a size "
                         "(the platform's box where it starts)")
-    if max(o["w"], o["h"]) > MAX_PLATFORM_PX:
-        raise UserError(path, f"the {label} is {_px(o['w'])}x{_px(o['h'])} px; a platform is at "
+    if max(o.w, o.h) > MAX_PLATFORM_PX:
+        raise UserError(path, f"the {label} is {_px(o.w)}x{_px(o.h)} px; a platform is at "
                         f"most {MAX_PLATFORM_PX}x{MAX_PLATFORM_PX} px: make it smaller in Tiled")
-    x, y, w, h = o["x"], o["y"], o["w"], o["h"]
-    props = o.get("props", {})
+    x, y, w, h = o.x, o.top, o.w, o.h
     speed, wait, one_way, loop = PLATFORM_SPEED, PLATFORM_WAIT, False, False
     target = None
-    for name, (kind, value) in props.items():
+    for name, value in o.properties.items():
+        kind, said = type_name(value), quoted(written(value))
         if name == "path":
-            ref = int(value) if kind == "object" and value.strip().isdigit() else 0
+            ref = value if type(value) is int else 0  # Tiled's object property: an id
             target = by_id.get(ref)
-            if target is None or target["shape"] not in ("point", "polyline"):
-                raise UserError(path, f"the {label} has path={quoted(value)} ({kind}); make it "
+            if target is None or target.shape not in ("point", "polyline"):
+                raise UserError(path, f"the {label} has path={said} ({kind}); make it "
                                 "an object property that refers to a point or a polyline "
                                 "object (Tiled: click the property, then the object)")
         elif name in ("speed", "wait"):
             top = PLATFORM_TOP_SPEED if name == "speed" else PLATFORM_LONGEST_WAIT
-            number = float_value(kind, value)
+            number = float_value(value)
             ok = number is not None and (0 < number <= top if name == "speed" else 0 <= number <= top)
             if not ok:
                 unit = "px/s" if name == "speed" else "s"
                 least = "above 0" if name == "speed" else "from 0"
-                raise UserError(path, f"the {label} has {name}={quoted(value)} ({kind}); make it "
+                raise UserError(path, f"the {label} has {name}={said} ({kind}); make it "
                                 f"a float property {least} to {top:g} ({unit}) in Tiled's "
                                 "Properties panel")
             if name == "speed":
@@ -114,13 +112,13 @@ def _platform(path: Path, o: dict, by_id: dict[int, dict], grid: TileGrid) -> Pl
             else:
                 wait = number
         elif name == "one_way":
-            if kind != "bool" or value not in ("true", "false"):
-                raise UserError(path, f"the {label} has one_way={quoted(value)} ({kind}); make "
+            if not isinstance(value, bool):
+                raise UserError(path, f"the {label} has one_way={said} ({kind}); make "
                                 "it a bool property (a tick box in Tiled)")
-            one_way = value == "true"
+            one_way = value
         elif name == "mode":
             if value not in PLATFORM_MODES:
-                raise UserError(path, f"the {label} has mode={quoted(value)}; use "
+                raise UserError(path, f"the {label} has mode={said}; use "
                                 + " or ".join(PLATFORM_MODES) + " (the enum 'platform_mode' of "
                                 "the project lists them)")
             loop = value == "loop"
@@ -133,10 +131,10 @@ def _platform(path: Path, o: dict, by_id: dict[int, dict], grid: TileGrid) -> Pl
         raise UserError(path, f"the {label} has no path; give it an object property 'path' "
                         "that refers to a point (it goes there and back) or a polyline (it "
                         "follows the vertices)")
-    if target["shape"] == "point":
-        stops = [(target["x"], target["y"])]
+    if target.shape == "point":
+        stops = [(target.x, target.y)]
     else:
-        stops = list(target.get("points", ()))
+        stops = list(target.points)
         if stops and math.dist(stops[0], (x, y)) < 1e-6:
             stops = stops[1:]
     stops = [(x, y)] + stops
@@ -148,4 +146,4 @@ def _platform(path: Path, o: dict, by_id: dict[int, dict], grid: TileGrid) -> Pl
             raise UserError(path, f"the {label}'s path takes its {_px(w)}x{_px(h)} px box to "
                             f"x={_px(sx)}, y={_px(sy)}, outside the {grid.width_px}x"
                             f"{grid.height_px} px map; move the path's point inside it")
-    return PlatformSpawn(o["id"], x, y, w, h, tuple(stops), speed, wait, one_way, loop)
+    return PlatformSpawn(o.id, x, y, w, h, tuple(stops), speed, wait, one_way, loop)

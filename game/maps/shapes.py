@@ -26,6 +26,10 @@ from dataclasses import dataclass
 from game.maps.grid import EMPTY, SLOPE, SOLID
 
 ELLIPSE_SIDES = 16
+# A shape's point this close to a grid line (px) is taken to be on it: Tiled's collision editor
+# and hand-edited maps leave sub-pixel slop (a point half a pixel above its tile would otherwise
+# make the whole cell above it solid ground).
+SNAP_PX = 1.0
 Point = tuple[float, float]
 
 
@@ -102,6 +106,87 @@ def shape_of(el: ET.Element) -> Shape | None:
     if not all(math.isfinite(v) for p in points for v in p):
         return None
     return Shape(points, closed)
+
+
+def outline(o) -> Shape | None:
+    """The shape of an object of the map's model (``game.maps.model.MapObject``) in map px,
+    turned about its position as Tiled turns it; None for a point, a text, or a shape of no
+    area."""
+    if o.shape in ("point", "text"):
+        return None
+    closed = o.shape != "polyline"
+    if o.shape in ("polygon", "polyline"):
+        local = [(px - o.x, py - o.y) for px, py in o.points]
+        if len(local) < 2 or (closed and len(local) < 3):
+            return None
+    elif o.w <= 0 or o.h <= 0:
+        return None
+    elif o.shape == "ellipse":
+        r = 1 / math.cos(math.pi / ELLIPSE_SIDES)  # the polygon's sides touch the ellipse
+        w, h = o.w, o.h
+        local = [(w / 2 + w / 2 * r * math.cos(a), h / 2 + h / 2 * r * math.sin(a))
+                 for a in (2 * math.pi * (i + 0.5) / ELLIPSE_SIDES for i in range(ELLIPSE_SIDES))]
+    else:
+        local = [(0, 0), (o.w, 0), (o.w, o.h), (0, o.h)]
+    if o.gid:  # a tile object: its box hangs from its bottom-left corner
+        local = [(px, py - o.h) for px, py in local]
+    turn = math.radians(o.rotation)
+    c, s = math.cos(turn), math.sin(turn)
+    return Shape(tuple((o.x + px * c - py * s, o.y + px * s + py * c) for px, py in local),
+                 closed)
+
+
+def snapped(shape: Shape, tw: float, th: float, dx: float = 0.0, dy: float = 0.0) -> Shape:
+    """``shape`` with every coordinate within :data:`SNAP_PX` of a grid line (the grid of
+    ``tw`` x ``th`` cells, its lines at ``dx + k * tw`` and ``dy + k * th``) moved onto it."""
+    def snap(v: float, step: float, base: float) -> float:
+        line = base + round((v - base) / step) * step
+        return line if abs(v - line) <= SNAP_PX else v
+    return Shape(tuple((snap(x, tw, dx), snap(y, th, dy)) for x, y in shape.points),
+                 shape.closed)
+
+
+MAX_UNTANGLED = 256  # points of a polygon checked for crossing itself (each pair of sides)
+
+
+def untangled(shape: Shape) -> tuple[Shape, bool]:
+    """A polygon that crosses itself (a bow tie) has no inside a cell can be cut from (its
+    parts' areas cancel): it is taken as its convex hull, which covers all of it, and the
+    caller says so (True). Any other shape is returned as it is (False)."""
+    points = shape.points
+    if not shape.closed or not 4 <= len(points) <= MAX_UNTANGLED:
+        return shape, False
+    sides = list(zip(points, points[1:] + points[:1]))
+    n = len(sides)
+    for i in range(n):
+        for j in range(i + 2, n - (i == 0)):
+            if _cross_properly(*sides[i], *sides[j]):
+                return Shape(_hull(points)), True
+    return shape, False
+
+
+def _cross_properly(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Do segments a-b and c-d cross at a point inside both?"""
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    d1, d2, d3, d4 = side(c, d, a), side(c, d, b), side(a, b, c), side(a, b, d)
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
+def _hull(points: tuple[Point, ...]) -> tuple[Point, ...]:
+    """The convex hull of the points, counter-clockwise (Andrew's monotone chain)."""
+    pts = sorted(set(points))
+
+    def half(seq):
+        out: list[Point] = []
+        for p in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out
+    lower, upper = half(pts), half(reversed(pts))
+    return tuple(lower[:-1] + upper[:-1])
 
 
 def flipped(shape: Shape, size: tuple[float, float], h: bool, v: bool, d: bool) -> Shape:

@@ -1,12 +1,15 @@
 """Where the player starts, on a map that may not say it the game's way.
 
-1. The game's own spawn: an object named ``spawn`` or of class ``player`` (exactly one; its
-   mistakes are errors: ``game.maps.objects.spawn``).
-2. Else the map's own start object: the first whose name, type or class contains ``player``,
-   ``spawn``, ``start`` or ``hero`` (any case): a point is the player's feet; a rectangle or tile object
-   is the hitbox when its size is plausible for a body (:func:`plausible`) and it is clear of
+0. The object the author declared (``--start-object NAME``, config.toml's ``[map]
+   start_object``, or the map property ``start_object``), by its name or class.
+1. The game's own spawn: an object of class ``player`` or, on a map made with the game's kit,
+   named ``spawn`` (exactly one; its mistakes are errors: ``game.maps.objects.spawn``).
+2. Else the map's own start object: the first whose name or class says ``player`` or ``hero``,
+   else ``start``, else ``spawn`` (any case; one that also says ``enemy``, ``monster``... is
+   another body's spawn point): a point is the player's feet; a rectangle or tile object is the
+   hitbox when its size is plausible for a body (:func:`plausible`) and it is clear of
    collision, else the feet are at its bottom centre. A start drawn into the ground is lifted
-   out of it, up to :data:`LIFT_TILES` tiles.
+   out of it, up to :data:`LIFT_TILES` tiles, and one past the map's sides is moved into it.
 3. Else, on a map not marked with the game's own property, standing on the first solid ground
    from the left: the first column, scanning from the top, with a floor the player fits on.
 
@@ -15,17 +18,21 @@ Every guess is a ``note:`` line; a map with nowhere to stand is one ``error:`` l
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from game.errors import UserError, quoted
-from game.maps.conventions import START_WORDS
+from game.maps.conventions import OTHERS, Declared
 from game.maps.grid import EMPTY, SLOPE, TileGrid, overlapping_tiles
 from game.maps.limits import MAX_BODY_PX
-from game.maps.objects import px, spawn
+from game.maps.model import MapObject, px
+from game.maps.objects import is_spawn, spawn
 from game.maps.records import Rect
 
 LIFT_TILES = 2  # how far a start drawn into the ground is lifted out of it
 MIN_BODY_PX = 2.0  # a smaller rectangle is a marker, not a body
+# Words of a start object, best first: the player's own, a start, a spawn point.
+RANKS = (("player", "hero"), ("start",), ("spawn",))
 
 
 def plausible(w: float, h: float, grid: TileGrid) -> bool:
@@ -34,71 +41,106 @@ def plausible(w: float, h: float, grid: TileGrid) -> bool:
             and MIN_BODY_PX <= h <= min(4 * grid.tile_h, MAX_BODY_PX))
 
 
-def find_start(path: Path, objects: tuple[dict, ...], size: tuple[float, float], grid: TileGrid,
-               native: bool, notes: list[str]) -> tuple[Rect, bool]:
-    """The player's hitbox at the start and whether it stands on a point (see the module)."""
-    if any(o["name"] == "spawn" or o["kind"] == "player" for o in objects):
-        return spawn(path, objects, size, grid)
-    found = [o for o in objects
-             if any(w in f"{o['name']} {o['kind']}".lower() for w in START_WORDS)]
-    if found:
-        return _from_object(path, found, size, grid, notes)
-    if native:
+def rank(o: MapObject) -> int | None:
+    """How surely ``o`` is the player's start (0 best), or None if it is not one."""
+    words = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", f"{o.name} {o.kind}")
+                       .lower())
+    joined = "".join(words)
+    if any(w in OTHERS or any(w.startswith(x) for x in OTHERS) for w in words):
+        return None
+    for i, found in enumerate(RANKS):
+        if any(w in joined for w in found):
+            return i
+    return None
+
+
+def find_start(path: Path, objects: tuple[MapObject, ...], size: tuple[float, float],
+               grid: TileGrid, own: bool, notes: list[str],
+               declared: Declared | None = None) -> tuple[Rect, bool, MapObject | None]:
+    """The player's hitbox at the start, whether it stands on a point, and the object it
+    stands at (None: on the first ground): see the module."""
+    if declared is not None and declared.start_object:
+        name = declared.start_object
+        found = [o for o in objects if o.name == name or o.kind == name] or [
+            o for o in objects if name.lower() in (o.name.lower(), o.kind.lower())]
+        if not found:
+            starts = [f"{quoted(o.name or o.kind)} (id {o.id})" for o in objects
+                      if rank(o) is not None][:8]
+            said = declared.said.get("start_object", "the start object")
+            raise UserError(path, f"{said} names {quoted(name)}, but no object of the map has "
+                            "that name or class (" + ("its start-like objects: "
+                                                      + ", ".join(starts) if starts else
+                                                      "it has no start-like object") + ")")
+        return (*_from_object(path, found, size, grid, notes,
+                              f" (as {declared.said.get('start_object', 'declared')} says)"),
+                found[0])
+    own_spawn = [o for o in objects if is_spawn(o, own)]
+    if own_spawn:
+        return (*spawn(path, own_spawn, size, grid), own_spawn[0])
+    ranked = sorted((r, i) for i, o in enumerate(objects) if (r := rank(o)) is not None)
+    if ranked:
+        best = [objects[i] for r, i in ranked if r == ranked[0][0]]
+        return (*_from_object(path, best, size, grid, notes), best[0])
+    if own:
         raise UserError(path, "no spawn: add an object named 'spawn' (or of class 'player') to an "
                         "object layer, as a point at the player's feet or a rectangle")
     box = _first_ground(grid, size)
     if box is None:
         raise UserError(path, "nowhere to stand: the map has no start object and no solid ground "
                         "the player fits on; add a point object named 'spawn' where the player "
-                        "starts, and mark the ground as collision (docs/levels.md, 'Bringing "
-                        "your own map')")
+                        "starts, or say which object it is with --start-object NAME, and mark "
+                        "the ground as collision (docs/levels.md, 'Bringing your own map')")
+    column, y = int(box.x // grid.tile_w), px(box.y + box.h)
     notes.append(f"{path}: no start object, so the player starts standing on the first solid "
-                 f"ground from the left (column {int(box.x // grid.tile_w)}, at y={px(box.y + box.h)}"
-                 "); add a point object named 'spawn' to choose")
-    return box, True
+                 f"ground from the left (column {column}, at y={y}); add a point object named "
+                 "'spawn', or run with --start-object NAME, to choose")
+    return box, True, None
 
 
-def _from_object(path: Path, found: list[dict], size: tuple[float, float], grid: TileGrid,
-                 notes: list[str]) -> tuple[Rect, bool]:
+def _from_object(path: Path, found: list[MapObject], size: tuple[float, float], grid: TileGrid,
+                 notes: list[str], why: str = "") -> tuple[Rect, bool]:
     o = found[0]
-    label = f"{quoted(o['name'])} " if o["name"] else ""
-    label = f"object {label}(id {o['id']}{', ' + o['kind'] if o['kind'] else ''})"
+    label = f"{quoted(o.name)} " if o.name else ""
+    label = f"object {label}(id {o.id}{', ' + o.kind if o.kind else ''})"
     w, h = size
-    if o["shape"] == "rectangle" and plausible(o["w"], o["h"], grid):
-        box, is_point, how = Rect(o["x"], o["y"], o["w"], o["h"]), False, "its rectangle"
-    elif o["shape"] == "rectangle" and o["w"] > 0:
+    if o.shape == "rectangle" and plausible(o.w, o.h, grid):
+        box, is_point, how = Rect(o.x, o.top, o.w, o.h), False, "its rectangle"
+    elif o.shape == "rectangle" and o.w > 0:
         box, is_point = _at_bottom_centre(o, size), True
-        how = (f"its {px(o['w'])}x{px(o['h'])} px box is no body's size, so a {px(w)}x{px(h)} "
+        how = (f"its {px(o.w)}x{px(o.h)} px box is no body's size, so a {px(w)}x{px(h)} "
                "px player stands at its bottom centre")
     else:
-        box, is_point = Rect(o["x"] - w / 2, o["y"] - h, w, h), True
+        box, is_point = Rect(o.x - w / 2, o.y - h, w, h), True
         how = "the player's feet at its position"
-    box = _inside(box, grid)
-    lifted = _lift(grid, box)
+    moved = _inside(box, grid)
+    lifted = _lift(grid, moved)
     if lifted is None and not is_point:  # a sprite's box, padding and all: try its feet
         small = _inside(_at_bottom_centre(o, size), grid)
         lifted = _lift(grid, small)
         if lifted is not None:
-            box, is_point = small, True
-            how = (f"its {px(o['w'])}x{px(o['h'])} px box overlaps collision, so a {px(w)}x"
+            box, moved, is_point = _at_bottom_centre(o, size), small, True
+            how = (f"its {px(o.w)}x{px(o.h)} px box overlaps collision, so a {px(w)}x"
                    f"{px(h)} px player stands at its bottom centre")
     if lifted is None:
-        c, r = overlapping_tiles(grid, box.x, box.y, box.w, box.h, box.y + box.h, True)[0]
+        c, r = overlapping_tiles(grid, moved.x, moved.y, moved.w, moved.h,
+                                 moved.y + moved.h, True)[0]
         raise UserError(path, f"the start {label} overlaps a collision tile at column {c}, row "
                         f"{r}; move it into free space in Tiled")
-    if box.y + box.h > grid.height_px or lifted.y + lifted.h <= 0:
+    if moved.y + moved.h > grid.height_px or lifted.y + lifted.h <= 0:
         raise UserError(path, f"the start {label} is outside the map; move it inside in Tiled")
     more = f" (of {len(found)} start-like objects, the first)" if len(found) > 1 else ""
-    up = f", lifted {px(box.y - lifted.y)} px out of the ground" if lifted != box else ""
-    notes.append(f"{path}: the player starts at {label}{more}: {how}{up}; name it 'spawn' "
-                 "(or give it class 'player') to make it the game's own spawn")
+    side = f", moved {px(abs(moved.x - box.x))} px into the map" if moved.x != box.x else ""
+    up = f", lifted {px(moved.y - lifted.y)} px out of the ground" if lifted != moved else ""
+    notes.append(f"{path}: the player starts at {label}{more}{why}: {how}{side}{up}; give it "
+                 "class 'player' to make it the game's own spawn (or run with --start-object "
+                 "NAME to start at another)")
     return lifted, is_point
 
 
-def _at_bottom_centre(o: dict, size: tuple[float, float]) -> Rect:
+def _at_bottom_centre(o: MapObject, size: tuple[float, float]) -> Rect:
     """A player of ``size`` standing at the bottom centre of object ``o``'s box."""
     w, h = size
-    return Rect(o["x"] + o["w"] / 2 - w / 2, o["y"] + o["h"] - h, w, h)
+    return Rect(o.x + o.w / 2 - w / 2, o.top + o.h - h, w, h)
 
 
 def _inside(box: Rect, grid: TileGrid) -> Rect:
@@ -128,6 +170,7 @@ def _first_ground(grid: TileGrid, size: tuple[float, float]) -> Rect | None:
                 continue
             top = grid.surface_top(col, row, x, x + w) if kind == SLOPE else row * th
             box = Rect(x, top - h, w, h)
-            if box.y >= 0 and not overlapping_tiles(grid, box.x, box.y, box.w, box.h, box.y + box.h, True):
+            if box.y >= 0 and not overlapping_tiles(grid, box.x, box.y, box.w, box.h,
+                                                    box.y + box.h, True):
                 return box
     return None

@@ -1,6 +1,6 @@
 """Tiled's JSON formats (``.tmj``/``.json`` maps, ``.tsj`` tilesets, ``.tj`` templates) written
 as the TMX elements Tiled would have saved for the same map, so one reader and one set of checks
-serves both (``game.maps.formats``).
+serves both (``game.maps.files``, ``game.maps.document``).
 
 The mapping follows Tiled's documentation of the two formats: each JSON key becomes the TMX
 attribute or child element of the same meaning. Both the current layout and the older ones are
@@ -20,6 +20,9 @@ import json
 import math
 import xml.etree.ElementTree as ET
 from typing import Any
+
+from game.errors import quoted
+from game.maps.limits import MAX_GROUP_DEPTH
 
 # What a JSON value must be for each property type Tiled writes.
 _PROPERTY_TYPES = {"string", "int", "float", "bool", "color", "file", "object", "class"}
@@ -44,7 +47,7 @@ def map_element(doc: dict) -> ET.Element:
     """``<map>`` for a JSON map document."""
     kind = doc.get("type", "map")
     if kind != "map":
-        raise ValueError(f"not a Tiled map: its JSON \"type\" is {kind!r}, not \"map\"")
+        raise ValueError(f"not a Tiled map: its JSON \"type\" is {shown_value(kind)}, not \"map\"")
     for key in ("width", "height", "tilewidth", "tileheight"):
         if key not in doc:
             raise ValueError(f"the map has no \"{key}\"; re-save it from Tiled")
@@ -69,7 +72,7 @@ def map_element(doc: dict) -> ET.Element:
 
 def tileset_element(doc: dict, firstgid: Any = None) -> ET.Element:
     """``<tileset>`` for a JSON tileset (embedded in a map, or a ``.tsj`` file's document)."""
-    name = f"tileset {doc.get('name', '')!r}"
+    name = f"tileset {shown_value(doc.get('name', ''))}"
     el = ET.Element("tileset")
     if firstgid is not None:
         el.set("firstgid", _text(firstgid))
@@ -97,7 +100,7 @@ def tileset_element(doc: dict, firstgid: Any = None) -> ET.Element:
         if "image" in tile:
             _image(t, tile, f"tile {tile['id']} of {name}")
         if isinstance(tile.get("objectgroup"), dict):
-            t.append(_layer(tile["objectgroup"]))
+            t.append(_layer(tile["objectgroup"], MAX_GROUP_DEPTH))
         frames = tile.get("animation")
         if frames:
             anim = ET.SubElement(t, "animation")
@@ -122,11 +125,14 @@ def template_element(doc: dict) -> ET.Element:
 
 # --- layers and objects ----------------------------------------------------------------------
 
-def _layers(parent: ET.Element, layers: list) -> None:
+def _layers(parent: ET.Element, layers: list, depth: int = 0) -> None:
+    if depth > MAX_GROUP_DEPTH:
+        raise ValueError(f"group layers are nested more than {MAX_GROUP_DEPTH} deep; move the "
+                         "layers out of the innermost groups in Tiled's Layers panel")
     for layer in layers:
         if not isinstance(layer, dict):
             raise ValueError("a layer is not a JSON object")
-        parent.append(_layer(layer))
+        parent.append(_layer(layer, depth))
 
 
 _LAYER_ATTRS = ("id", "name", "class", "opacity", "offsetx", "offsety", "parallaxx", "parallaxy",
@@ -135,12 +141,13 @@ _TAGS = {"tilelayer": "layer", "objectgroup": "objectgroup", "imagelayer": "imag
          "group": "group"}
 
 
-def _layer(doc: dict) -> ET.Element:
+def _layer(doc: dict, depth: int = 0) -> ET.Element:
     kind = doc.get("type", "objectgroup")
-    if kind not in _TAGS:
-        raise ValueError(f"layer {doc.get('name', '')!r} has the unknown type {kind!r}")
+    if not isinstance(kind, str) or kind not in _TAGS:
+        raise ValueError(f"layer {shown_value(doc.get('name', ''))} has the unknown type "
+                         f"{shown_value(kind)}")
     el = ET.Element(_TAGS[kind])
-    name = f"layer {doc.get('name', '')!r}"
+    name = f"layer {shown_value(doc.get('name', ''))}"
     _attrs(el, doc, _LAYER_ATTRS)
     if doc.get("visible") is False:
         el.set("visible", "0")
@@ -168,7 +175,7 @@ def _layer(doc: dict) -> ET.Element:
             if doc.get("transparentcolor"):
                 image.set("trans", _text(doc["transparentcolor"]).lstrip("#"))
     else:
-        _layers(el, _list(doc, "layers", name))
+        _layers(el, _list(doc, "layers", name), depth + 1)
     return el
 
 
@@ -176,7 +183,7 @@ def _data(doc: dict, name: str) -> ET.Element:
     data = ET.Element("data")
     encoding = doc.get("encoding", "csv")
     if encoding not in ("csv", "base64"):
-        raise ValueError(f"{name} has the unknown encoding {encoding!r}")
+        raise ValueError(f"{name} has the unknown encoding {shown_value(encoding)}")
     data.set("encoding", encoding)
     if doc.get("compression"):
         data.set("compression", _text(doc["compression"]))
@@ -268,21 +275,16 @@ def _properties(el: ET.Element, doc: dict, name: str) -> None:
 
 def _property(p: dict, name: str) -> ET.Element:
     kind = p.get("type", "string")
-    if kind not in _PROPERTY_TYPES:
-        raise ValueError(f"property {p['name']!r} of {name} has the unknown type {kind!r}")
+    if not isinstance(kind, str) or kind not in _PROPERTY_TYPES:
+        raise ValueError(f"property {shown_value(p['name'])} of {name} has the unknown type "
+                         f"{shown_value(kind)}")
     el = ET.Element("property", name=p["name"])
     if kind != "string":
         el.set("type", kind)
     if p.get("propertytype"):
         el.set("propertytype", _text(p["propertytype"]))
     value = p.get("value", "")
-    if kind == "class":
-        members = ET.SubElement(el, "properties")
-        for key, member in (value.items() if isinstance(value, dict) else ()):
-            members.append(_property({"name": key, "value": member, "type": _type_of(member)},
-                                     name))
-        if not len(members):
-            el.remove(members)
+    if kind == "class":  # its members are left out: the game reads no class-typed property
         return el
     if isinstance(value, str) and "\n" in value:
         el.text = value
@@ -320,6 +322,15 @@ def _list(doc: dict, key: str, name: str) -> list:
     if not isinstance(value, list):
         raise ValueError(f"{name}'s \"{key}\" is not a list")
     return value
+
+
+def shown_value(value: Any) -> str:
+    """A JSON value as a message shows it: a list or an object by its kind, else quoted."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return quoted(value)
 
 
 def _number(value: Any) -> bool:

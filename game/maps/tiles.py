@@ -102,45 +102,60 @@ NO_FEATURES = TileFeatures()
 # Reading them (called by game.maps.level while it builds a level)
 # ----------------------------------------------------------------------------------------------
 
-def tile_feature(where: str, file, props: Mapping, flags, tw: int, th: int):
-    """(hazard box relative to the tile or None, friction or None, water) of a tile, from its
-    properties; None when it has none of them. A mistake names ``file`` (the tileset)."""
-    from game.errors import UserError, quoted
+class FeatureError(Exception):
+    """A tile property of the game's living level with a value it cannot hold: ``key`` names
+    the property, ``error`` is the line to say (another engine's map may mean something else by
+    the name: the loader then leaves it out)."""
 
-    cls = next((str(props[k]).strip().lower() for k in ("type", "class") if props.get(k)), "")
+    def __init__(self, key: str, error) -> None:
+        super().__init__(error.message)
+        self.key, self.error = key, error
+
+
+def tile_feature(where: str, file, props: Mapping, kind: str, shapes, flags: int, tw: int,
+                 th: int):
+    """(hazard box relative to the tile or None, friction or None, water) of a tile, from its
+    properties and class (``kind``); None when it has none of them. ``shapes`` are its
+    collision shapes (``game.maps.shapes.Shape``, px in the tile), ``flags`` the flip bits it is
+    placed with. A mistake is a :class:`FeatureError` naming ``file`` (the tileset)."""
+    from game.errors import UserError, quoted
+    from game.maps.model import FLIP_H, FLIP_V
+
+    cls = kind.strip().lower()
     if cls in TILE_CLASSES:  # Tiled does not save a class member left at its default
         props = {**TILE_CLASSES[cls], **props}
     if not any(k in props for k in TILE_KEYS):
         return None
     for key in (HAZARD, WATER):
         if key in props and not isinstance(props[key], bool):
-            raise UserError(file, f"{where} has {key}={quoted(props[key])}; make {key} a bool "
-                            "property (a tick box in Tiled)")
+            raise FeatureError(key, UserError(file, f"{where} has {key}={quoted(props[key])}; "
+                                              f"make {key} a bool property (a tick box in Tiled)"))
     friction = props.get(FRICTION)
     if friction is not None:
         if isinstance(friction, bool) or not isinstance(friction, (int, float)) or not (
                 0.0 <= friction <= 1.0):
-            raise UserError(file, f"{where} has friction={quoted(friction)}; make friction a "
-                            "float property from 0 (no grip) to 1 (normal ground)")
+            raise FeatureError(FRICTION, UserError(
+                file, f"{where} has friction={quoted(friction)}; make friction a float property "
+                "from 0 (no grip) to 1 (normal ground)"))
         friction = float(friction)
         if friction == FRICTION_DEFAULT:
             friction = None
     hazard = None
     if props.get(HAZARD):
         hazard = (0.0, 0.0, float(tw), float(th))
-        shapes = [o for o in (props.get("colliders") or ())
-                  if getattr(o, "width", 0) and getattr(o, "height", 0)]
-        if shapes:  # the tile's collision shape (Tiled's tile collision editor): its first box
-            o = shapes[0]
-            x0, y0 = max(0.0, float(o.x)), max(0.0, float(o.y))
-            x1, y1 = min(float(tw), o.x + o.width), min(float(th), o.y + o.height)
+        boxes = [sh.bounds() for sh in (shapes or ()) if sh.closed]
+        boxes = [b for b in boxes if b[2] > b[0] and b[3] > b[1]]
+        if boxes:  # the tile's collision shape (Tiled's tile collision editor): its first box
+            bx0, by0, bx1, by1 = boxes[0]
+            x0, y0 = max(0.0, bx0), max(0.0, by0)
+            x1, y1 = min(float(tw), bx1), min(float(th), by1)
             if x1 <= x0 or y1 <= y0:
-                raise UserError(file, f"{where} is a hazard whose collision shape lies outside "
-                                "the tile; redraw it inside the tile in Tiled's tile collision "
-                                "editor")
-            if flags is not None and flags.flipped_horizontally:
+                raise FeatureError(HAZARD, UserError(
+                    file, f"{where} is a hazard whose collision shape lies outside the tile; "
+                    "redraw it inside the tile in Tiled's tile collision editor"))
+            if flags & FLIP_H:
                 x0, x1 = tw - x1, tw - x0
-            if flags is not None and flags.flipped_vertically:
+            if flags & FLIP_V:
                 y0, y1 = th - y1, th - y0
             hazard = (x0, y0, x1 - x0, y1 - y0)
     return hazard, friction, bool(props.get(WATER))
@@ -196,26 +211,26 @@ def door_groups(path, layers, cols: int) -> dict[str, DoorGroup]:
     return {g: DoorGroup(g, frozenset(cells[g]), opened[g], tuple(names[g])) for g in cells}
 
 
-def _label(kind: str, o: dict) -> str:
-    return f"{kind} {o['name']!r} (id {o['id']})" if o["name"] else f"{kind} (id {o['id']})"
+def _label(kind: str, o) -> str:
+    return f"{kind} {o.name!r} (id {o.id})" if o.name else f"{kind} (id {o.id})"
 
 
-def _object_box(path, kind: str, o: dict, tw: int, th: int, point_size: tuple[float, float],
+def _object_box(path, kind: str, o, tw: int, th: int, point_size: tuple[float, float],
                 map_w: int, map_h: int) -> Box:
     """A flow object's box: a rectangle's (or a tile object's) own, or ``point_size`` standing
     on a point."""
     from game.errors import UserError
 
-    if o["shape"] == "point":
+    if o.shape == "point":
         w, h = point_size
-        box = Box(o["x"] - w / 2, o["y"] - h, w, h)
-    elif o["shape"] == "rectangle" and o["w"] > 0 and o["h"] > 0:
-        box = Box(o["x"], o["y"], o["w"], o["h"])
+        box = Box(o.x - w / 2, o.y - h, w, h)
+    elif o.shape == "rectangle" and o.w > 0 and o.h > 0:
+        box = Box(o.x, o.top, o.w, o.h)
     else:
-        raise UserError(path, f"the {_label(kind, o)} is a {o['shape']}; make it a point, a "
+        raise UserError(path, f"the {_label(kind, o)} is a {o.shape}; make it a point, a "
                         "rectangle with a size or a tile object")
     if box.x < 0 or box.y < 0 or box.x + box.w > map_w or box.y + box.h > map_h:
-        raise UserError(path, f"the {_label(kind, o)} at x={o['x']:g}, y={o['y']:g} is outside "
+        raise UserError(path, f"the {_label(kind, o)} at x={o.x:g}, y={o.y:g} is outside "
                         f"the map ({map_w}x{map_h} px); move it inside")
     return box
 
@@ -226,18 +241,19 @@ def flow_objects(path, objects, grid, player: tuple[float, float], doors: Mappin
     ``free(x, y, w, h)`` says where the player's box overlaps no collision tile (None if free,
     else the (col, row) in the way)."""
     from game.errors import UserError, quoted
+    from game.maps.model import written
 
     tw, th, mw, mh = grid.tile_w, grid.tile_h, grid.width_px, grid.height_px
-    found = sorted((o for o in objects if o["kind"] in ("checkpoint", "coin", "switch")),
-                   key=lambda o: o["id"])
+    found = sorted((o for o in objects if o.kind in ("checkpoint", "coin", "switch")),
+                   key=lambda o: o.id)
     if len(found) > MAX_FLOW_OBJECTS:
         raise UserError(path, f"the map has {len(found):,} checkpoints, coins and switches, more "
                         f"than the {MAX_FLOW_OBJECTS:,} a level may hold; remove some in Tiled")
     checkpoints, coins, switches = [], [], []
     pw, ph = player
     for o in found:
-        kind = o["kind"]
-        props = o.get("props", {})
+        kind = o.kind
+        props = o.properties
         if kind == "checkpoint":
             box = _object_box(path, kind, o, tw, th, (float(tw), float(th) * 2), mw, mh)
             sx, sy = box.x + box.w / 2 - pw / 2, box.y + box.h - ph
@@ -247,26 +263,27 @@ def flow_objects(path, objects, grid, player: tuple[float, float], doors: Mappin
                 raise UserError(path, f"the {_label(kind, o)}: the player respawning on it "
                                 f"({pw:g}x{ph:g} px, feet on its bottom edge) would be in a "
                                 f"collision tile{where}; move it into free space")
-            checkpoints.append(Checkpoint(o["id"], box, (sx, sy)))
+            checkpoints.append(Checkpoint(o.id, box, (sx, sy)))
         elif kind == "coin":
             box = _object_box(path, kind, o, tw, th, (tw / 2, th / 2 + th / 4), mw, mh)
-            coins.append(Coin(o["id"], box))
+            coins.append(Coin(o.id, box))
         else:
             box = _object_box(path, kind, o, tw, th, (float(tw), float(th)), mw, mh)
-            door = props.get("door", ("string", ""))[1]
-            if not door:
+            door = props.get("door", "")
+            if not isinstance(door, str) or not door:
                 raise UserError(path, f"the {_label(kind, o)} has no door property; add a string "
                                 "property door naming a door group (a tile layer with the same "
                                 "door property)")
             if door not in doors:
                 known = ", ".join(sorted(doors)) or "none: give a tile layer a door property"
-                raise UserError(path, f"the {_label(kind, o)} names door group {quoted(door)}, "
+                raise UserError(path, f"the {_label(kind, o)} names door group "
+                                f"{quoted(written(door))}, "
                                 f"which does not exist (door groups: {known})")
-            how = props.get("mode", ("string", "lever"))[1] or "lever"
+            how = props.get("mode", "lever") or "lever"
             if how not in SWITCH_KINDS:
-                raise UserError(path, f"the {_label(kind, o)} has mode={quoted(how)}; use "
+                raise UserError(path, f"the {_label(kind, o)} has mode={quoted(written(how))}; use "
                                 + " or ".join(SWITCH_KINDS))
-            switches.append(Switch(o["id"], box, door, how))
+            switches.append(Switch(o.id, box, door, how))
     return tuple(checkpoints), tuple(coins), tuple(switches)
 
 

@@ -54,6 +54,11 @@ Departures from the article, and why:
   onto the platform. If a tile above leaves no room for that, the sub-step ends overlapping it
   and the mover takes it again without its sideways part: the body is stopped at the platform's
   end.
+* **Ladders.** The grid makes a ladder's top cell a one-way tile (``game.maps.grid.with_ladders``)
+  and its other cells empty, so the y pass stops a body falling onto a ladder's top exactly as it
+  stops one falling onto a plank (at any speed: the mover sub-steps), and no pass meets the rest of
+  a ladder. Climbing is the player's (``game.sim.player``); climbing down moves with
+  ``drop_through``.
 * **Slopes and half tiles: the floor height at the body's foot.** The article's tiles are whole
   boxes; here a slope tile is solid only under its straight surface (a half tile is a slope of
   equal heights), and both passes read that shape instead of the box. The y pass pushes a

@@ -58,6 +58,10 @@ Departures from the article, and why:
   falls past a platform's end and reaches its column in a later sub-step, its bottom already
   below the top, is still caught: the bottom-edge probe lifts it onto the platform, or, when a
   tile above leaves no room, the mover stops it at the platform's end.
+* **Ladders.** The grid makes a ladder's top cell a one-way tile (``game.maps.grid.with_ladders``)
+  and its other cells empty: the bottom probes find a ladder's top as they find a plank, and no
+  probe meets the rest of a ladder. Climbing is the player's (``game.sim.player``); climbing down
+  moves with ``drop_through``.
 * **Slopes and half tiles: the probes read the surface's height.** The article's probe asks only
   "is this point's tile blank?". A slope tile here is solid only under its straight surface (a
   half tile is a slope of equal heights), so a probe in a slope tile asks whether the box reaches

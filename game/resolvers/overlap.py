@@ -75,6 +75,10 @@ Departures from the article, and why:
   tile above push the body sideways would keep a lift made for a tile it no longer stands over.)
   In one sub-step the lifted box can meet only tiles in the column just entered, or above the
   start: everything else it covers was crossed free.
+* **Ladders.** The grid makes a ladder's top cell a one-way tile (``game.maps.grid.with_ladders``)
+  and its other cells empty: an overlapped ladder top is pushed out of, upward, only as a one-way
+  tile is, and the rest of a ladder overlaps nothing. Climbing is the player's
+  (``game.sim.player``); climbing down moves with ``drop_through``.
 * **Slopes and half tiles: the solid area under the surface.** The article's tiles are boxes;
   a slope tile here is solid only under its straight surface (a half tile is a slope of equal
   heights), so what a slope adds to the list is the area of the box under that surface (exact:

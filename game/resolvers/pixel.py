@@ -56,6 +56,7 @@ Departures, and why:
   two rules agree, except that here a body that dropped below a platform's top does not land on it
   later in the same tick. So a body that walked down a slope and then comes sideways over a
   platform whose top it began the tick on stands on it (or, with no room on it, stops at its side).
+* **Ladders** (``game.maps.grid.with_ladders``): a ladder's top cell is a jump-through floor.
 * **Corner correction** is an option (``corner_correction``, px; 0 turns it off; -1, the default,
   is a quarter of the tile width: Celeste's 4 px on this game's 16 px tiles), capped at half the
   body's width. The nudge is the smallest that clears the corner (Celeste tries 1, 2, 3, 4 px: the

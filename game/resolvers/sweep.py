@@ -30,10 +30,9 @@ only in the strip cut off at the top a ceiling corner it is pushed under. The ve
 walks the rows nearest first; the first row holding a tile that blocks ends the move on it.
 
 Beyond the article, each joined to its passes at a line marked ``# >> beyond the article``:
-slopes and one-way tiles (Nez's ``TiledMapMover``, reworked), the corner slide when rising, and
-the bisection that stops a climb under a ceiling. Play moves bodies with the fast twin
-:class:`game.resolvers.fast.sweep.FastSweep`, which answers the usual moves from a look at the
-grid's bytes and hands the rest to these passes.
+slopes and one-way tiles (Nez's ``TiledMapMover``, reworked), the corner slide when rising, the
+bisection that stops a climb under a ceiling. Play moves bodies with the fast twin
+:class:`game.resolvers.fast.sweep.FastSweep`: the usual moves from the grid's bytes, the rest here.
 
 Departures from the article, and why:
 
@@ -78,8 +77,12 @@ Departures from the article, and why:
   head touches (found by bisection, to within ``EPS``). Walking down is the mover's ground snap.
 * **One-way tiles** (the article's second part; in Nez too only their top edge counts). They
   block only a falling body whose bottom was at or above their top at the start of the tick
-  (``one_way_bottom``), never when ``drop_through``, never from below, and sideways only a body
-  they hold (pushed down under a ceiling corner, below their top: a ledge for it, or a wall).
+  (``one_way_bottom``), never when ``drop_through``, never from below; sideways, one that holds
+  the body (:func:`_holds`) is a ledge or a wall.
+* **Ladders.** The grid makes a ladder's top cell a one-way tile (``game.maps.grid.with_ladders``)
+  and its other cells empty: the stretched half box meets only a ladder top's top edge, moving
+  down, as it meets a one-way tile's. Climbing is the player's (``game.sim.player``); climbing
+  down moves with ``drop_through``.
 * **floor, not int; the map's outside is empty.** Cells come from ``math.floor`` and every cell
   outside the map is empty: no crash, no phantom tile.
 """
@@ -372,7 +375,6 @@ class SweepResolver(BoxResolver):
                 return x, reach, False
         return x, top, True
 
-
     # ------------------------------------------------------------------------------------------
     # Beyond the article: a climb that meets a ceiling
     # ------------------------------------------------------------------------------------------
@@ -419,9 +421,8 @@ def _slope_beside(grid: TileGrid, col: int, row: int, bx: float, w: float, botto
 
 
 def _holds(top: float, bottom: float, bottom_before: float, drop_through: bool) -> bool:
-    """... unless they hold the body: it was on or above the tile's top when the tick began
-    and is below it now (pushed down under a ceiling corner in this walk). Then the tile is a
-    box like any other: a ledge to be lifted back onto, or a wall."""
+    """... unless they hold the body: it began the tick on or above the top and is below it now
+    (pushed under a ceiling corner in this walk): then a ledge to lift it back onto, or a wall."""
     return not drop_through and one_way_counts(bottom_before, top) and bottom > top + EPS
 
 

@@ -70,6 +70,10 @@ Departures, and why:
   body that reaches their side with its bottom below their top (a diagonal fall past a
   platform's end, or a level or rising slide after it) is stopped there as by a wall, as the
   mover does for the sub-stepped resolvers.
+* **Ladders.** The grid makes a ladder's top cell a one-way tile (``game.maps.grid.with_ladders``)
+  and its other cells empty: a ladder's top is hit as a one-way tile is, and no ray meets the rest
+  of a ladder. Climbing is the player's (``game.sim.player``); climbing down moves with
+  ``drop_through``.
 * **The map's sides.** The mover cuts the tick's motion at the map's left and right edges, but
   a slide along a steep slope can turn toward one (or past it: a body falling straight onto a
   steep slope in the first column slides out of the map, and falls through everything there).

@@ -53,8 +53,9 @@ class Held:
 class InputFrame:
     """What the player wants this tick. ``jump_pressed`` and ``throw_pressed`` are true only on
     the first tick the key is held. Up is a jump key too (``jump_held`` and ``jump_pressed``
-    count it), except on a ladder, where it climbs: ``up`` says it is held, ``jump_key`` that the
-    jump key itself is (a jump off a ladder)."""
+    count it, as one button with the jump key), except on a ladder, where it climbs: ``up`` says
+    it is held, ``jump_key`` and ``jump_key_pressed`` what the jump key itself does (on a map with
+    ladders a press of the jump key counts even while up is held: ``game.sim.player``)."""
 
     move: int = 0  # -1 left, 0 none, +1 right
     down: bool = False
@@ -63,6 +64,7 @@ class InputFrame:
     throw_pressed: bool = False
     up: bool = False
     jump_key: bool = False
+    jump_key_pressed: bool = False  # the jump key itself, first tick held (up held or not)
 
 
 NO_INPUT = InputFrame()
@@ -73,16 +75,19 @@ class InputSequencer:
 
     def __init__(self) -> None:
         self._jump_was_held = False
+        self._jump_key_was_held = False
         self._throw_was_held = False
 
     def frame(self, held: Held) -> InputFrame:
         jump = held.jump or held.up
         pressed = jump and not self._jump_was_held
         self._jump_was_held = jump
+        key_pressed = held.jump and not self._jump_key_was_held
+        self._jump_key_was_held = held.jump
         throw = held.throw and not self._throw_was_held
         self._throw_was_held = held.throw
         return InputFrame(int(held.right) - int(held.left), held.down, jump, pressed, throw,
-                          held.up or held.climb, held.jump)
+                          held.up or held.climb, held.jump, key_pressed)
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,10 @@ gravity -> resolve -> contacts -> falling out of the map. Animation, sound and c
 elsewhere. All tuning is in :class:`game.config.PhysicsConfig`, in per-second units.
 
 Ladders (``TileGrid.ladders``): up or down while the player overlaps a ladder (down also while
-standing on a ladder's top) grabs it; on it gravity is off, up and down climb at ``climb_speed``
+standing on a ladder's top) grabs it, which moves the body over the ladder's middle (through the
+resolver, so never into a wall); on it gravity is off, up and down climb at ``climb_speed``
 and left and right move at ``climb_side_speed`` (off the ladder's side, the player lets go and
-falls; letting go as it grabs from the top, it has not climbed down through the top or the
-platform beside it, and stays on them). The jump key leaves the ladder with a jump; up does not (it climbs). Climbing up past the
+falls). The jump key leaves the ladder with a jump; up does not (it climbs). Climbing up past the
 top puts the player standing on it; climbing down onto the ground stands there. While climbing,
 coyote time is full (a jump off a ladder always works, and after letting go sideways the usual
 coyote window runs from there) and a jump press buffered before the grab is dropped (grabbing a
@@ -131,11 +131,16 @@ class Player:
 
         # --- ladders: grab one, or climb the one held (climbing replaces what follows) ------------
         off_ladder = False  # jumping off a ladder this tick
-        if grid.ladders and (self.climbing or inp.up or inp.down):
-            took = self.climb(inp, ph, resolver, grid, platforms)
-            if took == CLIMBED:
-                return
-            off_ladder = took == JUMPED_OFF
+        pressed = inp.jump_pressed
+        if grid.ladders:
+            # up climbs here, so a press of the jump key counts even while up is held (on a map
+            # without ladders the two are one jump button, as they always were)
+            pressed = pressed or inp.jump_key_pressed
+            if self.climbing or inp.up or inp.down:
+                took = self.climb(inp, ph, resolver, grid, platforms)
+                if took == CLIMBED:
+                    return
+                off_ladder = took == JUMPED_OFF
 
         # --- horizontal speed: accelerate toward the wanted speed, decelerate to a stop ---------
         target = inp.move * (ph.run_speed * ph.water_run if water else ph.run_speed)
@@ -153,11 +158,11 @@ class Player:
         # Both are measured the same way, in whole ticks of elapsed time: a jump works up to
         # coyote_time after the last tick on the ground, and a press waits up to jump_buffer.
         self.air_time = 0.0 if self.on_ground else self.air_time + dt
-        self.since_press = 0.0 if inp.jump_pressed else self.since_press + dt
+        self.since_press = 0.0 if pressed else self.since_press + dt
         jumped = False
         can_jump = self.on_ground or off_ladder or self.air_time <= ph.coyote_time + TIMER_EPS
         self.since_one_way_jump += dt
-        if water and inp.jump_pressed and not (inp.down and self.on_ground and self.on_one_way):
+        if water and pressed and not (inp.down and self.on_ground and self.on_one_way):
             self.vy, self.rising, jumped = -ph.swim_stroke, False, True  # a stroke, any time
             self.since_press = math.inf
         elif self.since_press <= ph.jump_buffer + TIMER_EPS and can_jump:
@@ -232,15 +237,18 @@ class Player:
             top = self.ladder_top_under(grid, col)
             # down grabs a ladder from its top, or one the player hangs beside in the air (standing
             # at a ladder's foot, down has nowhere to climb)
-            grabs_down = inp.down and not inp.jump_pressed and (
+            grabs_down = inp.down and not (inp.jump_pressed or inp.jump_key_pressed) and (
                 top is not None or (touching and not self.on_ground))
             if not ((inp.up and touching) or grabs_down):
                 return None
             self.climbing, self.rising, self.vx, self.vy = True, False, 0.0, 0.0
             self.since_press = math.inf  # a press from before the grab is not a jump off it
-        elif inp.jump_pressed and inp.jump_key:  # the jump key leaves the ladder with a jump
+            grabbed = True
+        elif inp.jump_key_pressed:  # the jump key leaves the ladder with a jump
             self.climbing = False
             return JUMPED_OFF
+        else:
+            grabbed = False
         # on the ladder: no gravity; up and down climb, left and right edge sideways
         self.air_time, self.dropping = 0.0, 0.0
         self.vx = inp.move * ph.climb_side_speed
@@ -248,14 +256,11 @@ class Player:
         if inp.move:
             self.facing = inp.move
         dx, dy = self.vx * ph.dt, self.vy * ph.dt
+        if grabbed:  # hands on the rungs: the grab moves the body over the ladder's middle
+            dx = col * grid.tile_w + (grid.tile_w - self.w) * 0.5 - self.x
         x, y = self.x, self.y
         down = dy > 0  # climbing down passes the ladder's own top (a one-way tile)
-        self.x, self.y, c = move_box(resolver, grid, x, y, self.w, self.h, dx, dy,
-                                     one_way_bottom=y + self.h, drop_through=down,
-                                     was_on_ground=False)
-        self._last_move, self._contacts = (resolver, grid, x, y, dx, dy, down, False), None
-        if platforms:
-            c = clip_to_platforms(platforms, self, x, y, dy, False, c, down, resolver, grid)
+        c = self._climb_move(resolver, grid, platforms, x, y, dx, dy, down)
         col = math.floor((self.x + self.w * 0.5) / grid.tile_w)
         if dy < 0 and not self.ladder_beside(grid, col):
             # up past the top: stand on it (the ladder's top cell is the floor just left)
@@ -275,23 +280,27 @@ class Player:
         elif c & ON_GROUND and dy > 0:
             self.climbing = False  # climbed down onto the ground: stand there
         elif not self.ladder_beside(grid, col):
-            self.climbing = False  # off the ladder's side: let go, and fall from here...
-            if down and overlaps_any(grid, self.x, self.y, self.w, self.h, y + self.h,
-                                     resolver.supports_slopes):
-                # ... not from inside the one-way tiles it stood on (a ladder's top and the
-                # platform beside it): letting go, it did not climb down through them
-                self.x, self.y, c = move_box(resolver, grid, x, y, self.w, self.h, dx, dy,
-                                             one_way_bottom=y + self.h, was_on_ground=False)
-                self._last_move = (resolver, grid, x, y, dx, dy, False, False)
-                if platforms:
-                    c = clip_to_platforms(platforms, self, x, y, dy, False, c, False, resolver,
-                                          grid)
+            self.climbing = False  # off the ladder's side: let go, and fall from here
+            if down:  # no longer on the ladder, so not through a one-way top beside it either
+                c = self._climb_move(resolver, grid, platforms, x, y, dx, dy, False)
         self.contact_flags = c
         self.on_ground, self.on_one_way = bool(c & ON_GROUND), bool(c & ON_ONE_WAY)
         self.vy = 0.0 if self.climbing or self.on_ground else self.vy
         if (c & HIT_LEFT and self.vx < 0) or (c & HIT_RIGHT and self.vx > 0):
             self.vx = 0.0
         return CLIMBED
+
+    def _climb_move(self, resolver: Resolver, grid: TileGrid, platforms: Sequence[Platform],
+                    x: float, y: float, dx: float, dy: float, through: bool) -> int:
+        """The climb's move from (x, y): against the tiles (``through``: one-way tiles, a ladder's
+        top among them, let the body pass), then the platforms; its contact flags."""
+        self.x, self.y, c = move_box(resolver, grid, x, y, self.w, self.h, dx, dy,
+                                     one_way_bottom=y + self.h, drop_through=through,
+                                     was_on_ground=False)
+        self._last_move, self._contacts = (resolver, grid, x, y, dx, dy, through, False), None
+        if platforms:
+            c = clip_to_platforms(platforms, self, x, y, dy, False, c, through, resolver, grid)
+        return c
 
     def ladder_beside(self, grid: TileGrid, col: int) -> bool:
         """Does the body overlap a ladder cell of column ``col`` (the one its middle is in)?"""

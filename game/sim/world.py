@@ -33,6 +33,7 @@ from game.config import (Config, PhysicsConfig, SpearConfig, scaled_physics,
 from game.errors import print_note
 from game.maps.grid import TileGrid
 from game.sim.inputs import InputFrame
+from game.maps.conventions import OPTIONS, Declared
 from game.maps.level import Level, load_level
 from game.sim.living import Flow, ground_friction, in_water
 from game.sim.platforms import make_platforms, move_platforms, overlaps_solid_platform
@@ -305,6 +306,14 @@ def _prepare(resolver: Resolver, grid: TileGrid) -> None:
         prepare(grid)
 
 
+def declared(cfg: Config) -> Declared:
+    """What the command line and config.toml's [map] table say of a map made elsewhere."""
+    m = cfg.map
+    return Declared(m.solid_layers, m.one_way_layers, m.solid_property, m.one_way_property,
+                    m.start_object, said={name: f"{option} or [map] {name}"
+                                          for name, option in OPTIONS.items()})
+
+
 def load_world(path: str | os.PathLike, cfg: Config, resolver: Resolver,
                notes: Callable[[str], None] | None = print_note) -> World:
     """Load a level and start a world on it, with that map's [physics] overrides applied (and,
@@ -314,10 +323,11 @@ def load_world(path: str | os.PathLike, cfg: Config, resolver: Resolver,
     to ``notes``: by default one ``note:`` line each on standard error, so headless runs and the
     window's start both say them.
     """
-    level = load_level(path, (cfg.player.width, cfg.player.height))
+    level = load_level(path, (cfg.player.width, cfg.player.height), declared=declared(cfg))
+    # the map's physics first: a mistake there is the one line said, with no notes before it
+    physics = with_map_properties(cfg, level.properties, level.path).physics
+    physics = scaled_physics(physics, level.physics_scale, keep=level.properties)
     if notes is not None:
         for line in level.notes:
             notes(line)
-    physics = with_map_properties(cfg, level.properties, level.path).physics
-    physics = scaled_physics(physics, level.physics_scale, keep=level.properties)
     return World(level, physics, resolver, cfg.spear)

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.maps.level import Level, TileLayer
+from game.maps.art import TileLayer
+from game.maps.level import Level
 from game.view.tiledraw import Stamps
 
 BUCKET = 256  # px: animated cells are found by the view in squares of this size

@@ -61,8 +61,8 @@ def debug_lines(world: World, c: Contacts | None = None) -> list[str]:
                                     ("one-way", c.on_one_way)) if v)
     probed = len(set(c.probed))
     return [f"x {p.x:8.2f}  y {p.y:8.2f}", f"vx {p.vx:7.1f}  vy {p.vy:7.1f} px/s",
-            f"contacts: {flags or '-'}", f"probed: {probed} cell{'' if probed == 1 else 's'}",
-            f"tick {world.tick}"]
+            f"contacts: {flags or '-'}" + ("  climbing" if p.climbing else ""),
+            f"probed: {probed} cell{'' if probed == 1 else 's'}", f"tick {world.tick}"]
 
 
 def debug_rows(world: World, ghosts: list[World],
@@ -72,7 +72,7 @@ def debug_rows(world: World, ghosts: list[World],
     rows = [(line, NUMBERS) for line in debug_lines(world)]
     rows.append((f"push-out: {push_text(world)}", NUMBERS))
     rows.append((resolvers.moved_by(world.resolver), NUMBERS))  # the cells probed: the lesson's
-    sources = world.level.sources
+    sources = world.level.view.sources
     if sources:  # a map made elsewhere: which conventions made its cells collide
         for i in sorted(set(sources) - {0, 1}):  # 1: the game's own property, no guess
             rows.append((f"collision from {SOURCE_NAMES[i]}",
@@ -100,7 +100,7 @@ def draw_marks(scene: pygame.Surface, made: Recent, world: World, ghosts: list[W
     tw, th = g.tile_w, g.tile_h
     ox, oy = origin
     scene.blit(_tile_marks(scene.get_size(), made, g, origin), (0, 0))
-    if world.level.sources:
+    if world.level.view.sources:
         _source_marks(scene, world.level, origin)
     for col, row in set(world.player.contacts.probed):
         r = pygame.Rect(col * tw - ox, row * th - oy, tw, th)
@@ -133,7 +133,7 @@ def draw_marks(scene: pygame.Surface, made: Recent, world: World, ghosts: list[W
 def _source_marks(scene: pygame.Surface, level, origin: tuple[int, int]) -> None:
     """A corner mark on each collision cell in view, in the colour of the convention that made
     it collide (a map made for another engine: ``Level.sources``)."""
-    g, sources = level.grid, level.sources
+    g, sources = level.grid, level.view.sources
     tw, th = g.tile_w, g.tile_h
     ox, oy = origin
     vw, vh = scene.get_size()

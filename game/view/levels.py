@@ -12,7 +12,7 @@ from pathlib import Path
 
 from game.config import Config
 from game.errors import UserError
-from game.maps.formats import map_files
+from game.maps.files import map_files
 from game.maps.level import Level
 from game.sim.world import World, load_world
 from game.view.render import TileImages

@@ -39,7 +39,7 @@ class ItemSprites:
         g = world.level.grid
         for name, door in feat.doors.items():
             is_open = flow.doors_open[name]
-            for layer in world.level.layers:
+            for layer in world.level.view.layers:
                 if layer.door != name or not layer.visible:
                     continue
                 for i in door.cells:

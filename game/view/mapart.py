@@ -17,8 +17,8 @@ from dataclasses import replace
 
 import pygame
 
-from game.maps.art import WHITE, ImageLayerArt, MapArt, ObjectLayerArt, key
-from game.maps.level import Level, TileImage
+from game.maps.art import WHITE, ImageLayerArt, MapArt, ObjectLayerArt, TileImage, key
+from game.maps.level import Level
 
 
 def tinted(image: pygame.Surface, tint) -> pygame.Surface:
@@ -75,12 +75,12 @@ class Animator:
     animated gids (pytmx gids of the tile layers), ``at(ms)`` the gids whose frame changed."""
 
     def __init__(self, level: Level, picture) -> None:
-        art: MapArt | None = level.art
+        art: MapArt | None = level.view.art
         self.frames_of: dict[int, tuple[tuple[pygame.Surface, int], ...]] = {}
         self.shown: dict[int, int] = {}
         if art is None or not art.frames:
             return
-        for gid, info in level.tiles.items():
+        for gid, info in level.view.tiles.items():
             frames = art.frames.get(key(info.source, info.rect))
             if frames:
                 self.frames_of[gid] = tuple(
@@ -109,7 +109,7 @@ class ArtPictures:
         self.level, self._picture, self._load = level, picture, load
         self._made: dict = {}
         self._frames_of: dict[TileImage, tuple] = {}  # picture -> (its frames, their ms)
-        art = level.art
+        art = level.view.art
         self._frames = art.frames if art is not None else {}
 
     def tile_object(self, image: TileImage, w: float, h: float, rotation: float, tint,

@@ -10,7 +10,7 @@ come here: the game's view buffers draw them (``game.view.render``).
 On a hexagonal map Tiled reads a tile's diagonal-flip bit as a turn of 60 degrees clockwise
 and its bit 28 as a turn of 120 (after its horizontal and vertical flips; both bits add up):
 such a tile is turned about its picture's middle. The loader numbers a tile placed with bit 28
-apart from the same tile without it (``game.maps.tilelayers``: pytmx knows three flip bits).
+apart from the same tile without it (``game.maps.art``: its picture is its own).
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from dataclasses import replace
 
 import pygame
 
-from game.maps.art import NO_ART, ImageLayerArt, Look, ObjectLayerArt, TileLayerArt
-from game.maps.level import Level, TileLayer
+from game.maps.art import (NO_ART, ImageLayerArt, Look, ObjectLayerArt, TileLayer,
+                           TileLayerArt)
+from game.maps.level import Level
 from game.view.mapart import Animator, ArtPictures, draw_image_layer, draw_objects, tinted
 from game.view.projection import Projection, picture_bounds
 from game.view.tiledraw import Stamps, TileImages
@@ -34,8 +35,8 @@ def render_projected(level: Level, images: TileImages, seconds: float = 0.0) -> 
     Tiled makes it (:func:`game.view.projection.picture_bounds`)."""
     bounds = picture_bounds(level)
     out = pygame.Surface(bounds.size, pygame.SRCALPHA)
-    if level.background:
-        out.fill((*level.background, 255))
+    if level.view.background:
+        out.fill((*level.view.background, 255))
     projection = Projection.of(level)
     ms = int(seconds * 1000)
     animator = Animator(level, images.picture)
@@ -51,7 +52,7 @@ def render_projected(level: Level, images: TileImages, seconds: float = 0.0) -> 
             for gid, img in changed.items():
                 st.show(gid, img)
             shapes = dict(st.shapes)
-            if level.orientation.kind == "hexagonal":
+            if level.view.orientation.kind == "hexagonal":
                 shapes.update(_hex_turned(level, images, tint))
             made[tint, 1.0] = shapes
         if (tint, opacity) not in made:
@@ -60,12 +61,12 @@ def render_projected(level: Level, images: TileImages, seconds: float = 0.0) -> 
         return made[tint, opacity]
 
     origin = bounds.topleft
-    art = level.art if level.art is not None else NO_ART
-    order = art.layers or tuple(TileLayerArt(i, Look()) for i in range(len(level.layers)))
+    art = level.view.art if level.view.art is not None else NO_ART
+    order = art.layers or tuple(TileLayerArt(i, Look()) for i in range(len(level.view.layers)))
     place = projection.place if projection.kind == "isometric" else None
     for item in order:
         if isinstance(item, TileLayerArt):
-            layer = level.layers[item.index] if item.index < len(level.layers) else None
+            layer = level.view.layers[item.index] if item.index < len(level.view.layers) else None
             if layer is not None and layer.visible and layer.opacity > 0:
                 draw_cells(out, layer, stamps(item.look.tint, layer.opacity), projection, origin)
         elif isinstance(item, ObjectLayerArt):
@@ -102,14 +103,14 @@ def _hex_turned(level: Level, images: TileImages, tint) -> dict:
     Tiled's bit 28 a 120-degree one), turned as Tiled turns them: flipped, then turned about the
     picture's middle, which stays where it was (an animated one keeps its own picture)."""
     out = {}
-    for gid, info in level.tiles.items():
+    for gid, info in level.view.tiles.items():
         if not info.flip_d and not info.turned_120:
             continue
         plain = images.picture(replace(info, flip_d=False, turned_120=False))
         w, h = plain.get_size()
         degrees = HEX_TURN * info.flip_d + 2 * HEX_TURN * info.turned_120
         turned, left, top = turn(tinted(plain, tint), degrees)
-        dx, dy = level.tile_offsets.get(gid, (0, 0))
+        dx, dy = level.view.tile_offsets.get(gid, (0, 0))
         # the middle is (dx + w/2, dy - h/2) from the cell's anchor
         out[gid] = (turned, dx + w // 2 + left, dy - (h + 1) // 2 + top)
     return out

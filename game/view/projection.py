@@ -62,7 +62,7 @@ class Projection:
     @classmethod
     def of(cls, level: Level) -> Projection:
         g = level.grid
-        return cls(level.orientation, g.cols, g.rows, g.tile_w, g.tile_h)
+        return cls(level.view.orientation, g.cols, g.rows, g.tile_w, g.tile_h)
 
     def bounds(self) -> tuple[int, int, int, int]:
         """The map's rectangle on screen (x, y, w, h), as big as Tiled makes it."""
@@ -137,9 +137,9 @@ def picture_bounds(level: Level) -> pygame.Rect:
     """The map's rectangle (:meth:`Projection.bounds`) grown by every layer's offset, hidden
     layers and object and image layers too, each rounded up, as Tiled sizes a picture of a map:
     a layer moved 6.1 px right adds 7 px on the right."""
-    offsets = [layer.offset for layer in level.layers]
-    if level.art is not None:
-        offsets += [a.look.offset for a in level.art.layers if not isinstance(a, TileLayerArt)]
+    offsets = [layer.offset for layer in level.view.layers]
+    if level.view.art is not None:
+        offsets += [a.look.offset for a in level.view.art.layers if not isinstance(a, TileLayerArt)]
     left = top = right = bottom = 0
     for x, y in offsets:
         left, top = max(left, math.ceil(-x)), max(top, math.ceil(-y))

@@ -13,8 +13,8 @@ import time
 
 import pygame
 
-from game.maps.art import NO_ART, ImageLayerArt, Look, ObjectLayerArt, TileLayerArt
-from game.maps.level import Level, TileLayer
+from game.maps.art import NO_ART, ImageLayerArt, Look, ObjectLayerArt, TileLayer, TileLayerArt
+from game.maps.level import Level
 from game.view.mapart import (Animator, ArtPictures, draw_image_layer, draw_objects,
                               parallax_shift)
 from game.view.projected import render_projected
@@ -32,7 +32,7 @@ def render_area(level: Level, images: TileImages, area: pygame.Rect,
     all of them, or (``front`` True/False) only those in front of / behind the sprites (the
     game's view, whose doors game/view/living.py draws each frame)."""
     stamps = Stamps(level, images)
-    return compose(level, [(layer, stamps) for layer in level.layers if front is None or (
+    return compose(level, [(layer, stamps) for layer in level.view.layers if front is None or (
         layer.in_front == front and not layer.door)], area)
 
 
@@ -50,12 +50,12 @@ def render_whole(level: Level, images: TileImages, seconds: float = 0.0) -> pyga
     as Tiled exports them. The picture is as big as Tiled makes it (:func:`picture_bounds`).
     A map of another orientation (isometric, staggered, hexagonal) is drawn by
     ``game.view.projected``."""
-    if not level.orientation.orthogonal:
+    if not level.view.orientation.orthogonal:
         return render_projected(level, images, seconds)
     bounds = picture_bounds(level)
     out = pygame.Surface(bounds.size, pygame.SRCALPHA)
-    if level.background:
-        out.fill((*level.background, 255))
+    if level.view.background:
+        out.fill((*level.view.background, 255))
     renderer = MapRenderer(level, images, doors=True)
     renderer.update(seconds)
     centre = renderer.origin
@@ -81,7 +81,7 @@ class MapRenderer:
         """``doors``: draw the door layers with the rest, as the map has them (a picture of the
         map); in play they are left to ``game.view.living``, which draws them open or shut."""
         self.level, self.images = level, images
-        art = level.art if level.art is not None else NO_ART
+        art = level.view.art if level.view.art is not None else NO_ART
         self.pictures = ArtPictures(level, images.picture, images.load)
         self.animator = Animator(level, images.picture)
         animated = {g: [f for f, _ in frames] for g, frames in self.animator.frames_of.items()}
@@ -116,12 +116,12 @@ class MapRenderer:
                 run.clear()
 
         order = art.layers or tuple(TileLayerArt(i, _look_of(layer))
-                                    for i, layer in enumerate(level.layers))
+                                    for i, layer in enumerate(level.view.layers))
         for item in order:
             if isinstance(item, TileLayerArt):
-                if item.index >= len(level.layers):
+                if item.index >= len(level.view.layers):
                     continue
-                layer = level.layers[item.index]
+                layer = level.view.layers[item.index]
                 if layer.in_front != front:
                     close_run()
                     front = layer.in_front

@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 import pygame
 
 from game.errors import UserError
-from game.maps.art import WHITE
-from game.maps.level import Level, TileImage, TileLayer
+from game.maps.art import WHITE, TileImage, TileLayer
+from game.maps.level import Level
 from game.view.mapart import sized, tinted
 
 
@@ -51,13 +51,13 @@ class TileImages:
     def __init__(self, level: Level, convert: bool = True) -> None:
         self._sheets: dict[str, pygame.Surface] = {}
         self._convert = convert
-        art = level.art
+        art = level.view.art
         # Tiled's transparent colours (a tileset's or image layer's ``trans``), by file
         self._keyed = {os.path.normpath(k): v for k, v in art.transparent.items()} if art else {}
         self.images: dict[int, pygame.Surface] = {}
         self._pictures: dict[TileImage, pygame.Surface] = {}
         self._check_sizes(level)
-        for gid, info in level.tiles.items():
+        for gid, info in level.view.tiles.items():
             self.images[gid] = self._cut(info)
 
     def picture(self, info: TileImage) -> pygame.Surface:
@@ -74,7 +74,7 @@ class TileImages:
     def _check_sizes(self, level: Level) -> None:
         """Every image must hold the furthest tile cut from it (a half-exported sheet does not)."""
         needed: dict[str, tuple[int, int]] = {}
-        for info in level.tiles.values():
+        for info in level.view.tiles.values():
             if info.rect:
                 x, y, w, h = info.rect
                 key = os.path.normpath(info.source)
@@ -130,7 +130,7 @@ class Stamps:
                  animated: Mapping[int, Sequence[pygame.Surface]] | None = None) -> None:
         tw, th = level.tile_size
         self.tint = tint
-        self.offsets = level.tile_offsets
+        self.offsets = level.view.tile_offsets
         self._faded: dict[tuple[pygame.Surface, int], pygame.Surface] = {}
         self.shapes: dict[int, tuple[pygame.Surface, int, int]] = {}
         fill_cell = set()
@@ -239,7 +239,7 @@ def map_bounds(level: Level, layers: Sequence[TileLayer] | None = None) -> pygam
     g = level.grid
     full = pygame.Rect(0, 0, g.width_px, g.height_px)
     bounds = full.copy()
-    for layer in level.layers if layers is None else layers:
+    for layer in level.view.layers if layers is None else layers:
         if layer.visible:
             bounds.union_ip(full.move(round(layer.offset[0]), round(layer.offset[1])))
     return bounds

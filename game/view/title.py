@@ -19,7 +19,7 @@ from pathlib import Path
 import pygame
 
 from game import resolvers
-from game.maps.formats import map_files
+from game.maps.files import map_files
 from game.maps.level import Level
 from game.runs.progress import Progress, time_text
 from game.view.pixelfont import PixelFont
@@ -163,8 +163,8 @@ class Backdrop:
     def draw(self, scene: pygame.Surface, background: Background) -> None:
         origin = self.origin(scene.get_size())
         g = self.level.grid
-        if self.level.background is not None:
-            scene.fill(self.level.background)
+        if self.level.view.background is not None:
+            scene.fill(self.level.view.background)
         else:
             background.draw(scene, origin, (g.width_px, g.height_px))
         self.renderer.draw(scene, origin)

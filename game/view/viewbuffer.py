@@ -8,7 +8,8 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import pygame
 
-from game.maps.level import Level, TileLayer
+from game.maps.art import TileLayer
+from game.maps.level import Level
 from game.view.animcells import AnimatedCells, plan
 from game.view.tiledraw import Stamps, compose, draw_layer
 

@@ -160,7 +160,7 @@ class WorldPainter:
     def backdrop_for(self, level) -> Background | None:
         """The level's backdrop (``game.maps.backdrop``), loaded once; None: only the map's own
         background colour."""
-        name = getattr(level, "backdrop", "day")
+        name = level.view.backdrop
         if name == "none":
             return None
         if name == "day":
@@ -189,7 +189,7 @@ class WorldPainter:
         g = w.level.grid
         backdrop = self.backdrop_for(w.level)
         if backdrop is None:
-            scene.fill(w.level.background or (0, 0, 0))
+            scene.fill(w.level.view.background or (0, 0, 0))
         else:
             backdrop.draw(scene, origin, (g.width_px, g.height_px))
         renderer.draw(scene, origin)

@@ -1,0 +1,295 @@
+"""The loader's share of issue 34's hostile cases, fixed at their root in the one pipeline
+(numbers checked where they are read; limits applied before the work they bound; shapes cut to
+what their tile shows; templates' tilesets shared): each ends in exit 0 (notes only) or exit 2
+with one ``error:`` line, in the 1 GB the command line is held to (tests/test_hostile_maps.py's
+``run_level``), with every file of the user's unchanged."""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import time
+import zlib
+from pathlib import Path
+
+import pytest
+
+from game.errors import UserError
+from game.maps.level import load_level
+from test_hostile_maps import (ROOT, SPAWN, csv_layer, refused, run_level, sheet, write_map)
+
+TERRAIN = ROOT / "levels" / "terrain.tsx"
+
+
+def ok(path: Path) -> str:
+    """The command line plays ``path``: exit 0, only ``note:`` lines on stderr."""
+    proc = run_level(path)
+    assert proc.returncode == 0, proc.stderr[-1500:]
+    assert all(line.startswith("note: ") for line in proc.stderr.splitlines()), proc.stderr
+    return proc.stderr
+
+
+def json_map(folder: Path, layers: list, name: str = "bad.tmj", **extra) -> Path:
+    doc = {"type": "map", "width": 10, "height": 6, "tilewidth": 16, "tileheight": 16,
+           "orientation": "orthogonal", "infinite": False, "tilesets": [],
+           "layers": layers, **extra}
+    path = folder / name
+    path.write_text(json.dumps(doc), "utf-8")
+    return path
+
+
+# --- 4. a JSON layer type that is not a word -------------------------------------------------
+
+@pytest.mark.parametrize("kind", [["tilelayer"], {"a": 1}, 7])
+def test_a_json_layer_type_that_is_a_list_or_an_object(tmp_path, kind):
+    refused(json_map(tmp_path, [{"type": kind, "name": "g"}]), "unknown type")
+
+
+# --- 5. class-typed properties nested deep -------------------------------------------------------
+
+def nested(depth: int) -> dict:
+    value: dict = {"leaf": 1}
+    for _ in range(depth):
+        value = {"inner": value}
+    return value
+
+
+def test_class_properties_nested_600_deep_in_a_json_template(tmp_path):
+    """The game reads no class-typed property: its members are never walked."""
+    (tmp_path / "deep.tj").write_text(json.dumps({"type": "template", "object": {
+        "name": "spawn", "point": True, "width": 0, "height": 0,
+        "properties": [{"name": "p", "type": "class", "propertytype": "c",
+                        "value": nested(600)}]}}), "utf-8")
+    obj = '<object id="1" template="deep.tj" x="40" y="80"/>'
+    ok(write_map(tmp_path, objects=obj))
+
+
+def test_class_properties_nested_600_deep_in_a_json_map(tmp_path):
+    props = [{"name": "p", "type": "class", "propertytype": "c", "value": nested(600)}]
+    path = json_map(tmp_path, [], properties=props)
+    proc = run_level(path)
+    assert proc.returncode in (0, 2) and "Traceback" not in proc.stderr
+    assert proc.returncode == 0 or len(proc.stderr.splitlines()) == 1
+
+
+# --- 6. an infinite map's numbers ---------------------------------------------------------------
+
+def infinite(folder: Path, chunk: str = 'x="0" y="0" width="16" height="16"',
+             data: str | None = None, encoding: str = "csv", extra: str = "",
+             objects: str = SPAWN, map_attrs: str = "") -> Path:
+    shutil.copy(ROOT / "tests" / "data" / "tiles4.png", folder / "tiles4.png")
+    data = data if data is not None else ",".join(["1"] * 256)
+    path = folder / "inf.tmx"
+    path.write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.10" orientation="orthogonal" '
+        f'renderorder="right-down" width="10" height="6" tilewidth="16" tileheight="16" '
+        f'infinite="1"{map_attrs}>{sheet()}<layer id="1" name="g" width="10" height="6">'
+        f'<data encoding="{encoding}"{extra}><chunk {chunk}>{data}</chunk></data></layer>'
+        f'<objectgroup id="2" name="o">{objects}</objectgroup></map>', "utf-8")
+    return path
+
+
+@pytest.mark.parametrize("chunk,words", [
+    ('x="0.5" y="0" width="16" height="16"', "x='0.5'"),
+    ('x="1e9" y="0" width="16" height="16"', "x='1e9'"),
+    ('x="abc" y="0" width="16" height="16"', "x='abc'"),
+    ('x="0" y="0" width="16" height="0.5"', "height='0.5'"),
+    ('x="0" y="0" width="-16" height="16"', "width='-16'"),
+])
+def test_an_infinite_maps_chunk_numbers_are_checked_where_read(tmp_path, chunk, words):
+    refused(infinite(tmp_path, chunk), words, "chunk of tile layer 'g'")
+
+
+@pytest.mark.parametrize("compression", ["zlib", "gzip", "zstd"])
+def test_a_negative_chunk_width_with_packed_data(tmp_path, compression):
+    import gzip
+
+    import zstandard
+    raw = bytes(4 * 256)
+    packed = {"zlib": zlib.compress, "gzip": gzip.compress,
+              "zstd": zstandard.ZstdCompressor().compress}[compression](raw)
+    path = infinite(tmp_path, 'x="0" y="0" width="-16" height="16"',
+                    base64.b64encode(packed).decode(), "base64",
+                    f' compression="{compression}"')
+    refused(path, "width='-16'", "whole number above 0")
+
+
+@pytest.mark.parametrize("where,words", [
+    ("object", "x='abc'"), ("imagelayer", "offsetx='abc'"), ("origin", "parallaxoriginx='abc'")])
+def test_an_infinite_maps_other_numbers(tmp_path, where, words):
+    objects, attrs = SPAWN, ""
+    if where == "object":
+        objects = '<object id="1" name="spawn" x="abc" y="80"><point/></object>'
+    elif where == "imagelayer":
+        objects = SPAWN + '</objectgroup><imagelayer id="3" name="sky" offsetx="abc">' \
+                          '<image source="tiles4.png"/></imagelayer><objectgroup id="4" name="x">'
+    else:
+        attrs = ' parallaxoriginx="abc"'
+    refused(infinite(tmp_path, objects=objects, map_attrs=attrs), words, "must be a number")
+
+
+# --- 7. a template's numbers ----------------------------------------------------------------
+
+@pytest.mark.parametrize("gid,firstgid,words", [("abc", "1", "gid='abc'"),
+                                                ("1", "x", "firstgid='x'")])
+def test_a_templates_gid_or_firstgid_that_is_not_a_number(tmp_path, gid, firstgid, words):
+    (tmp_path / "t.tx").write_text(
+        f'<?xml version="1.0"?><template><tileset firstgid="{firstgid}" '
+        f'source="{TERRAIN}"/><object name="spawn" gid="{gid}" width="16" height="16"/>'
+        '</template>', "utf-8")
+    refused(write_map(tmp_path, objects='<object id="1" template="t.tx" x="40" y="80"/>'),
+            words, where=tmp_path / "t.tx")
+
+
+# --- 8. symlink loops ---------------------------------------------------------------------------
+
+def test_a_template_that_is_a_symlink_loop(tmp_path):
+    (tmp_path / "a.tx").symlink_to(tmp_path / "b.tx")
+    (tmp_path / "b.tx").symlink_to(tmp_path / "a.tx")
+    refused(write_map(tmp_path, objects='<object id="1" template="a.tx" x="40" y="80"/>'),
+            "not found", where=tmp_path / "a.tx")
+
+
+def test_an_image_layers_missing_picture_that_is_a_symlink_loop(tmp_path):
+    (tmp_path / "a.png").symlink_to(tmp_path / "b.png")
+    (tmp_path / "b.png").symlink_to(tmp_path / "a.png")
+    inside = '<imagelayer id="5" name="sky"><image source="a.png"/></imagelayer>'
+    assert "drawn empty" in ok(write_map(tmp_path, inside=inside))
+
+
+def test_a_template_that_is_a_symlink_to_a_device_is_named_as_the_map_names_it(tmp_path):
+    (tmp_path / "t.tx").symlink_to("/dev/zero")
+    line = refused(write_map(tmp_path, objects='<object id="1" template="t.tx" x="40" y="80"/>'),
+                   "not a regular file", where=tmp_path / "t.tx")
+    assert "/dev/zero:" not in line
+
+
+# --- 9. a tile's collision shape far outside its tile ---------------------------------------
+
+@pytest.mark.parametrize("shape", [
+    '<object id="1" x="0" y="0"><polygon points="0,0 16,0 100000,16"/></object>',
+    '<object id="1" x="0" y="0"><polygon points="0,0 16,0 1e12,1e12"/></object>',
+    '<object id="1" x="0" y="0"><polygon points="0,0 16,0 1e308,16"/></object>',
+    '<object id="1" x="0" y="8"><polyline points="-1e9,0 1e9,0"/></object>',
+])
+def test_a_tile_shape_reaching_far_out_is_cut_to_its_tile(tmp_path, shape):
+    tiles = f'<tile id="0"><objectgroup>{shape}</objectgroup></tile>'
+    layers = csv_layer(400, 300)
+    spawn = '<object id="1" name="player" x="40" y="80"><point/></object>'
+    start = time.monotonic()
+    ok(write_map(tmp_path, cols=400, rows=300, tilesets=sheet(tiles=tiles), layers=layers,
+                 objects=spawn))
+    assert time.monotonic() - start < 20
+
+
+# --- 10. a JSON map's elements, counted before they are built ---------------------------------
+
+@pytest.mark.slow
+def test_sixty_megabytes_of_json_objects_in_an_unused_key(tmp_path):
+    path = json_map(tmp_path, [])
+    text = path.read_text("utf-8")[:-1] + ', "junk": [' + "{}," * 20_000_000 + "{}]}"
+    path.write_text(text, "utf-8")
+    refused(path, "more than 100,000")
+
+
+# --- 11. templates of the map's own JSON tileset -------------------------------------------------
+
+@pytest.mark.slow
+def test_fifteen_hundred_templates_share_the_maps_tileset(tmp_path):
+    shutil.copy(ROOT / "tests" / "data" / "formats" / "terrain.tsj", tmp_path / "terrain.tsj")
+    tsj = json.loads((tmp_path / "terrain.tsj").read_text())
+    tsj["image"] = str(ROOT / "assets" / "terrain.png")
+    (tmp_path / "terrain.tsj").write_text(json.dumps(tsj))
+    (tmp_path / "coin.tx").write_text(
+        '<?xml version="1.0"?><template><tileset firstgid="1" source="terrain.tsj"/>'
+        '<object type="deco" gid="3" width="16" height="16"/></template>', "utf-8")
+    objects = SPAWN + "".join(f'<object id="{i}" template="coin.tx" x="{(i % 9) * 16}" '
+                              f'y="{16 + (i // 9) % 3 * 16}"/>' for i in range(2, 1502))
+    path = write_map(tmp_path, tilesets='<tileset firstgid="1" source="terrain.tsj"/>',
+                     objects=objects)
+    start = time.monotonic()
+    level = load_level(path)
+    assert time.monotonic() - start < 20
+    assert not any("tilesets" in n for n in level.notes)
+    ok(path)
+
+
+# --- 12. parallax ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("attr,value", [("parallaxx", "nan"), ("parallaxy", "inf"),
+                                        ("parallaxx", "1e308")])
+def test_a_parallax_factor_that_is_not_a_number_in_reach(tmp_path, attr, value):
+    refused(write_map(tmp_path, layers=csv_layer(attrs=f' {attr}="{value}"')),
+            f"{attr}='{value}'", "must be a number")
+
+
+def test_a_parallax_origin_of_1e300(tmp_path):
+    path = write_map(tmp_path)
+    path.write_text(path.read_text().replace('infinite="0"',
+                                             'infinite="0" parallaxoriginy="1e300"'))
+    refused(path, "parallaxoriginy='1e300'")
+
+
+@pytest.mark.parametrize("value", [float("nan"), 1e308])
+def test_a_json_parallax_factor(tmp_path, value):
+    layer = {"type": "tilelayer", "name": "g", "width": 10, "height": 6, "data": [0] * 60,
+             "parallaxx": value}
+    refused(json_map(tmp_path, [layer]), "parallaxx=")
+
+
+# --- 13. animation frames ------------------------------------------------------------------------
+
+def test_an_animation_frame_showing_a_tile_the_tileset_lacks_is_left_out(tmp_path):
+    tiles = ('<tile id="0"><properties><property name="collision" value="solid"/></properties>'
+             '<animation><frame tileid="0" duration="100"/><frame tileid="99" duration="100"/>'
+             '</animation></tile>')
+    stderr = ok(write_map(tmp_path, tilesets=sheet(tiles=tiles),
+                          objects=SPAWN + '<object id="9" type="goal" x="140" y="64" '
+                          'width="16" height="16"/>'))
+    assert "frames are left out" in stderr
+
+
+def test_an_animation_frame_of_a_negative_tile(tmp_path):
+    tiles = ('<tile id="0"><animation><frame tileid="-1" duration="100"/></animation></tile>'
+             + '<tile id="1"><properties><property name="collision" value="solid"/></properties>'
+             '</tile>')
+    refused(write_map(tmp_path, tilesets=sheet(tiles=tiles)), "tileid='-1'")
+
+
+# --- 18. another engine's start outside the map's sides --------------------------------------
+
+def test_another_engines_start_past_the_maps_side_is_moved_in_with_a_note(tmp_path):
+    objects = '<object id="1" name="Player Start" x="-30" y="80"><point/></object>'
+    layers = csv_layer().replace('name="ground"', 'name="Ground"')
+    stderr = ok(write_map(tmp_path, tilesets=sheet(tiles=""), layers=layers, objects=objects))
+    assert "moved" in stderr and "into the map" in stderr
+
+
+# --- smaller ------------------------------------------------------------------------------------
+
+def test_a_nul_in_a_json_string_is_no_traceback(tmp_path):
+    layer = {"type": "objectgroup", "name": "o\u0000bj",
+             "objects": [{"id": 1, "name": "spawn\u0000", "point": True, "x": 40, "y": 80}]}
+    proc = run_level(json_map(tmp_path, [layer]))
+    assert "Traceback" not in proc.stderr and proc.returncode in (0, 2)
+    assert proc.returncode == 0 or len(proc.stderr.splitlines()) == 1
+
+
+def test_a_self_intersecting_tile_polygon_is_said(tmp_path):
+    bow = ('<tile id="0"><objectgroup><object id="1" x="0" y="0">'
+           '<polygon points="0,0 16,16 16,0 0,16"/></object></objectgroup></tile>')
+    layers = csv_layer().replace('name="ground"', 'name="tiles"')
+    level = load_level(write_map(tmp_path, tilesets=sheet(tiles=bow), layers=layers,
+                                 objects=SPAWN))
+    note = next(n for n in level.notes if "crosses itself" in n)
+    assert "tile 0 of tileset t" in note
+    assert level.grid.kind(0, 5) != 0  # it collides (as its outline's hull), not nothing
+
+
+def test_a_user_error_never_touches_the_users_files(tmp_path):
+    path = write_map(tmp_path, layers=csv_layer(attrs=' parallaxx="nan"'))
+    before = {p: p.read_bytes() for p in tmp_path.iterdir()}
+    with pytest.raises(UserError):
+        load_level(path)
+    assert {p: p.read_bytes() for p in tmp_path.iterdir()} == before
