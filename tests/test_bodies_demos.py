@@ -1,5 +1,5 @@
-"""The demo maps of tests/data/bodies (tools/make_bodies_demos.py), each played headless from its
-own script with every resolver: the behaviour it shows happens, and the rules hold every tick."""
+"""The demo maps of tests/data/bodies (made in Tiled), each played headless from its own
+script with every resolver: the behaviour it shows happens, and the rules hold every tick."""
 
 from __future__ import annotations
 

@@ -5,7 +5,6 @@ config tables, resolver options, levels) list all of them."""
 from __future__ import annotations
 
 import re
-import sys
 import tomllib
 from dataclasses import fields
 from pathlib import Path
@@ -14,13 +13,12 @@ import pytest
 
 from game import resolvers
 from game.cli import make_parser
+from tools import architecture
+from tools.doc_blocks import replace_between
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 PAGES = [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
-sys.path.insert(0, str(ROOT / "tools"))
-import architecture  # noqa: E402
-from doc_blocks import replace_between  # noqa: E402
 
 FENCE = re.compile(r"^(```|~~~).*?^\1", re.M | re.S)
 INLINE_CODE = re.compile(r"`[^`\n]*`")

@@ -38,25 +38,22 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-if __name__ == "__main__":  # run as a script to regenerate: make ``game`` importable
-    sys.path.insert(0, str(ROOT))
-
-from game import config as cfgmod  # noqa: E402
-from game import resolvers  # noqa: E402
-from game.maps.grid import TileGrid  # noqa: E402
-from game.runs.headless import trace_record, write_trace  # noqa: E402
-from game.sim.inputs import Held, InputScript, load_script  # noqa: E402
-from game.maps.level import Level, Rect, load_level  # noqa: E402
-from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND,  # noqa: E402
+from game import config as cfgmod
+from game import resolvers
+from game.maps.grid import TileGrid
+from game.runs.headless import trace_record, write_trace
+from game.sim.inputs import Held, InputScript, load_script
+from game.maps.level import Level, Rect, load_level
+from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND,
                                  ON_ONE_WAY, Body, Contacts, Move, move_body, move_box,
                                  overlapping_tiles, support_under)
-from game.resolvers.overlap import OverlapOptions, resolve  # noqa: E402
-from game.resolvers.pixel import PixelOptions  # noqa: E402
-from game.resolvers.routing import RoutingOptions  # noqa: E402
-from game.resolvers.sweep import SweepOptions  # noqa: E402
-from game.sim.world import World  # noqa: E402
+from game.resolvers.overlap import OverlapOptions, resolve
+from game.resolvers.pixel import PixelOptions
+from game.resolvers.routing import RoutingOptions
+from game.resolvers.sweep import SweepOptions
+from game.sim.world import World
 
+ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "data" / "golden_traces.json"
 SCRIPTS = sorted((Path(__file__).parent / "data" / "scripts").glob("*.txt"))
 LEVELS = sorted((ROOT / "levels").glob("*.tmx"))

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import sys
 import time
 from pathlib import Path
 
@@ -17,12 +16,11 @@ from game.runs import lab, lab_report
 from game.view import lab_picture
 from game.cli import main
 from game.sim.world import World
+from tools import lab_readme
 
 ROOT = Path(__file__).resolve().parent.parent
 LAB = ROOT / "levels" / "lab"
 SCENARIOS = sorted(LAB.glob("*.tmx"))
-sys.path.insert(0, str(ROOT / "tools"))
-import lab_readme  # noqa: E402
 
 
 def fails(capsys, argv: list[str], *names: str) -> str:

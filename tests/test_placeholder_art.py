@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -11,12 +10,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tools import make_placeholder_art as art
+
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("make_placeholder_art",
-                                               ROOT / "tools" / "make_placeholder_art.py")
-art = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = art  # dataclasses look their module up by name
-_spec.loader.exec_module(art)
 
 
 def noise(w: int, h: int) -> pygame.Surface:

@@ -178,7 +178,7 @@ ROUTES: dict[str, list[Leg]] = {
             note="along the roof, leap the 7-wide pit (cols 47-53) onto the plateau"),
         run(col(67), note="down the 45-degree slope (cols 60-63) to the flag"),
     ],
-    "04_crowd.tmx": [  # tools/make_crowd.py: pens of walkers between 1-tile blocks (row 29)
+    "04_crowd.tmx": [  # pens of walkers between 1-tile blocks (row 29)
         wait(col(7), clear=5 * T, floor=row_top(29),
              note="onto the first block (cols 6-7); wait until pen 1 (cols 8-19) is clear by it"),
         run(col(18.5), floor=row_top(30), note="through pen 1"),
@@ -196,7 +196,7 @@ ROUTES: dict[str, list[Leg]] = {
         stand(col(95), floor=row_top(29), note="onto the last block (cols 94-95)"),
         run(col(97), floor=row_top(30), note="the flag"),
     ],
-    "05_features.tmx": [  # tools/make_features.py; a touched hazard fails the run (respawning)
+    "05_features.tmx": [  # a touched hazard fails the run (respawning)
         run(col(20), jump_at=col(13.5), floor=row_top(12), note="over the spikes (cols 15-17)"),
         run(col(52), jump_at=col(46), floor=row_top(12),
             note="across the ice (cols 25-44) and over the lava (cols 48-50)"),

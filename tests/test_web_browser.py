@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pytest
 
+from tools.headless_chromium import find_chromium
+
 ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "build_web.py"
-sys.path.insert(0, str(ROOT / "tools"))
-from headless_chromium import find_chromium  # noqa: E402
 
 pytestmark = pytest.mark.slow
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,11 +19,10 @@ from game import resolvers
 from game.cli import main as cli_main
 from game.runs import lab, lab_report
 from game.sim.inputs import KEY_NAMES
+from tools import build_web
 from web import page
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import build_web  # noqa: E402
 
 SCRIPT = "0 right\n30 right+jump\n50 right+throw\n52 right\n90 -\n100 left+jump\n130 down\n"
 

@@ -18,8 +18,7 @@ import ast
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from doc_blocks import replace_between  # noqa: E402
+from tools.doc_blocks import replace_between
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"

@@ -99,11 +99,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from game import resolvers  # noqa: E402
-from game.errors import UserError  # noqa: E402
-from tools import bench_scenario as S  # noqa: E402
+from game import resolvers
+from game.errors import UserError
+from tools import bench_scenario as S
 
 TOOLS = ROOT / "tools"
 PEERS_COMMAND = "uv run --group peers python tools/bench.py --peers"

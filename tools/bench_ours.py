@@ -31,13 +31,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from game import resolvers  # noqa: E402
-from game.maps.grid import EMPTY, SOLID, TileGrid  # noqa: E402
-from game.resolvers.base import HIT_CEILING, ON_GROUND, move_box  # noqa: E402
-from tools import bench_floor  # noqa: E402
-from tools import bench_scenario as S  # noqa: E402
+from game import resolvers
+from game.maps.grid import EMPTY, SOLID, TileGrid
+from game.resolvers.base import HIT_CEILING, ON_GROUND, move_box
+from tools import bench_floor
+from tools import bench_scenario as S
 
 FRAME_LEVEL = ROOT / "levels" / "02_every_tile.tmx"
 CROWD_LEVEL = ROOT / "levels" / "04_crowd.tmx"  # 200 walkers

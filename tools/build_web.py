@@ -60,12 +60,9 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from game.errors import UserError, quote_path  # noqa: E402
-from game.maps.level import load_level  # noqa: E402
-from web import page  # noqa: E402
+from game.errors import UserError, quote_path
+from game.maps.level import load_level
+from web import page
 
 WEB = ROOT / "web"
 PAGE_FILES = ("index.html", "page.js", "page.css")
@@ -420,7 +417,7 @@ class Page:
 def check(screenshot: Path | None = None) -> int:
     from concurrent.futures import ThreadPoolExecutor
 
-    from headless_chromium import BrowserError, Chromium, find_chromium
+    from tools.headless_chromium import BrowserError, Chromium, find_chromium
 
     chromium = find_chromium()
     if chromium is None:

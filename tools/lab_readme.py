@@ -23,11 +23,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
-from game import config, resolvers  # noqa: E402
-from game.runs import lab, lab_report  # noqa: E402
-from doc_blocks import replace_between  # noqa: E402
+from game import config, resolvers
+from game.runs import lab, lab_report
+from tools.doc_blocks import replace_between
 
 README = ROOT / "README.md"
 PAGE = ROOT / "docs" / "resolvers.md"

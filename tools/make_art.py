@@ -459,7 +459,6 @@ def flag_base():
     return s
 
 
-
 # ---------------------------------------------------------------- living tiles and items
 ICE = {"hi": rgb("f4fbff"), "mid": rgb("bfe6f7"), "dk": rgb("86c5e6"), "line": rgb("3d6f96")}
 WATER = {"top": rgb("d8f4ff"), "hi": rgb("5cc3f0"), "mid": rgb("2e8fd6")}
@@ -549,29 +548,6 @@ def door():
     return s
 
 
-LIVING_TILES = [
-    ("spikes", "spikes (hazard: lower half)", None, None, spikes),
-    ("lava_top", "lava, surface (hazard: below the surface)", None, None, lambda: lava(True)),
-    ("lava", "lava (hazard)", None, None, lambda: lava(False)),
-    ("ice_top", "ice, top (solid, friction 0.15)", "solid", None, lambda: ice(True)),
-    ("ice", "ice (solid, friction 0.15)", "solid", None, lambda: ice(False)),
-    ("water_top", "water, surface", None, None, lambda: water(True)),
-    ("water", "water", None, None, lambda: water(False)),
-    ("door", "door (in a door layer: solid while closed)", "solid", None, door),
-]
-
-
-# Tiles the collision lab shows (levels/lab), not every level: exempt from level 2's "every tile".
-LAB_TILES = [
-    ("half", "half tile: grass ground 8 px high (slope 8-8)", "slope", (8, 8),
-     lambda: earth(HALF, left=True, right=True, seed=49)),
-]
-# Ladders (collision "ladder": climbed; the top cell of a ladder is a floor from above).
-LADDER_TILES = [
-    ("ladder", "wooden ladder", "ladder", None, ladder),
-]
-
-
 def coin(frame):
     s = new_tile()
     rx = (5.0, 3.6, 1.4, 3.6)[frame]
@@ -640,72 +616,71 @@ SRLO, SRHI = slope_tops(0, 8), slope_tops(8, 16)
 SLHI, SLLO = slope_tops(16, 8), slope_tops(8, 0)
 
 # One entry per tile id, in tileset order (8 per row):
-# (key, description, collision or None, (slope_left, slope_right) or None, painter)
+# (key, description, painter). What each tile is to the game (collision, slopes, hazards) is
+# said in levels/terrain.tsx, edited in Tiled.
 TILES = [
-    ("top_left", "grass ground, top-left corner", "solid", None,
-     lambda: earth(TOP_L, left=True, seed=1)),
-    ("top", "grass ground, top", "solid", None, lambda: earth(FLAT, seed=2)),
-    ("top_right", "grass ground, top-right corner", "solid", None,
-     lambda: earth(TOP_R, right=True, seed=3)),
-    ("lone", "grass ground, lone block", "solid", None,
+    ("top_left", "grass ground, top-left corner", lambda: earth(TOP_L, left=True, seed=1)),
+    ("top", "grass ground, top", lambda: earth(FLAT, seed=2)),
+    ("top_right", "grass ground, top-right corner", lambda: earth(TOP_R, right=True, seed=3)),
+    ("lone", "grass ground, lone block",
      lambda: earth(TOP_LR, left=True, right=True, bottom=True, seed=4)),
-    ("slope_r45", "45-degree slope rising right", "slope", (0, 16), lambda: earth(S45R, seed=5)),
-    ("slope_l45", "45-degree slope rising left", "slope", (16, 0), lambda: earth(S45L, seed=6)),
-    ("under_r45", "dirt under a 45-degree slope rising right", "solid", None,
-     lambda: earth(below(S45R), seed=7)),
-    ("under_l45", "dirt under a 45-degree slope rising left", "solid", None,
-     lambda: earth(below(S45L), seed=8)),
+    ("slope_r45", "45-degree slope rising right", lambda: earth(S45R, seed=5)),
+    ("slope_l45", "45-degree slope rising left", lambda: earth(S45L, seed=6)),
+    ("under_r45", "dirt under a 45-degree slope rising right", lambda: earth(below(S45R), seed=7)),
+    ("under_l45", "dirt under a 45-degree slope rising left", lambda: earth(below(S45L), seed=8)),
     # row 1
-    ("left", "grass ground, left edge", "solid", None, lambda: earth(NONE, left=True, seed=9)),
-    ("fill", "grass ground, dirt fill", "solid", None, lambda: earth(NONE, seed=10)),
-    ("right", "grass ground, right edge", "solid", None, lambda: earth(NONE, right=True, seed=11)),
-    ("fill_alt", "dirt fill, variant", "solid", None, lambda: earth(NONE, seed=12)),
-    ("slope_r_low", "shallow slope rising right, low half (0-8)", "slope", (0, 8),
-     lambda: earth(SRLO, seed=13)),
-    ("slope_r_high", "shallow slope rising right, high half (8-16)", "slope", (8, 16),
-     lambda: earth(SRHI, seed=14)),
-    ("slope_l_high", "shallow slope rising left, high half (16-8)", "slope", (16, 8),
-     lambda: earth(SLHI, seed=15)),
-    ("slope_l_low", "shallow slope rising left, low half (8-0)", "slope", (8, 0),
-     lambda: earth(SLLO, seed=16)),
+    ("left", "grass ground, left edge", lambda: earth(NONE, left=True, seed=9)),
+    ("fill", "grass ground, dirt fill", lambda: earth(NONE, seed=10)),
+    ("right", "grass ground, right edge", lambda: earth(NONE, right=True, seed=11)),
+    ("fill_alt", "dirt fill, variant", lambda: earth(NONE, seed=12)),
+    ("slope_r_low", "shallow slope rising right, low half (0-8)", lambda: earth(SRLO, seed=13)),
+    ("slope_r_high", "shallow slope rising right, high half (8-16)", lambda: earth(SRHI, seed=14)),
+    ("slope_l_high", "shallow slope rising left, high half (16-8)", lambda: earth(SLHI, seed=15)),
+    ("slope_l_low", "shallow slope rising left, low half (8-0)", lambda: earth(SLLO, seed=16)),
     # row 2
-    ("bottom_left", "grass ground, bottom-left corner", "solid", None,
+    ("bottom_left", "grass ground, bottom-left corner",
      lambda: earth(NONE, left=True, bottom=True, seed=17)),
-    ("bottom", "grass ground, bottom edge", "solid", None,
-     lambda: earth(NONE, bottom=True, seed=18)),
-    ("bottom_right", "grass ground, bottom-right corner", "solid", None,
+    ("bottom", "grass ground, bottom edge", lambda: earth(NONE, bottom=True, seed=18)),
+    ("bottom_right", "grass ground, bottom-right corner",
      lambda: earth(NONE, right=True, bottom=True, seed=19)),
-    ("top_alt", "grass ground, top, variant with tiny flowers", "solid", None,
-     lambda: earth(FLAT, seed=20)),
-    ("under_r_low", "dirt under a shallow slope rising right (low half)", "solid", None,
+    ("top_alt", "grass ground, top, variant with tiny flowers", lambda: earth(FLAT, seed=20)),
+    ("under_r_low", "dirt under a shallow slope rising right (low half)",
      lambda: earth(below(SRLO), seed=21)),
-    ("under_l_low", "dirt under a shallow slope rising left (low half)", "solid", None,
+    ("under_l_low", "dirt under a shallow slope rising left (low half)",
      lambda: earth(below(SLLO), seed=22)),
-    ("brick", "stone brick", "solid", None, lambda: bricks(STONE, 23)),
-    ("brick_moss", "stone brick, mossy top", "solid", None, lambda: bricks(STONE, 24, moss=True)),
+    ("brick", "stone brick", lambda: bricks(STONE, 23)),
+    ("brick_moss", "stone brick, mossy top", lambda: bricks(STONE, 24, moss=True)),
     # row 3
-    ("plank_left", "one-way wooden platform, left end", "one_way", None, lambda: plank("left")),
-    ("plank_mid", "one-way wooden platform, middle", "one_way", None, lambda: plank("middle")),
-    ("plank_right", "one-way wooden platform, right end", "one_way", None, lambda: plank("right")),
-    ("plank_single", "one-way wooden platform, single", "one_way", None, lambda: plank("single")),
-    ("tufts", "grass tufts", None, None, tufts),
-    ("flowers", "flowers", None, None, flowers),
-    ("bush", "bush", None, None, bush),
-    ("rock", "small rock", None, None, rock),
+    ("plank_left", "one-way wooden platform, left end", lambda: plank("left")),
+    ("plank_mid", "one-way wooden platform, middle", lambda: plank("middle")),
+    ("plank_right", "one-way wooden platform, right end", lambda: plank("right")),
+    ("plank_single", "one-way wooden platform, single", lambda: plank("single")),
+    ("tufts", "grass tufts", tufts),
+    ("flowers", "flowers", flowers),
+    ("bush", "bush", bush),
+    ("rock", "small rock", rock),
     # row 4
-    ("sign", "wooden sign, arrow pointing right", None, None, sign),
-    ("fence", "wooden fence", None, None, fence),
-    ("back_brick", "background bricks", None, None, lambda: bricks(BACK, 35)),
-    ("back_dirt", "background dirt", None, None, back_dirt),
-    ("flag_top", "exit flag, top", None, None, flag_top),
-    ("flag_base", "exit flag, pole base", None, None, flag_base),
-    ("tall_grass", "tall grass", None, None, lambda: tufts(tall=True)),
-    ("mushroom", "mushroom", None, None, mushroom),
+    ("sign", "wooden sign, arrow pointing right", sign),
+    ("fence", "wooden fence", fence),
+    ("back_brick", "background bricks", lambda: bricks(BACK, 35)),
+    ("back_dirt", "background dirt", back_dirt),
+    ("flag_top", "exit flag, top", flag_top),
+    ("flag_base", "exit flag, pole base", flag_base),
+    ("tall_grass", "tall grass", lambda: tufts(tall=True)),
+    ("mushroom", "mushroom", mushroom),
     # row 5: the living level's tiles (game/maps/tiles.py)
-    *LIVING_TILES,
-    # row 6
-    *LAB_TILES,
-    *LADDER_TILES,
+    ("spikes", "spikes (hazard: lower half)", spikes),
+    ("lava_top", "lava, surface (hazard: below the surface)", lambda: lava(True)),
+    ("lava", "lava (hazard)", lambda: lava(False)),
+    ("ice_top", "ice, top (solid, friction 0.15)", lambda: ice(True)),
+    ("ice", "ice (solid, friction 0.15)", lambda: ice(False)),
+    ("water_top", "water, surface", lambda: water(True)),
+    ("water", "water", lambda: water(False)),
+    ("door", "door (in a door layer: solid while closed)", door),
+    # row 6: the half tile (the lab's half-tile steps), the ladder
+    ("half", "half tile: grass ground 8 px high (slope 8-8)",
+     lambda: earth(HALF, left=True, right=True, seed=49)),
+    ("ladder", "wooden ladder", ladder),
 ]
 TILE_ID = {key: i for i, (key, *_rest) in enumerate(TILES)}
 

@@ -16,10 +16,9 @@ import math
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_art import ASSETS, BAYER, H, W, hash01, mix, rgb, ridge  # noqa: E402
+import pygame
 
-import pygame  # noqa: E402
+from tools.make_art import ASSETS, BAYER, H, W, hash01, mix, rgb, ridge
 
 
 def gradient(stops, bands=14):

@@ -18,11 +18,9 @@ from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from game import config  # noqa: E402
-from game.errors import UserError  # noqa: E402
-from game.sim.inputs import load_script  # noqa: E402
+from game import config
+from game.errors import UserError
+from game.sim.inputs import load_script
 
 
 class _Parser(argparse.ArgumentParser):

@@ -7,6 +7,19 @@ itself and hands the rest to the lesson, held to it bit for bit by the tests.
 
 ``REGISTRY`` maps a config name to its lesson class, in the order the articles are numbered;
 ``PLAY`` maps it to the class the game moves bodies with (the fast twin, or the lesson itself).
+
+- ``base``: what every resolver shares: the contact flags and records, the interface, the mover.
+- ``axis``: axis-separated move and push-out.
+- ``corners``: probe the corners of the destination box.
+- ``routing``: tile kind -> per-side functions.
+- ``routing_faces``: for ``routing``, the sides of each cell a body can meet, from the grid.
+- ``sweep``: a direction-specific half box, shrunk and stretched.
+- ``overlap``: push out of every overlapping tile, largest overlap first.
+- ``pixel``: whole pixels, one at a time (Celeste and TowerFall).
+- ``swept``: swept AABB, time of impact, slide (the Minkowski-sum ray).
+- ``swept_floors``: for ``swept``, the floor under a body: where a slide along it ends.
+- ``footing``: slope geometry for the resolvers that began as box resolvers.
+- ``fast``: the fast twins, held to their lessons bit for bit.
 """
 
 from __future__ import annotations

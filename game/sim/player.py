@@ -5,7 +5,8 @@ gravity -> resolve -> contacts -> falling out of the map. Animation, sound and c
 elsewhere. All tuning is in :class:`game.config.PhysicsConfig`, in per-second units.
 
 Ladders (``TileGrid.ladders``): up or down while the player overlaps a ladder (down also while
-standing on a ladder's top) grabs it; on it gravity is off, up and down climb at ``climb_speed``
+standing on a ladder's top) grabs it, which moves the body over the ladder's middle (through the
+resolver, so never into a wall); on it gravity is off, up and down climb at ``climb_speed``
 and left and right move at ``climb_side_speed`` (off the ladder's side, the player lets go and
 falls). The jump key leaves the ladder with a jump; up does not (it climbs). Climbing up past the
 top puts the player standing on it; climbing down onto the ground stands there. While climbing,
@@ -242,9 +243,12 @@ class Player:
                 return None
             self.climbing, self.rising, self.vx, self.vy = True, False, 0.0, 0.0
             self.since_press = math.inf  # a press from before the grab is not a jump off it
+            grabbed = True
         elif inp.jump_key_pressed:  # the jump key leaves the ladder with a jump
             self.climbing = False
             return JUMPED_OFF
+        else:
+            grabbed = False
         # on the ladder: no gravity; up and down climb, left and right edge sideways
         self.air_time, self.dropping = 0.0, 0.0
         self.vx = inp.move * ph.climb_side_speed
@@ -252,6 +256,8 @@ class Player:
         if inp.move:
             self.facing = inp.move
         dx, dy = self.vx * ph.dt, self.vy * ph.dt
+        if grabbed:  # hands on the rungs: the grab moves the body over the ladder's middle
+            dx = col * grid.tile_w + (grid.tile_w - self.w) * 0.5 - self.x
         x, y = self.x, self.y
         down = dy > 0  # climbing down passes the ladder's own top (a one-way tile)
         c = self._climb_move(resolver, grid, platforms, x, y, dx, dy, down)

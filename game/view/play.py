@@ -259,7 +259,7 @@ class PlayScene:
                                lambda: live and not self.finished and not self.paused)
             p = w.player
             self.painter.player_sprite.update(frame_time, p.on_ground, p.vx, p.vy,
-                                              w.physics.run_speed)
+                                              w.physics.run_speed, p.climbing)
             if w.goal_reached and self.pending_level is None and not self.replay:
                 self.complete_level()
         now = time.monotonic()

@@ -13,6 +13,7 @@ ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
 
 FRAME = 16  # px, square frames in assets/player.png
 ANIMATIONS = {"idle": (0, 4, 4.0), "run": (1, 6, 12.0), "jump": (2, 2, 0.0)}  # row, frames, fps
+CLIMB_FPS = 8.0  # on a ladder the run cycle steps at this rate while the player moves
 
 
 def _load(name: str) -> pygame.Surface:
@@ -39,7 +40,14 @@ class PlayerSprite:
                         for name, frames in self.frames.items()}
         self.look = PlayerLook()
 
-    def update(self, dt: float, on_ground: bool, vx: float, vy: float, run_speed: float) -> None:
+    def update(self, dt: float, on_ground: bool, vx: float, vy: float, run_speed: float,
+               climbing: bool = False) -> None:
+        if climbing:  # the run cycle, stepping as the player climbs (still while holding on)
+            if self.look.animation != "climb":
+                self.look = PlayerLook("climb", 0.0)
+            if vx or vy:
+                self.look.time += dt
+            return
         if not on_ground:
             anim = "jump"
         elif abs(vx) > 8.0:
@@ -55,6 +63,9 @@ class PlayerSprite:
 
     def image(self, facing: int, vy: float) -> pygame.Surface:
         anim = self.look.animation
+        if anim == "climb":
+            frames = (self.frames if facing >= 0 else self.flipped)["run"]
+            return frames[int(self.look.time * CLIMB_FPS) % len(frames)]
         frames = (self.frames if facing >= 0 else self.flipped)[anim]
         if anim == "jump":
             return frames[0 if vy < 0 else 1]

@@ -27,11 +27,8 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
-
-from tools import bench_scenario as S  # noqa: E402
+from tools import bench_scenario as S
 
 HASH_CELL = 128  # px: Arcade's default spatial hash cell
 

@@ -67,7 +67,6 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
 import pygame  # noqa: E402
 import pytmx  # noqa: E402

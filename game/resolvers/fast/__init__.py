@@ -5,6 +5,9 @@ move whose probed cells are wanted) to the lesson. Each is held to its lesson bi
 ``tools/bench.py`` is deleted rather than kept.
 
 ``FAST`` maps a resolver's name to its twin; a resolver missing from it plays its lesson.
+
+- ``axis``, ``corners``, ``routing``, ``sweep``, ``overlap``, ``pixel``, ``swept``: the twin of
+  the lesson of the same name (``FastAxis`` of ``game.resolvers.axis``, and so on).
 """
 
 from __future__ import annotations
