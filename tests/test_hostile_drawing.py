@@ -218,6 +218,44 @@ def test_image_layers_sharing_a_picture_each_keep_their_opacity(tmp_path):
     assert abs(faint[3] - source[3] * 0.2) <= 2
 
 
+def tiny_repeated(folder: Path, cols: int = 10, rows: int = 6) -> Path:
+    """An image layer of a 3x2 px picture repeated both ways, tinted, over the map."""
+    picture = pygame.Surface((3, 2), pygame.SRCALPHA)
+    for x in range(3):
+        picture.fill((80 * x, 200, 255 - 80 * x, 120 + 60 * x), (x, 0, 1, 1))
+        picture.fill((10, 80 * x, 40, 255), (x, 1, 1, 1))
+    pygame.image.save(picture, str(folder / "tiny.png"))
+    return write_map(folder, cols=cols, rows=rows, layers=csv_layer(cols, rows) + (
+        '<imagelayer id="5" name="sky" repeatx="1" repeaty="1" tintcolor="#ffc0a0" '
+        'opacity="0.7" offsetx="5" offsety="-7"><image source="tiny.png" width="3" '
+        'height="2"/></imagelayer>'))
+
+
+def test_a_tiny_repeated_picture_is_drawn_as_blitting_it_again_and_again(tmp_path):
+    """Drawn from a pattern of it (a few blits a view, not one a pixel), the picture is what
+    blitting the tinted picture at every place gives."""
+    pygame.init()
+    level = load_level(tiny_repeated(tmp_path))
+    images = TileImages(level, convert=False)
+    art = next(a for a in level.view.art.layers if isinstance(a, ImageLayerArt))
+    got = pygame.Surface((300, 200), pygame.SRCALPHA)
+    draw_image_layer(got, art, ArtPictures(level, images.picture, images.load), (40, 30))
+    one = images.load(art.source).copy()
+    one.fill(art.look.tint, special_flags=pygame.BLEND_RGBA_MULT)
+    one.set_alpha(round(0.7 * 255))
+    want = pygame.Surface((300, 200), pygame.SRCALPHA)
+    want.fblits([(one, (x, y)) for y in range((-7 - 30) % 2 - 2, 200, 2)
+                 for x in range((5 - 40) % 3 - 3, 300, 3)])
+    assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(want, "RGBA")
+
+
+@pytest.mark.slow
+def test_a_tiny_picture_repeated_over_a_big_map(tmp_path):
+    """Over a 6400x4800 px picture: before, 30 million blits."""
+    pygame.init()
+    drawn(tmp_path, tiny_repeated(maps(tmp_path), 400, 300))
+
+
 # --- 16. --render-map's picture ------------------------------------------------------------------
 
 @pytest.mark.slow

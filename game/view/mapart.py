@@ -34,6 +34,7 @@ IMAGES_BUDGET = 64 << 20  # bytes: the tinted copies of image layers' pictures k
 BIG_OBJECT = 1 << 21  # px: a tile object's picture past this (or past BIG_SIDE a side) is
 BIG_SIDE = 4096  # drawn the part a view sees at a time
 PIECE = 2048  # px: the most a side of such a part is (a wider view is drawn in several)
+PATTERN = 256  # px: a repeated image layer's picture is drawn in a pattern about this long
 HELD = 32 << 20  # bytes of pictures an object layer gathers before it draws them
 
 
@@ -224,18 +225,36 @@ class ArtPictures:
         """The image layer's picture, tinted: kept once per picture and tint (its opacity is
         set as it is drawn); None when its tinted copy finds no room (IMAGES_BUDGET): then
         :func:`draw_image_layer` tints the part a view sees."""
-        img = self._load(layer.source)
+        img = self.picture(layer)
         tint = layer.look.tint
         if tint == WHITE:
             return img
-        k = (layer.source, tint)
+        k = (layer.source, img.get_size(), tint)
         if k not in self._tinted and nbytes(img) > self._tinted.room():
             return None
         return self._tinted.get(k, lambda: tinted(img, tint))
 
     def picture(self, layer: ImageLayerArt) -> pygame.Surface:
-        """The image layer's picture, as its file has it."""
-        return self._load(layer.source)
+        """The image layer's picture as its file has it; a small one the layer repeats, in a
+        pattern of it about PATTERN px long along each axis it repeats along (kept while there
+        is room), so a tiny picture repeated across a view is a few blits, not one a pixel."""
+        img = self._load(layer.source)
+        w, h = img.get_size()
+        nx = PATTERN // w if layer.repeat_x and 0 < w < PATTERN // 2 else 1
+        ny = PATTERN // h if layer.repeat_y and 0 < h < PATTERN // 2 else 1
+        if nx == ny == 1:
+            return img
+        k = (layer.source, (w * nx, h * ny))
+        got = self._tinted.find(k)
+        if got is None:
+            if nbytes(img) * nx * ny > self._tinted.room():
+                return img
+            one = img.copy()
+            one.set_alpha(None)  # copied as it is, never blended
+            got = pygame.Surface((w * nx, h * ny), pygame.SRCALPHA)
+            got.fblits([(one, (i * w, j * h)) for j in range(ny) for i in range(nx)])
+            self._tinted.keep(k, got)
+        return got
 
 
 def _middle(size: tuple[int, int], pivot: float, shift: tuple[float, float],
