@@ -62,9 +62,10 @@ def parallax_shift(factor: tuple[float, float], centre: tuple[float, float],
 
 
 def _whole(value: float) -> int:
-    if math.isfinite(value):
+    try:
         return round(value)
-    return FAR if value > 0 else -FAR if value < 0 else 0
+    except (OverflowError, ValueError):  # infinite, or not a number
+        return FAR if value > 0 else -FAR if value < 0 else 0
 
 
 def far_off(value: int) -> int:

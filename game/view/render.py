@@ -234,22 +234,25 @@ class MapRenderer:
         if centre is None:
             w, h = target.get_size()
             centre = (origin[0] + w / 2, origin[1] + h / 2)
-        buffered = self._buffered_for(target.get_size())
+        size = target.get_size()
+        buffered = (self._buffered[1] if self._buffered is not None
+                    and self._buffered[0] == size else self._buffered_for(size))
         for kind, item, factor in self._passes[front]:
             at = origin
             if factor != (1.0, 1.0):
                 dx, dy = parallax_shift(factor, centre, self.origin)
                 at = (origin[0] - dx, origin[1] - dy)
-            if kind == "image":  # a repeated picture needs the exact place, however far
-                draw_image_layer(target, item, self.pictures, at)
-                continue
-            at = (far_off(at[0]), far_off(at[1]))
-            if kind == "objects":
+                if kind != "image":  # (a repeated picture needs the exact place)
+                    at = (far_off(at[0]), far_off(at[1]))  # far past any map: nowhere
+            if kind == "tiles":
+                if id(item) in buffered:
+                    item.draw(target, at)
+                else:
+                    item.draw_direct(target, at)
+            elif kind == "objects":
                 draw_objects(target, item, self.pictures, at, self._ms)
-            elif id(item) in buffered:
-                item.draw(target, at)
             else:
-                item.draw_direct(target, at)
+                draw_image_layer(target, item, self.pictures, at)
 
     def _buffered_for(self, size: tuple[int, int]) -> frozenset[int]:
         """The runs of tile layers kept in view buffers for a view of ``size``: in drawing
