@@ -133,8 +133,9 @@ class Stamps:
     same pixels, blitted faster.
 
     The pictures are the tiles' own, once: a layer's tint and opacity are applied as the layer
-    is drawn (:meth:`dressed`), to the tiles drawn, their copies kept up to a budget; so a map
-    of many tints holds no copy of all its tiles per tint. :meth:`tinted` gives the stamps a
+    is drawn (:func:`draw_layer`): to the whole layer at once where its tiles cannot overlap,
+    else to each tile drawn (:meth:`dressed`), those copies kept up to a budget; so a map of
+    many tints holds no copy of all its tiles per tint. :meth:`tinted` gives the stamps a
     tinted layer is drawn with, sharing these pictures."""
 
     def __init__(self, level: Level, images: TileImages,
@@ -264,7 +265,18 @@ def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, stamps: S
            for g, x in zip(row[c0:c1], xs) if g and (s := shapes.get(g))]
     if not seq:
         return
-    target.fblits(stamps.dressed(seq, layer.opacity))
+    if (layer.opacity >= 1 and stamps.tint == WHITE) or stamps.reach != (0, tw, -th, 0):
+        target.fblits(stamps.dressed(seq, layer.opacity))
+        return
+    # Each tile on its cell and no bigger: no two overlap, so the layer drawn apart, tinted and
+    # faded as one is each tile tinted and faded (the same pixels, no copy of a tile made).
+    apart = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+    apart.fblits(seq)
+    if stamps.tint != WHITE:
+        apart.fill(stamps.tint, special_flags=pygame.BLEND_RGBA_MULT)
+    if layer.opacity < 1:
+        apart.set_alpha(round(layer.opacity * 255))
+    target.blit(apart, (0, 0))
 
 
 def compose(level: Level, layers: Sequence[tuple[TileLayer, Stamps]],
