@@ -20,7 +20,9 @@ from game import resolvers
 from game.config import Config, PhysicsConfig
 from game.maps.grid import EMPTY, ONE_WAY, SOLID, TileGrid, overlapping_tiles
 from game.maps.level import load_level
+from game.maps.platform_spawns import PlatformSpawn
 from game.sim.inputs import Held, InputSequencer
+from game.sim.platforms import Platform
 from game.sim.player import Player
 from game.sim.world import load_world
 
@@ -168,6 +170,34 @@ def test_a_jump_pressed_before_grabbing_does_not_jump_off():
     assert p.climbing
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_climbing_over_the_top_beside_a_slope_lands_on_the_slope(name):
+    """Climbing up and right past a ladder's top (y 32), the body's right edge has come over a
+    '/' slope whose low side is level with that top. Standing it on the top put its bottom under
+    the slope's surface there (axis, corners, routing, overlap, swept: up to 0.7 px inside it);
+    it lands on the slope instead, the highest floor under it."""
+    g = TileGrid.from_rows(["......", "..../.", "...H..", "...H..", "######"])
+    p = Player(51.5, 32.5 - H, W, H, climbing=True)
+    p = run(g, p, name, [(1, Held(up=True, right=True))])
+    assert not p.climbing and p.on_ground
+    assert p.y + H <= TOP, "on the slope, or on the ladder's top where the slope is lower"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_ladder_climbs_in_a_level_with_moving_platforms(name):
+    """The climb's move is cut against the moving platforms as any move is (it called the clip
+    with the arguments of an older version: a TypeError on any ladder of such a level)."""
+    g = TileGrid.from_rows(LADDER)
+    bar = Platform(PlatformSpawn(id=1, x=120.0, y=20.0, w=32.0, h=8.0,
+                                 path=((120.0, 20.0), (120.0, 20.0)), speed=60.0, wait=0.5,
+                                 one_way=False, loop=False))
+    p = Player(4 * 16 + 2, FLOOR - H, W, H, on_ground=True)
+    resolver, seq = resolvers.create(name), InputSequencer()
+    for _ in range(20):
+        p.step(seq.frame(Held(up=True)), PH, resolver, g, (p.x, p.y), [bar])
+    assert p.climbing and p.y < FLOOR - H - 20
+
+
 LADDER_MAP = st.lists(st.text(st.sampled_from("....#=H"), min_size=8, max_size=8), min_size=6,
                       max_size=6).map(lambda rows: rows + ["#" * 8])
 KEYS = st.lists(st.tuples(st.integers(1, 20), st.builds(
@@ -268,7 +298,6 @@ def test_python_arcades_ladder_map_climbs(name):
 def test_a_solid_platform_over_a_ladder_stops_the_climb(name):
     """A platform's box is met while climbing as the tiles are: a still solid platform across
     the ladder above the player is a ceiling."""
-    from game.maps.platform_spawns import PlatformSpawn
     from game.sim.platforms import make_platforms
 
     g = TileGrid.from_rows(LADDER)

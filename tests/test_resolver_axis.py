@@ -2,9 +2,8 @@
 of rows and columns the body's edges fall in, ``probed`` = that range box), and each departure
 from its article listed in game/resolvers/axis.py.
 
-Each departure test shows the article's behaviour failing, either with :class:`ArticleAxis` (a
-literal port of the article's steps 1-4, with switches for single fixes) or by monkeypatching the
-one piece the departure replaces.
+Each departure test shows the article's behaviour failing with :class:`ArticleAxis` (a literal
+port of the article's steps 1-4, with switches for single fixes).
 """
 
 from __future__ import annotations
@@ -28,14 +27,22 @@ class ArticleAxis:
     (every non-empty tile is one). ``by_centre=False`` pushes against the motion instead and
     ``gap`` sets the clearance, to show that each fix alone is what changes the outcome;
     ``map_offset=True`` adds the article's offset (half the map) as it would to a map centred on
-    the origin."""
+    the origin; ``capped=True`` caps each lookup's row and column at the map's edges, as the
+    article asks its callers to."""
 
     name = "article-port"
     supports_slopes = False
     destination_only = True
 
-    def __init__(self, gap: float = 1.0, by_centre: bool = True, map_offset: bool = False) -> None:
+    def __init__(self, gap: float = 1.0, by_centre: bool = True, map_offset: bool = False,
+                 capped: bool = False) -> None:
         self.gap, self.by_centre, self.map_offset = gap, by_centre, map_offset
+        self.capped = capped
+
+    def kind(self, grid: TileGrid, col: int, row: int) -> int:
+        if self.capped:
+            col, row = min(max(col, 0), grid.cols - 1), min(max(row, 0), grid.rows - 1)
+        return grid.kind(col, row)
 
     def move(self, grid: TileGrid, body: Body, dx: float, dy: float, drop_through: bool) -> Move:
         tw, th = grid.tile_w, grid.tile_h
@@ -52,7 +59,7 @@ class ArticleAxis:
                 py += d
             for col in range(int((px - hw + ox) / tw), int((px + hw + ox) / tw) + 1):
                 for row in range(int((py - hh + oy) / th), int((py + hh + oy) / th) + 1):
-                    if grid.kind(col, row) == EMPTY:
+                    if self.kind(grid, col, row) == EMPTY:
                         continue
                     tx, ty = col * tw - ox + tw / 2, row * th - oy + th / 2
                     if not (abs(px - tx) < hw + tw / 2 and abs(py - ty) < hh + th / 2):
@@ -247,7 +254,7 @@ def test_rows_from_floor_not_int():
     assert list(grid.rows_between(body.y + EPS, bottom - EPS)) == [-1]
 
 
-def test_outside_the_map_is_empty_not_clamped_to_the_edge(monkeypatch):
+def test_outside_the_map_is_empty_not_clamped_to_the_edge():
     """The article caps indexes at the map's edges, so a cell above (or below, or beside) the map
     reads as the edge cell: a body above a solid row 0 would collide with it. Here every cell
     outside the map is empty: no crash, no invented tile."""
@@ -261,14 +268,7 @@ def test_outside_the_map_is_empty_not_clamped_to_the_edge(monkeypatch):
     beside = axis_move(grid, Body(-40.0, 10.0, 12.0, 14.0), -3.0, 2.0)  # no mover: no crash
     assert (beside.x, beside.y) == (-43.0, 12.0)
     # the article's capped lookups: every row above the map reads as row 0
-    original = TileGrid.kind
-
-    def capped(self, col, row):
-        return original(self, min(max(col, 0), self.cols - 1), min(max(row, 0), self.rows - 1))
-
-    monkeypatch.setattr(TileGrid, "kind", capped)
-    # (the article's port: this resolver reads the map's cells straight from its bytes)
-    m = move_body(ArticleAxis(gap=0.0, by_centre=False), grid, above, 6.0, 5.0)
+    m = move_body(ArticleAxis(gap=0.0, by_centre=False, capped=True), grid, above, 6.0, 5.0)
     # "hit" a tile from 26 px above the map: a wall that is not there
     assert m.contacts.hit_right and (m.x, m.y) != (6.0, -35.0)
 

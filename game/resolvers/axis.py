@@ -85,7 +85,8 @@ from typing import ClassVar
 from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
                                  BoxResolver, NoOptions, Probe, one_way_counts)
-from game.resolvers.footing import climbs_onto, on_slope, room_at, top_under, wall_x
+from game.resolvers.footing import (across_line, climbs_onto, on_slope, room_at, top_under,
+                                    wall_x)
 
 
 class AxisResolver(BoxResolver):
@@ -155,7 +156,7 @@ def move_along_y(grid: TileGrid, x: float, y: float, w: float, h: float, dy: flo
                  one_way_bottom: float, drop_through: bool, probe: Probe) -> tuple[float, int]:
     """The y pass: (y, ON_GROUND or HIT_CEILING if a tile pushed the body back, else 0)."""
     th = grid.tile_h
-    y += dy
+    y0, y = y, y + dy
     flags = 0
     columns = grid.cols_between(x + EPS, x + w - EPS)
     for row in grid.rows_between(y + EPS, y + h - EPS):  # 1. the bounding tiles
@@ -167,7 +168,7 @@ def move_along_y(grid: TileGrid, x: float, y: float, w: float, h: float, dy: flo
                 continue
             top = row * th  # 3. a tile of the range overlaps the body
             if kind != SOLID:  # >> beyond the article: one-way tiles and slopes
-                top = top_for_y(grid, kind, col, row, x, y, w, h, dy, one_way_bottom,
+                top = top_for_y(grid, kind, col, row, x, y0, y, w, h, dy, one_way_bottom,
                                 drop_through)
                 if top is None:
                     continue
@@ -183,14 +184,18 @@ def move_along_y(grid: TileGrid, x: float, y: float, w: float, h: float, dy: flo
 # Beyond the article: one-way tiles and slopes
 # ----------------------------------------------------------------------------------------------
 
-def top_for_y(grid: TileGrid, kind: int, col: int, row: int, x: float, y: float, w: float,
-              h: float, dy: float, one_way_bottom: float, drop_through: bool) -> float | None:
-    """The top a one-way tile or a slope shows the y pass, or None where it does not block.
+def top_for_y(grid: TileGrid, kind: int, col: int, row: int, x: float, y0: float, y: float,
+              w: float, h: float, dy: float, one_way_bottom: float,
+              drop_through: bool) -> float | None:
+    """The top a one-way tile or a slope shows the y pass moving the body from ``y0`` to ``y``,
+    or None where it does not block.
 
     A one-way tile blocks only a body landing on it from above (:func:`one_way_counts`: its
     bottom was at or above the tile's top when the tick began), unless it drops through. A
     slope blocks by its shape: the floor height under the body's foot, landed on from above;
-    met from below (rising) it is a box, whose bottom is the ceiling.
+    met from below (rising) it is a box, whose bottom is the ceiling. A body that was across
+    a slope of height 0 before the move (:func:`footing.across_line`) meets it from neither
+    side: it is not in the way.
     """
     if kind == ONE_WAY:
         top = row * grid.tile_h
@@ -198,8 +203,8 @@ def top_for_y(grid: TileGrid, kind: int, col: int, row: int, x: float, y: float,
             return top
         return None
     surface = top_under(grid, SLOPE, col, row, x, x + w)
-    if y + h <= surface + EPS:
-        return None  # above the surface
+    if y + h <= surface + EPS or across_line(grid, col, row, x, y0, w, h):
+        return None  # above the surface, or across a line before the move
     return surface
 
 

@@ -94,7 +94,8 @@ from typing import ClassVar
 from game.maps.grid import EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article,
                                  BoxResolver, NoOptions, Probe, one_way_counts)
-from game.resolvers.footing import climbs_onto, on_slope, room_at, top_under, wall_x
+from game.resolvers.footing import (across_line, climbs_onto, on_slope, room_at, top_under,
+                                    wall_x)
 
 
 class CornersResolver(BoxResolver):
@@ -231,7 +232,8 @@ def vertical_on_slopes(grid: TileGrid, x: float, y: float, w: float, h: float, d
     (y, flags), or None where it does not. Falling, the bottom edge's probes read the slope's
     height, and a bottom that crossed into the next row probes the row it left first (its
     slopes reach down to its bottom); rising, a slope's solid part is a ceiling to a body that
-    meets it from below."""
+    meets it from below (one already across a slope of height 0, :func:`footing.across_line`,
+    meets it from neither side: it is not in the way)."""
     th = grid.tile_h
     ny = y + dy
     start = ceil((y + h) / th) - 1 if dy > 0.0 else row
@@ -239,7 +241,7 @@ def vertical_on_slopes(grid: TileGrid, x: float, y: float, w: float, h: float, d
         return _down_slopes(grid, x, w, h, ny, start, row, cols, blocked, probe)
     if dy < 0.0 and slope and not blocked:
         for col in cols:
-            if (grid.kind(col, row) == SLOPE
+            if (grid.kind(col, row) == SLOPE and not across_line(grid, col, row, x, y, w, h)
                     and ny + h > top_under(grid, SLOPE, col, row, x, x + w) + EPS):
                 return (row + 1) * th, HIT_CEILING
         return ny, 0

@@ -18,6 +18,10 @@ rule and a few questions about one blocking cell, answered here so the three agr
   before. The lifted box must be free (:func:`room_at`), or the cell is a wall after all.
 * **A wall** stops a body where the cell's solid part first meets it: a solid tile at its side, a
   slope where its surface reaches the body's bottom (:func:`wall_x`).
+* **A line.** A slope of height 0 under a body has nothing under its surface: the no-overlap rule
+  never sees it, yet the resolvers take it as a floor from above and, as every slope met from
+  below, a ceiling at its bottom. A body already across it meets it from neither side and goes
+  on (:func:`across_line`); a lift may not carry a body across it (:func:`room_at`).
 
 Nothing here runs on a map without slope tiles: the resolvers call it only when a slope cell (or a
 body standing inside a row, which only a slope allows) is in the cells they look at.
@@ -108,9 +112,32 @@ def on_slope(grid: TileGrid, x: float, w: float, bottom: float) -> bool:
 
 
 def room_at(grid: TileGrid, x: float, y: float, w: float, h: float) -> bool:
-    """Is the box free of every solid tile and slope's solid part? (One-way tiles never stop a
-    lift.)"""
-    return not overlaps_any(grid, x, y, w, h, math.inf, True)
+    """Is there room to lift a body to the box: is it free of every solid tile and slope's solid
+    part, and across no slope of height 0 (:func:`across_line`)? (One-way tiles never stop a
+    lift.) Lifted across such a line, which is a ceiling from below, the body would be pushed
+    back down by the rising pass, into the floor it was lifted onto.
+    """
+    if overlaps_any(grid, x, y, w, h, math.inf, True):
+        return False
+    cols = grid.cols_between(x + EPS, x + w - EPS)
+    return not any(grid.kind(col, row) == SLOPE and across_line(grid, col, row, x, y, w, h)
+                   for row in grid.rows_between(y + EPS, y + h - EPS) for col in cols)
+
+
+def across_line(grid: TileGrid, col: int, row: int, x: float, y: float, w: float,
+                h: float) -> bool:
+    """Is the box (x, y, w, h) across the bottom of the slope tile (col, row) without reaching
+    under its surface? Only a slope of height 0 under the box allows that: its surface is the
+    tile's bottom, a line.
+
+    The no-overlap rule does not see such a line, but the resolvers do: from above it is a
+    floor, and from below a ceiling (met from below, a slope is a box). A body already across it
+    meets it from neither side, so it does not stop it; and a lift may not carry a body across
+    it (:func:`room_at`).
+    """
+    left, base = col * grid.tile_w, (row + 1) * grid.tile_h
+    return (x + EPS < left + grid.tile_w and left < x + w - EPS and y + EPS < base < y + h - EPS
+            and top_under(grid, SLOPE, col, row, x, x + w) >= base - EPS)
 
 
 def slope_area(grid: TileGrid, col: int, row: int, x: float, y: float, right: float,

@@ -118,8 +118,8 @@ from typing import ClassVar
 from game.maps.grid import EMPTY, EPS, ONE_WAY, SLOPE, SOLID, TileGrid
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Article, Body,
                                  BoxResolver, Move, Probe, contacts_from, one_way_counts)
-from game.resolvers.footing import (climbs_onto, on_slope, room_at, slope_area, top_under,
-                                    wall_x)
+from game.resolvers.footing import (across_line, climbs_onto, on_slope, room_at, slope_area,
+                                    top_under, wall_x)
 
 # A destination is re-checked after its list is resolved; this caps the number of passes.
 MAX_ROUNDS = 3
@@ -205,8 +205,9 @@ def resolve_box(grid: TileGrid, x0: float, y0: float, w: float, h: float, dx: fl
             # measured again: an earlier push may have freed the body from this tile
             if (min(x + w, left + tw) - max(x, left) <= EPS
                     or min(y + h, top + th) - max(y, top) <= EPS
-                    or (kind == SLOPE and y + h <= top_under(grid, SLOPE, col, row, x, x + w)
-                        + EPS)):
+                    or kind == SLOPE and (  # above its surface, or a line it was across
+                        y + h <= top_under(grid, SLOPE, col, row, x, x + w) + EPS
+                        or across_line(grid, col, row, x0, y0, w, h))):
                 if trace is not None:
                     trace.append((col, row, "freed"))
                 continue
@@ -403,8 +404,9 @@ def _foot_top(grid: TileGrid, hits: list[Hit], x0: float, y0: float, w: float, h
     fell = dy if dy > 0 else 0.0
     for _area, col, row, kind in hits:
         if kind == SLOPE:
-            if y0 >= (row + 1) * grid.tile_h - EPS:
-                continue  # met from below
+            if (y0 >= (row + 1) * grid.tile_h - EPS
+                    or across_line(grid, col, row, x0, y0, w, h)):
+                continue  # met from below, or not at all
         elif not (kind == SOLID and dx and y0 + h > row * grid.tile_h + EPS
                   and climbs_from_slope(grid, col, row, x0, y0, w, h, x, y, dx, dy)):
             continue

@@ -42,7 +42,6 @@ Departures, and why:
   pixels through cells that hold nothing that could stop the body is taken at once, and a flat top
   or a wall of solid tiles is met at its edge, where the pixel walk would stop. Pixel steps are
   left for where the answer can change inside a cell: slopes and a corner correction.
-
 * **Slopes** (Celeste has none; pixel platformers that have them climb a pixel at a time). A body
   that stood on something when the move began (walking, not jumping or falling) and whose sideways
   pixel step is blocked may rise onto what blocked it by up to one pixel per pixel (45 degrees), if
@@ -208,20 +207,19 @@ def move_x(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, no
                     grounded = False  # walked off: from here on it falls (the y pass)
                 elif floor > y + h + EPS:
                     y = floor - h
-            if y > start_y:  # >> beyond the article: one-way tiles beside a body walking down
-                lifted = _onto_one_way(grid, x, y, w, h, one_way_from)
-                if lifted is None:  # no room on it: its side stops the body, as a wall's
-                    return was[0], was[1], True
-                y = lifted
-            continue
-        cells = overlapping_tiles(grid, nx, y, w, h, INF, True)  # this pixel would collide
-        lift = y + h - min(_top(grid, c, r, nx, w) for c, r in cells)
-        if (grounded and 0 < lift <= step * CLIMB + EPS
-                and not overlaps_any(grid, nx, y - lift, w, h, INF, True)):
+        else:
+            cells = overlapping_tiles(grid, nx, y, w, h, INF, True)  # this pixel would collide
+            lift = y + h - min(_top(grid, c, r, nx, w) for c, r in cells)
+            if not (grounded and 0 < lift <= step * CLIMB + EPS
+                    and not overlaps_any(grid, nx, y - lift, w, h, INF, True)):
+                return _contact(grid, x, nx, y, w, h, cells, one_way_from), y, True
             x, y = nx, y - lift  # stepped up onto a slope (or a ledge at most that high)
             left -= step
-            continue
-        return _contact(grid, x, nx, y, w, h, cells), y, True
+        if y > start_y:  # >> beyond the article: one-way tiles beside a body that walked down
+            lifted = _onto_one_way(grid, x, y, w, h, one_way_from)
+            if lifted is None:  # no room on it: its side stops the body, as a wall's
+                return was[0], was[1], True
+            y = lifted
     return x, y, False
 
 
@@ -346,8 +344,9 @@ def _top(grid: TileGrid, col: int, row: int, x: float, w: float) -> float:
 
 
 def _contact(grid: TileGrid, x: float, nx: float, y: float, w: float, h: float,
-             cells: list[tuple[int, int]]) -> float:
-    """The x between the free ``x`` and the blocked ``nx`` where the body touches ``cells``."""
+             cells: list[tuple[int, int]], one_way_from: float) -> float:
+    """The x between the free ``x`` and the blocked ``nx`` where the body touches ``cells``
+    (or, walked down, the side of a one-way tile that holds it: :func:`_onto_one_way`)."""
     tw = grid.tile_w
     if nx > x:
         col = min(c for c, _ in cells)
@@ -357,14 +356,14 @@ def _contact(grid: TileGrid, x: float, nx: float, y: float, w: float, h: float,
         col = max(c for c, _ in cells)
         edge = (col + 1) * tw
         edge = x if edge > x else edge
-    if overlaps_any(grid, edge, y, w, h, INF, True):
-        edge = x  # (only a body that started inside a tile)
+    if overlaps_any(grid, edge, y, w, h, one_way_from, True):
+        edge = x  # (a body that started inside a tile, or a one-way tile's side)
     if all(grid.kind(c, r) == SOLID for c, r in cells if c == col):
         return edge  # a wall's side: exactly on it
     lo, hi = edge, nx  # a slope's surface or side: the farthest free point
     for _ in range(_BISECT):
         mid = (lo + hi) * 0.5
-        if overlaps_any(grid, mid, y, w, h, INF, True):
+        if overlaps_any(grid, mid, y, w, h, one_way_from, True):
             hi = mid
         else:
             lo = mid

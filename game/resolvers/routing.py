@@ -64,7 +64,7 @@ Departures from the article, and why:
   result is thrown away: the body goes back to its start y plus dy, the vertical sides answer at
   the new x, then the walls answer at that y, until a round moves nothing sideways. The vertical
   answer is then always the one for the final x. Pushes only go back toward the start, so two
-  rounds are enough in practice; :data:`MAX_ROUNDS` only bounds the work (past it, the body stays
+  rounds are enough in practice; ``max_rounds`` only bounds the work (past it, the body stays
   at its starting x).
 * **Each side checks the body where it is now, on the other axis.** The article's side functions
   test only their own axis: the tile was picked because the body was in it, so after a neighbour
@@ -202,6 +202,7 @@ class RoutingResolver(BoxResolver):
     summary: ClassVar[str] = ("tile kind -> routing table -> per-side functions; faces between "
                               "tiles left out, worked out cell by cell")
     Options: ClassVar[type] = RoutingOptions
+    max_rounds: ClassVar[int] = MAX_ROUNDS  # the rounds' bound (a subclass may lower it)
 
     def __init__(self, options: RoutingOptions | None = None) -> None:
         self.options = options or RoutingOptions()
@@ -283,7 +284,7 @@ class RoutingResolver(BoxResolver):
         # pushes the body back moves it to an x where the vertical answer may be different, so
         # the vertical motion is worked out again from scratch at the new x, then the walls
         # answer again at the new y, until a round moves nothing sideways.
-        for _ in range(MAX_ROUNDS):
+        for _ in range(self.max_rounds):
             x_seen = s.x
             s.y, s.ground, s.ceiling = s.y0 + dy, False, False
             self._phase(s, grid, occupied, _Y_CALLS)
@@ -291,7 +292,7 @@ class RoutingResolver(BoxResolver):
             if s.x == x_seen:
                 break
         else:
-            # Never seen in practice (see MAX_ROUNDS); stay where the move began on this axis,
+            # Never seen in practice (see max_rounds); stay where the move began on this axis,
             # which was free, and answer the vertical sides there.
             s.x = s.x0
             s.right, s.left = s.right or dx > 0, s.left or dx < 0

@@ -255,12 +255,14 @@ class SweepResolver(BoxResolver):
                 if probed is not None:
                     probed.append((col, row))
                 kind = grid.kind(col, row)  # (outside the map every cell is empty)
-                if kind == EMPTY or kind == ONE_WAY:  # one-way tiles never block sideways
+                if kind == EMPTY:
                     continue
                 if ignore and (col, row) in ignore:
                     continue
                 top = row * th
                 base = top + th
+                if kind == ONE_WAY and not _holds(top, bottom, bottom_before, drop_through):
+                    continue  # >> beyond the article: one-way tiles never block sideways...
                 if kind == SLOPE:  # >> beyond the article: slopes, a floor to climb or a box
                     status, surface = _slope_beside(grid, col, row, bx, w, bottom, entry_col,
                                                     entry_x, iy)
@@ -321,8 +323,8 @@ class SweepResolver(BoxResolver):
                 if bottom - EPS <= contact <= reach + EPS and contact < best:
                     best = contact
             if best != math.inf:
-                if abs(best - bottom) <= EPS:
-                    return y, True  # already resting on it
+                if best - bottom <= EPS:
+                    return y, True  # already resting on it (never lifted: it is falling)
                 return best - h, True
         return y + dy, False
 
@@ -417,6 +419,13 @@ def _slope_beside(grid: TileGrid, col: int, row: int, bx: float, w: float, botto
             return _WALL, 0.0
         return _OK, surface
     return _BLOCKED, 0.0
+
+
+def _holds(top: float, bottom: float, bottom_before: float, drop_through: bool) -> bool:
+    """... unless they hold the body: it was on or above the tile's top when the tick began
+    and is below it now (pushed down under a ceiling corner in this walk). Then the tile is a
+    box like any other: a ledge to be lifted back onto, or a wall."""
+    return not drop_through and one_way_counts(bottom_before, top) and bottom > top + EPS
 
 
 def _corner_slide(grid: TileGrid, w: float, h: float, base: float, left_edge: float,

@@ -74,6 +74,11 @@ Departures, and why:
   and its other cells empty: a ladder's top is hit as a one-way tile is, and no ray meets the rest
   of a ladder. Climbing is the player's (``game.sim.player``); climbing down moves with
   ``drop_through``.
+* **The map's sides.** The mover cuts the tick's motion at the map's left and right edges, but
+  a slide along a steep slope can turn toward one (or past it: a body falling straight onto a
+  steep slope in the first column slides out of the map, and falls through everything there).
+  So the motion of every pass after a hit is cut at the sides too: a slide ends against one as
+  against a wall.
 * **At most five passes a tick** (a pass: sweep what motion is left, to its first hit or its
   end). Each hit takes an axis (or the surface's normal) out of the motion, so two or three are
   enough in any real case; what is left after the fifth pass is dropped.
@@ -246,11 +251,19 @@ def passes(grid: TileGrid, x: float, y: float, w: float, h: float, dx: float, dy
         # on the row's top exactly (a fall may have ended a rounding error above it)
         flags, grounded, dropped, my = ON_GROUND, True, my, 0.0
         y = round((y + h) / grid.tile_h) * grid.tile_h - h
-    for _ in range(_PASSES + 1):
+    for n in range(_PASSES + 1):
         if not mx and not my:
             if not then:
                 break
             mx, then = then, 0.0
+        if n and (mx < 0.0 and x + mx < -EPS or mx > 0.0 and x + w + mx > grid.width_px + EPS):
+            # >> beyond the article: the map's sides are walls to the motion after a hit too
+            # (the mover cuts only the tick's own): a slide along a steep slope ends there
+            if mx < 0.0:
+                room, flags = (-x if x > 0.0 else 0.0), flags | HIT_LEFT
+            else:
+                room, flags = max(grid.width_px - w - x, 0.0), flags | HIT_RIGHT
+            mx, my, then = room, my * room / mx, 0.0
         hit = first_hit(grid, x, y, w, h, mx, my, one_way_from, probe)
         if hit is None and grounded and dropped and not my:  # >> beyond the article
             # sliding along a floor: if it ends on the way, the fall dropped at the landing
@@ -392,7 +405,11 @@ def _on_line(grid: TileGrid, col: int, row: int, x: float, y: float, w: float, h
     _, b, _ = _line(grid, col, row)
     lo, hi = (x if x > x0 else x0), (x + w if x + w < x1 else x1)
     if lo < hi:
-        y = grid.surface_top(col, row, lo, hi) - h
+        on = grid.surface_top(col, row, lo, hi) - h
+        # (a body that met it a rounding error inside, within EPS along its normal, is not
+        # lifted more than EPS onto it: on a steep surface that lift could reach into a tile
+        # over the body's head)
+        y = on if on >= y - EPS else y
     if -1.0 - EPS <= b <= 1.0 + EPS:
         # a floor: keep the horizontal motion and follow the surface with it, to its end
         rx += then

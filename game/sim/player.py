@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.config import PhysicsConfig
-from game.maps.grid import EPS, TileGrid
+from game.maps.grid import EPS, TileGrid, overlaps_any
 from game.sim.inputs import InputFrame
 from game.sim.platforms import Platform, clip_to_platforms
 from game.resolvers.base import (HIT_CEILING, HIT_LEFT, HIT_RIGHT, NO_CONTACT, ON_GROUND,
@@ -266,8 +266,16 @@ class Player:
             # up past the top: stand on it (the ladder's top cell is the floor just left)
             top_row = math.floor((y + self.h - EPS) / grid.tile_h)
             if grid.ladder(col, top_row):
-                self.y = top_row * grid.tile_h - self.h
-                c = (c & ~HIT_CEILING) | ON_GROUND | ON_ONE_WAY
+                stand = top_row * grid.tile_h - self.h
+                if not overlaps_any(grid, self.x, stand, self.w, self.h, math.inf,
+                                    resolver.supports_slopes):
+                    self.y = stand
+                    c = (c & ~HIT_CEILING) | ON_GROUND | ON_ONE_WAY
+                else:  # a floor beside the top is higher (a slope): land on it, as a move
+                    self.x, self.y, landed = move_box(
+                        resolver, grid, self.x, self.y, self.w, self.h, 0.0, stand - self.y,
+                        one_way_bottom=self.y + self.h, was_on_ground=True)
+                    c = (c & ~HIT_CEILING) | landed
             self.climbing = False
         elif c & ON_GROUND and dy > 0:
             self.climbing = False  # climbed down onto the ground: stand there

@@ -93,7 +93,10 @@ class FastPixel(PixelResolver):
                 while row < end and not walls[row] & span:
                     row += 1
                 if row < end or (r1 < rows and self._slopes[r1] & span):
-                    met = self._wall(grid, x, y, w, h, dx, span, r0, r1)
+                    # (a body whose bottom is below a one-way top it began the tick at or
+                    # above, which the lesson's contact respects, is left to the lesson)
+                    met = (self._wall(grid, x, y, w, h, dx, span, r0, r1)
+                           if y + h <= one_way_from else None)
                     x, y, hit = met or move_x(grid, x, y, w, h, dx, dy >= 0, one_way_from,
                                               None)
                     if hit:

@@ -22,20 +22,19 @@ from __future__ import annotations
 from math import ceil, floor
 
 from game.maps.grid import EPS, SLOPE, SOLID, TileGrid
-from game.resolvers import routing as lesson
 from game.resolvers.base import HIT_CEILING, HIT_LEFT, HIT_RIGHT, ON_GROUND, Probe
 from game.resolvers.routing import Route, RoutingResolver
 
 
 def _solids(occupied: list[Route], tw: int, x: float, y: float, w: float, h: float, dx: float,
-            dy: float) -> tuple[float, float, int] | None:
+            dy: float, max_rounds: int) -> tuple[float, float, int] | None:
     """The rounds of side calls (the lesson's ``_rounds``) for gathered tiles that are all
     solid, faces not raw: in place of each call, that side function's test for a solid
     tile, in the same order, on locals instead of the move's record (a call per side costs
     more than its test). None if the rounds do not settle: then the rounds give the answer."""
     sx = x + dx
     left = right = False
-    for _ in range(lesson.MAX_ROUNDS):
+    for _ in range(max_rounds):
         x_seen = sx
         sy, ground, ceiling = y + dy, False, False
         for col, _, _, y_calls, _ in occupied:
@@ -135,7 +134,7 @@ class FastRouting(RoutingResolver):
                 if route[2] != SOLID:
                     break
             else:  # 3. Solid tiles only: their sides' tests written out (see _solids).
-                moved = _solids(occupied, tw, x, y, w, h, dx, dy)
+                moved = _solids(occupied, tw, x, y, w, h, dx, dy, self.max_rounds)
                 if moved is not None:
                     return moved
         return self._rounds(grid, occupied, x, y, w, h, dx, dy, one_way_bottom, drop_through)

@@ -109,8 +109,10 @@ class FastSweep(SweepResolver):
         flags = 0
 
         if dx:
-            if beside_free:
-                x += dx  # what the walk would find: every cut free at this height
+            if beside_free and (drop_through or bottom_before >= y + h):
+                # what the walk would find: every cut free at this height (no one-way tile can
+                # hold a body whose bottom is not below where it began the tick)
+                x += dx
             else:
                 empty = False  # (the falling pass starts at the body's rows)
                 iy = _inset(self.options.inset_y, th, h)
@@ -165,7 +167,7 @@ def _down(resolver: SweepResolver, grid: TileGrid, x: float, y: float, w: float,
                                       None)
             top = row * th
             if bottom - EPS <= top <= reach + EPS:
-                return (y if abs(top - bottom) <= EPS else top - h), True
+                return (y if top - bottom <= EPS else top - h), True
         row += 1
     return y + dy, False
 
