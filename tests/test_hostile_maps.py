@@ -23,6 +23,7 @@ import struct
 import subprocess
 import sys
 import zlib
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -192,9 +193,22 @@ def refused(path: Path, *words: str, where: Path | None = None) -> str:
     return lines[0]
 
 
+# The maps here the command line plays (exit 0), each written into a folder by its function:
+# tests/test_draw_what_loads.py has the window and --render-map draw every one.
+PLAYED: dict[str, Callable[[Path], Path]] = {
+    "a good map": write_map,
+    "a doctype inside a comment": lambda folder: write_map(
+        folder, before="<!-- <!DOCTYPE map [ ] > -->\n", inside=(
+            '<properties><property name="about"><![CDATA[<!ENTITY x "y">]]></property>'
+            '</properties>')),
+    "a plain doctype naming Tiled's DTD": lambda folder: write_map(
+        folder, before='<!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd">\n'),
+}
+
+
 def test_a_good_map_runs(tmp_path):
     """The maps below differ from this one in one hostile thing each."""
-    proc = run_level(write_map(tmp_path))
+    proc = run_level(PLAYED["a good map"](tmp_path))
     assert proc.returncode == 0, proc.stderr
 
 
@@ -283,18 +297,13 @@ def test_a_doctype_in_a_utf16_file_is_found_too(tmp_path):
 
 
 def test_a_doctype_inside_a_comment_or_entity_text_in_a_value_is_no_declaration(tmp_path):
-    path = write_map(tmp_path, before="<!-- <!DOCTYPE map [ ] > -->\n", inside=(
-        '<properties><property name="about"><![CDATA[<!ENTITY x "y">]]></property>'
-        '</properties>'))
-    proc = run_level(path)
+    proc = run_level(PLAYED["a doctype inside a comment"](tmp_path))
     assert proc.returncode == 0, proc.stderr
 
 
 def test_a_plain_doctype_naming_tileds_dtd_is_read(tmp_path):
     """Older Tiled could add it, libGDX's map writer still does; the DTD is never fetched."""
-    path = write_map(tmp_path, before='<!DOCTYPE map SYSTEM '
-                     '"http://mapeditor.org/dtd/1.0/map.dtd">\n')
-    proc = run_level(path)
+    proc = run_level(PLAYED["a plain doctype naming Tiled's DTD"](tmp_path))
     assert proc.returncode == 0, proc.stderr
 
 

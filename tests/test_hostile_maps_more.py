@@ -11,6 +11,7 @@ import json
 import shutil
 import time
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,17 @@ from game.maps.level import load_level
 from test_hostile_maps import (ROOT, SPAWN, csv_layer, refused, run_level, sheet, write_map)
 
 TERRAIN = ROOT / "levels" / "terrain.tsx"
+
+# The maps below the command line plays (exit 0, notes only), each written into a folder by
+# its function: tests/test_draw_what_loads.py has the window and --render-map draw every one.
+PLAYED: dict[str, Callable[[Path], Path]] = {}
+
+
+def played(name: str):
+    def register(build: Callable[[Path], Path]) -> Callable[[Path], Path]:
+        PLAYED[name] = build
+        return build
+    return register
 
 
 def ok(path: Path) -> str:
@@ -55,14 +67,18 @@ def nested(depth: int) -> dict:
     return value
 
 
-def test_class_properties_nested_600_deep_in_a_json_template(tmp_path):
-    """The game reads no class-typed property: its members are never walked."""
-    (tmp_path / "deep.tj").write_text(json.dumps({"type": "template", "object": {
+@played("class properties nested 600 deep in a JSON template")
+def deep_template(folder: Path) -> Path:
+    (folder / "deep.tj").write_text(json.dumps({"type": "template", "object": {
         "name": "spawn", "point": True, "width": 0, "height": 0,
         "properties": [{"name": "p", "type": "class", "propertytype": "c",
                         "value": nested(600)}]}}), "utf-8")
-    obj = '<object id="1" template="deep.tj" x="40" y="80"/>'
-    ok(write_map(tmp_path, objects=obj))
+    return write_map(folder, objects='<object id="1" template="deep.tj" x="40" y="80"/>')
+
+
+def test_class_properties_nested_600_deep_in_a_json_template(tmp_path):
+    """The game reads no class-typed property: its members are never walked."""
+    ok(deep_template(tmp_path))
 
 
 def test_class_properties_nested_600_deep_in_a_json_map(tmp_path):
@@ -151,11 +167,16 @@ def test_a_template_that_is_a_symlink_loop(tmp_path):
             "not found", where=tmp_path / "a.tx")
 
 
+@played("an image layer's missing picture that is a symlink loop")
+def image_layer_loop(folder: Path) -> Path:
+    (folder / "a.png").symlink_to(folder / "b.png")
+    (folder / "b.png").symlink_to(folder / "a.png")
+    return write_map(folder,
+                     inside='<imagelayer id="5" name="sky"><image source="a.png"/></imagelayer>')
+
+
 def test_an_image_layers_missing_picture_that_is_a_symlink_loop(tmp_path):
-    (tmp_path / "a.png").symlink_to(tmp_path / "b.png")
-    (tmp_path / "b.png").symlink_to(tmp_path / "a.png")
-    inside = '<imagelayer id="5" name="sky"><image source="a.png"/></imagelayer>'
-    assert "drawn empty" in ok(write_map(tmp_path, inside=inside))
+    assert "drawn empty" in ok(image_layer_loop(tmp_path))
 
 
 def test_a_template_that_is_a_symlink_to_a_device_is_named_as_the_map_names_it(tmp_path):
@@ -167,19 +188,30 @@ def test_a_template_that_is_a_symlink_to_a_device_is_named_as_the_map_names_it(t
 
 # --- 9. a tile's collision shape far outside its tile ---------------------------------------
 
-@pytest.mark.parametrize("shape", [
+FAR_SHAPES = [
     '<object id="1" x="0" y="0"><polygon points="0,0 16,0 100000,16"/></object>',
     '<object id="1" x="0" y="0"><polygon points="0,0 16,0 1e12,1e12"/></object>',
     '<object id="1" x="0" y="0"><polygon points="0,0 16,0 1e308,16"/></object>',
     '<object id="1" x="0" y="8"><polyline points="-1e9,0 1e9,0"/></object>',
-])
-def test_a_tile_shape_reaching_far_out_is_cut_to_its_tile(tmp_path, shape):
+]
+
+
+def far_shape(folder: Path, shape: str) -> Path:
     tiles = f'<tile id="0"><objectgroup>{shape}</objectgroup></tile>'
-    layers = csv_layer(400, 300)
     spawn = '<object id="1" name="player" x="40" y="80"><point/></object>'
+    return write_map(folder, cols=400, rows=300, tilesets=sheet(tiles=tiles),
+                     layers=csv_layer(400, 300), objects=spawn)
+
+
+for _i, _shape in enumerate(FAR_SHAPES):
+    PLAYED[f"a tile shape reaching far out, {_i}"] = (
+        lambda folder, shape=_shape: far_shape(folder, shape))
+
+
+@pytest.mark.parametrize("shape", FAR_SHAPES)
+def test_a_tile_shape_reaching_far_out_is_cut_to_its_tile(tmp_path, shape):
     start = time.monotonic()
-    ok(write_map(tmp_path, cols=400, rows=300, tilesets=sheet(tiles=tiles), layers=layers,
-                 objects=spawn))
+    ok(far_shape(tmp_path, shape))
     assert time.monotonic() - start < 20
 
 
@@ -195,19 +227,24 @@ def test_sixty_megabytes_of_json_objects_in_an_unused_key(tmp_path):
 
 # --- 11. templates of the map's own JSON tileset -------------------------------------------------
 
-@pytest.mark.slow
-def test_fifteen_hundred_templates_share_the_maps_tileset(tmp_path):
-    shutil.copy(ROOT / "tests" / "data" / "formats" / "terrain.tsj", tmp_path / "terrain.tsj")
-    tsj = json.loads((tmp_path / "terrain.tsj").read_text())
+@played("1,500 templates of the map's own JSON tileset")
+def templates_of_the_maps_tileset(folder: Path) -> Path:
+    shutil.copy(ROOT / "tests" / "data" / "formats" / "terrain.tsj", folder / "terrain.tsj")
+    tsj = json.loads((folder / "terrain.tsj").read_text())
     tsj["image"] = str(ROOT / "assets" / "terrain.png")
-    (tmp_path / "terrain.tsj").write_text(json.dumps(tsj))
-    (tmp_path / "coin.tx").write_text(
+    (folder / "terrain.tsj").write_text(json.dumps(tsj))
+    (folder / "coin.tx").write_text(
         '<?xml version="1.0"?><template><tileset firstgid="1" source="terrain.tsj"/>'
         '<object type="deco" gid="3" width="16" height="16"/></template>', "utf-8")
     objects = SPAWN + "".join(f'<object id="{i}" template="coin.tx" x="{(i % 9) * 16}" '
                               f'y="{16 + (i // 9) % 3 * 16}"/>' for i in range(2, 1502))
-    path = write_map(tmp_path, tilesets='<tileset firstgid="1" source="terrain.tsj"/>',
+    return write_map(folder, tilesets='<tileset firstgid="1" source="terrain.tsj"/>',
                      objects=objects)
+
+
+@pytest.mark.slow
+def test_fifteen_hundred_templates_share_the_maps_tileset(tmp_path):
+    path = templates_of_the_maps_tileset(tmp_path)
     start = time.monotonic()
     level = load_level(path)
     assert time.monotonic() - start < 20
@@ -240,14 +277,31 @@ def test_a_json_parallax_factor(tmp_path, value):
 
 # --- 13. animation frames ------------------------------------------------------------------------
 
-def test_an_animation_frame_showing_a_tile_the_tileset_lacks_is_left_out(tmp_path):
+def animated(folder: Path, frame: int, count: int | None = None) -> Path:
+    """Tile 0 shows itself, then tile ``frame`` (``count``: the tileset's tile count)."""
     tiles = ('<tile id="0"><properties><property name="collision" value="solid"/></properties>'
-             '<animation><frame tileid="0" duration="100"/><frame tileid="99" duration="100"/>'
-             '</animation></tile>')
-    stderr = ok(write_map(tmp_path, tilesets=sheet(tiles=tiles),
-                          objects=SPAWN + '<object id="9" type="goal" x="140" y="64" '
-                          'width="16" height="16"/>'))
-    assert "frames are left out" in stderr
+             f'<animation><frame tileid="0" duration="100"/><frame tileid="{frame}" '
+             'duration="100"/></animation></tile>')
+    return write_map(folder, tilesets=sheet(tiles=tiles, count=count),
+                     objects=SPAWN + '<object id="9" type="goal" x="140" y="64" width="16" '
+                     'height="16"/>')
+
+
+PLAYED["an animation frame of a tile the tileset lacks"] = lambda folder: animated(folder, 99)
+PLAYED["an animation frame past the end of its sheet"] = lambda folder: animated(folder, 6, 8)
+
+
+def test_an_animation_frame_showing_a_tile_the_tileset_lacks_is_left_out(tmp_path):
+    assert "frames are left out" in ok(animated(tmp_path, 99))
+
+
+def test_an_animation_frame_past_the_end_of_its_sheet_is_left_out(tmp_path):
+    """The tileset says 8 tiles, its picture holds 4: tile 6 has no picture (before, the frame
+    was kept and the window broke cutting it: 'subsurface rectangle outside surface area')."""
+    stderr = ok(animated(tmp_path, 6, 8))
+    assert "frames are left out" in stderr and "no picture" in stderr
+    level = load_level(tmp_path / "bad.tmx")
+    assert level.view.art.frames == {}  # one frame left: no animation
 
 
 def test_an_animation_frame_of_a_negative_tile(tmp_path):
@@ -259,10 +313,15 @@ def test_an_animation_frame_of_a_negative_tile(tmp_path):
 
 # --- 18. another engine's start outside the map's sides --------------------------------------
 
-def test_another_engines_start_past_the_maps_side_is_moved_in_with_a_note(tmp_path):
+@played("another engine's start past the map's side")
+def start_past_the_side(folder: Path) -> Path:
     objects = '<object id="1" name="Player Start" x="-30" y="80"><point/></object>'
     layers = csv_layer().replace('name="ground"', 'name="Ground"')
-    stderr = ok(write_map(tmp_path, tilesets=sheet(tiles=""), layers=layers, objects=objects))
+    return write_map(folder, tilesets=sheet(tiles=""), layers=layers, objects=objects)
+
+
+def test_another_engines_start_past_the_maps_side_is_moved_in_with_a_note(tmp_path):
+    stderr = ok(start_past_the_side(tmp_path))
     assert "moved" in stderr and "into the map" in stderr
 
 

@@ -151,8 +151,8 @@ def test_the_watcher_looks_once_a_period():
 
 def test_open_level_answers_with_the_level_or_the_error_line(cfg, tmp_path):
     got = open_level(FIRST, cfg, resolvers.create("axis"))
-    world, images = got
-    assert world.level.path == FIRST and images.images
+    world, images, renderer = got
+    assert world.level.path == FIRST and images.images and renderer.level is world.level
     assert level_name(world.level) == "Level 1: First Steps"
     broken = tmp_path / "broken.tmx"
     broken.write_text("<map>")

@@ -300,11 +300,16 @@ def read_tileset(map_path: Path, ts: ET.Element, index: int, reader: Reader,
 
 
 def _finish(ts: Tileset, notes: list[str]) -> Tileset:
-    """Animation frames that show a tile the tileset does not hold are left out, with a note
-    (they would draw nothing, or break the window)."""
+    """Animation frames that show a tile the tileset does not hold, or one it has no picture
+    for (past the end of a sheet cut short, an image not found), are left out, with a note
+    (they would draw nothing, or break the window). A tile with no picture of its own is never
+    drawn (refused if placed): its frames are left as they are."""
     tiles, dropped = {}, []
     for tile_id, tile in ts.tiles.items():
-        kept = tuple(f for f in tile.frames if ts.holds(f[0]))
+        if ts.is_missing(tile_id):
+            tiles[tile_id] = tile
+            continue
+        kept = tuple(f for f in tile.frames if ts.holds(f[0]) and not ts.is_missing(f[0]))
         if len(kept) != len(tile.frames):
             dropped.append(tile_id)
             tile = replace(tile, frames=kept)
@@ -313,8 +318,8 @@ def _finish(ts: Tileset, notes: list[str]) -> Tileset:
         listed = ", ".join(map(str, dropped[:8])) + (", ..." if len(dropped) > 8 else "")
         which = "tiles" if len(dropped) > 1 else "tile"
         notes.append(f"{ts.file}: tileset {ts.name}: the animations of {which} {listed} show "
-                     "tiles the tileset does not hold; those frames are left out (fix them in "
-                     "Tiled's Tile Animation Editor)")
+                     "tiles the tileset does not hold or has no picture for; those frames are "
+                     "left out (fix them in Tiled's Tile Animation Editor)")
     return replace(ts, tiles=tiles)
 
 

@@ -41,11 +41,13 @@ Drawing:
 - ``painter``: text with shadows and panels at window resolution; a panel and its text are one
   image (a card), made once and kept while it is shown.
 - ``render``: a level's map, every layer in file order as Tiled composes them: the frame's
-  :class:`~game.view.render.MapRenderer` and the whole map at once.
+  :class:`~game.view.render.MapRenderer` (view buffers up to a budget) and the whole map, a
+  band at a time, its picture bounded.
 - ``viewbuffer``: one run of tile layers kept drawn around the camera, so a frame costs one blit.
 - ``tiledraw``: tile pictures cut once from their sheets, Tiled's flips, one layer's tiles blitted.
 - ``animcells``: animated tiles drawn over a view buffer each frame (the buffer never changes).
-- ``mapart``: what a map shows beyond its cells: tile objects, image layers, tints, parallax.
+- ``mapart``: what a map shows beyond its cells: tile objects (a huge one, the part in view),
+  image layers, tints, parallax (exact however far).
 - ``projection`` and ``projected``: isometric, staggered and hexagonal maps (``--render-map``
   only): where Tiled puts their cells and objects, and the whole map drawn.
 - ``export``: ``--render-map``: the whole map as the game draws it, saved as a PNG.
@@ -54,7 +56,8 @@ Drawing:
 - ``effects``: small bursts of pixels that the world's changes set off (never in a trace).
 - ``text``: wrapping and fitting text to a width.
 - ``pixelfont``: the game's own 5x7 pixel font, scaled by whole pixels.
-- ``surfaces``: what is kept between frames (``Recent``), and ``blit_scaled``: the view
+- ``surfaces``: what is kept between frames (``Recent``), pictures made from others kept up
+  to a budget of bytes (``Kept``), and ``blit_scaled``: the view
   stretched into the window by whole pixels (a row stretched across once, then copied down).
 - ``sound``: sound effects from the world's changes, volume and mute.
 - ``lab_picture``: ``lab.png``, the collision lab's picture (the results come from

@@ -7,8 +7,9 @@ it gives the same picture, the buffer is drawn without its animated tiles, and e
 ones in view are blitted on top, at their current frame: a few dozen small blits.
 
 It gives the same picture when nothing in the run is drawn over an animated cell: every layer of
-the run at full opacity, at the same offset, every tile the size of a cell and on it (no big
-tiles, no drawing offsets), and no later layer of the run with a tile on an animated cell.
+the run at full opacity and untinted, at the same offset, every tile the size of a cell and on
+it (no big tiles, no drawing offsets), and no later layer of the run with a tile on an animated
+cell.
 Otherwise :func:`plan` says None and the buffer redraws animated cells itself.
 """
 
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.maps.art import TileLayer
+from game.maps.art import WHITE, TileLayer
 from game.maps.level import Level
 from game.view.tiledraw import Stamps
 
@@ -63,7 +64,8 @@ def plan(level: Level, pairs: Sequence[tuple[TileLayer, Stamps]], animated: set[
         return None
     tw, th = level.tile_size
     offsets = {(round(layer.offset[0]), round(layer.offset[1])) for _, layer, _ in layers}
-    if len(offsets) != 1 or any(stamps.reach != (0, tw, -th, 0) for _, _, stamps in layers):
+    if len(offsets) != 1 or any(stamps.reach != (0, tw, -th, 0) or stamps.tint != WHITE
+                                for _, _, stamps in layers):
         return None
     (ox, oy), = offsets
     cells = []

@@ -118,7 +118,7 @@ class App:
         elif selected is not None:
             got = open_level(selected, self.cfg, self.resolver(resolver))
             if not isinstance(got, str):
-                backdrop = Backdrop(got[0].level, got[1])
+                backdrop = Backdrop(got.world.level, got.images, got.renderer)
         self.title_screen = TitleScreen(self.levels_dir, selected, resolver,
                                         self.shared.progress, backdrop)
         pygame.display.set_caption("tilecollide")
@@ -136,12 +136,13 @@ class App:
         if isinstance(got, str):
             self.title_screen.error_line = got
             return False
-        world, images = got
+        world, images, renderer = got
         self.title_screen = None
         if self.play is None:
-            self.play = PlayScene(self.shared, self.options, world, images, announce=True)
+            self.play = PlayScene(self.shared, self.options, world, images, announce=True,
+                                  renderer=renderer)
         else:
-            self.play.start(world, images)
+            self.play.start(world, images, renderer)
         self.remember()
         return True
 
@@ -210,20 +211,31 @@ class App:
     def run(self) -> int:
         if self.options.max_ticks == 0:
             self.running = False
-        run_frames(self.frame, lambda: self.running, max_frames=self.max_frames,
-                   frame_time=self.frame_time, vsync=lambda: self.shared.window.vsync)
+        try:
+            run_frames(self.frame, lambda: self.running, max_frames=self.max_frames,
+                       frame_time=self.frame_time, vsync=lambda: self.shared.window.vsync)
+        except Exception:
+            # A frame that broke (a fault of the game's) still leaves what was played: the
+            # trace asked for is written before the error goes on.
+            pygame.quit()
+            self._write_trace()
+            raise
         if self.screenshot:
             pygame.image.save(self.window, self.screenshot)
         if self.play is not None and self.title_screen is None:
             self.play.finish_recording()
         self.remember()
         pygame.quit()
-        if self.trace is not None:
-            records = self.play.followers.trace_records if self.play is not None else []
-            self.trace(records, self.world.level if self.world else None)
+        self._write_trace()
         if self.play is not None and self.play.record_error is not None:
             raise self.play.record_error  # the window is closed: one error line, exit code 2
         return 0
+
+
+    def _write_trace(self) -> None:
+        if self.trace is not None:
+            records = self.play.followers.trace_records if self.play is not None else []
+            self.trace(records, self.world.level if self.world else None)
 
 
 def run_app(cfg: Config, level_path: Path, **kwargs) -> int:

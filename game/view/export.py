@@ -5,21 +5,26 @@ The PNG is written by this module itself, with a text chunk ``Software: tilecoll
 --render-map`` in it: an existing ``--out`` file is replaced only when it is such a PNG, so a
 mistyped path never overwrites a user's file. It is written as every file the game writes is
 (``game.runs.files``): whole or not at all, keeping the permissions of a picture it replaces.
+The picture is bounded before it is drawn (``game.view.render.MAX_PICTURE_PX``), then drawn and
+written a band of rows at a time, so its memory does not grow with it.
 """
 
 from __future__ import annotations
 
+import io
 import math
 import struct
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 import pygame
 
 from game.errors import UserError, print_note, quoted
 from game.runs import files
 from game.maps.level import load_level
-from game.view.render import TileImages, render_whole
+from game.view.render import TileImages, render_bands, whole_picture
 
 MARK = b"Software\0tilecollide --render-map"
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -40,18 +45,33 @@ def parse_time(text: str | None) -> float:
     return seconds
 
 
-def png_bytes(surface: pygame.Surface) -> bytes:
-    """``surface`` as an RGBA PNG carrying :data:`MARK`."""
-    w, h = surface.get_size()
-    pixels = pygame.image.tobytes(surface, "RGBA")
-    rows = b"".join(b"\0" + pixels[y * w * 4:(y + 1) * w * 4] for y in range(h))
+def write_png(f: BinaryIO, size: tuple[int, int], bands: Iterable[pygame.Surface]) -> None:
+    """An RGBA PNG of ``size`` carrying :data:`MARK`, written to ``f`` from ``bands`` (its rows,
+    top to bottom, a surface each), each band compressed as it comes: the whole picture is
+    never held."""
+    w, h = size
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return (struct.pack(">I", len(data)) + kind + data
                 + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-    return (SIGNATURE + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
-            + chunk(b"tEXt", MARK) + chunk(b"IDAT", zlib.compress(rows, 6))
-            + chunk(b"IEND", b""))
+    f.write(SIGNATURE + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+            + chunk(b"tEXt", MARK))
+    packer = zlib.compressobj(6)
+    row = w * 4
+    for band in bands:
+        pixels = pygame.image.tobytes(band, "RGBA")
+        data = packer.compress(b"".join(b"\0" + pixels[at:at + row]
+                                        for at in range(0, len(pixels), row)))
+        if data:
+            f.write(chunk(b"IDAT", data))
+    f.write(chunk(b"IDAT", packer.flush()) + chunk(b"IEND", b""))
+
+
+def png_bytes(surface: pygame.Surface) -> bytes:
+    """``surface`` as an RGBA PNG carrying :data:`MARK`."""
+    out = io.BytesIO()
+    write_png(out, surface.get_size(), [surface])
+    return out.getvalue()
 
 
 def written_here(path: Path) -> bool:
@@ -88,11 +108,15 @@ def export(map_path: Path, out: Path, seconds: float,
     level = load_level(map_path, player_size, play=False)
     for line in level.notes:
         notes(line)
-    picture = render_whole(level, TileImages(level, convert=False), seconds)
-    data = png_bytes(picture)
-    check_out(out)  # still new, or still ours, after the drawing
+    size = whole_picture(level).size  # its size bounded before anything is drawn
+    images = TileImages(level, convert=False)
+
+    def write(f: BinaryIO) -> None:
+        write_png(f, size, render_bands(level, images, seconds))
+        check_out(out)  # still new, or still ours, after the drawing
+
     try:
-        files.write_file(out, lambda f: f.write(data), ".render-map-")
+        files.write_file(out, write, ".render-map-")
     except OSError as exc:
         raise files.target_error("--out", out, f"cannot write the picture "
                                  f"({files.reason(exc)})") from None

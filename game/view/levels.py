@@ -1,21 +1,22 @@
 """The levels the window plays one after another, and loading one with its pictures.
 
 A level's successor is its ``next_level`` property, else the next map (``.tmx`` or ``.tmj``) by
-name in its folder; after the last one the sequence wraps round to the first. :func:`open_level` loads a
-level and its tile images and answers with the error line instead of raising, so that a level
-being saved in Tiled, or broken, never stops the game.
+name in its folder; after the last one the sequence wraps round to the first. :func:`open_level`
+loads a level, its tile images and its renderer, and answers with the error line instead of
+raising, so that a level being saved in Tiled, or broken, never stops the game.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 from game.config import Config
 from game.errors import UserError
 from game.maps.files import map_files
 from game.maps.level import Level
 from game.sim.world import World, load_world
-from game.view.render import TileImages
+from game.view.render import MapRenderer, TileImages
 from game.view.title import read_title
 
 
@@ -56,12 +57,23 @@ def sequence_title(path: Path) -> str:
     return f"Level {seq.index(here) + 1}: {title}" if here in seq else title
 
 
-def open_level(path: Path, cfg: Config, resolver) -> tuple[World, TileImages] | str:
-    """The level at ``path`` with its tile images, or the error line saying why not: a user
-    error as its own line, anything else as ``error: <file>: could not load (...)``."""
+class Opened(NamedTuple):
+    """A level ready to play: its world, its tile images, and the renderer that draws it."""
+
+    world: World
+    images: TileImages
+    renderer: MapRenderer
+
+
+def open_level(path: Path, cfg: Config, resolver) -> Opened | str:
+    """The level at ``path`` with its tile images and its renderer, or the error line saying
+    why not: a user error as its own line, anything else as ``error: <file>: could not load
+    (...)``. Everything the window needs is made here, so a level that fails is never swapped
+    in (a hot reload keeps the level being played)."""
     try:
         world = load_world(path, cfg, resolver)
-        return world, TileImages(world.level)
+        images = TileImages(world.level)
+        return Opened(world, images, MapRenderer(world.level, images))
     except UserError as exc:
         return exc.line()
     except Exception as exc:  # a half-saved file can break a library in any way

@@ -83,9 +83,10 @@ class RunOptions:
 
 class PlayScene:
     def __init__(self, shared: Shared, options: RunOptions, world: World, images: TileImages,
-                 announce: bool = False) -> None:
-        """Play ``world`` (``images``: its tiles' pictures); ``announce``: show the level's
-        name on a banner, as when a level is chosen on the title screen."""
+                 announce: bool = False, renderer: MapRenderer | None = None) -> None:
+        """Play ``world`` (``images``: its tiles' pictures; ``renderer``: its renderer, if
+        made already); ``announce``: show the level's name on a banner, as when a level is
+        chosen on the title screen."""
         self.shared = shared
         self.cfg = shared.cfg
         self.script = options.script
@@ -128,7 +129,7 @@ class PlayScene:
         self._handlers = self._make_handlers()
         self._heard_world: World | None = None  # the world the level-start sound was played for
         self.world = world
-        self._use_level(images)
+        self._use_level(images, renderer)
         self.followers.start(world)
         self.tally.use(world.resolver.name)
         if announce:
@@ -309,12 +310,13 @@ class PlayScene:
         return self.followers.shown(self.world)
 
     # --- levels -------------------------------------------------------------------------------
-    def start(self, world: World, images: TileImages) -> None:
+    def start(self, world: World, images: TileImages,
+              renderer: MapRenderer | None = None) -> None:
         """Play ``world`` from its start, as chosen on the title screen."""
         self.error_line = None
         self.error_note = KEEPING
         self.enter(world)
-        self._use_level(images)
+        self._use_level(images, renderer)
         self.clock.reset()
         self.keys_seq = InputSequencer()
 
@@ -327,7 +329,7 @@ class PlayScene:
         got = open_level(path, self.cfg, self.world.resolver)
         if isinstance(got, str):
             return self._load_failed(path, got)
-        world, images = got
+        world, images, renderer = got
         self.error_line = None
         self.error_note = KEEPING
         if keep_position:
@@ -339,7 +341,7 @@ class PlayScene:
             self.followers.start(self.world, follow=True)
         else:
             self.enter(world)
-        self._use_level(images)
+        self._use_level(images, renderer)
         return True
 
     def enter(self, world: World) -> None:
@@ -427,11 +429,11 @@ class PlayScene:
             self.watcher.watch(self.world.level)  # don't retry until it changes again
         return False
 
-    def _use_level(self, images: TileImages) -> None:
+    def _use_level(self, images: TileImages, renderer: MapRenderer | None = None) -> None:
         self.images = images
         # the loader's notes (also on stderr): shown once, for a while, after each load
         self.notes_until = time.monotonic() + NOTE_TIME if self.world.level.notes else 0.0
-        self.renderer = MapRenderer(self.world.level, images)
+        self.renderer = renderer or MapRenderer(self.world.level, images)
         self.watcher.watch(self.world.level)
         self._update_caption()
 

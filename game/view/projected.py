@@ -16,6 +16,7 @@ apart from the same tile without it (``game.maps.art``: its picture is its own).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 import pygame
@@ -23,82 +24,71 @@ import pygame
 from game.maps.art import (NO_ART, ImageLayerArt, Look, ObjectLayerArt, TileLayer,
                            TileLayerArt)
 from game.maps.level import Level
-from game.view.mapart import Animator, ArtPictures, draw_image_layer, draw_objects, tinted
-from game.view.projection import Projection, picture_bounds
+from game.view.mapart import Animator, ArtPictures, draw_image_layer, draw_objects
+from game.view.projection import Projection
 from game.view.tiledraw import Stamps, TileImages
 
 HEX_TURN = 60  # degrees clockwise: Tiled's diagonal flip on a hexagonal map
 
 
-def render_projected(level: Level, images: TileImages, seconds: float = 0.0) -> pygame.Surface:
-    """The whole map (not orthogonal) ``seconds`` into its animations, on a picture as big as
-    Tiled makes it (:func:`game.view.projection.picture_bounds`)."""
-    bounds = picture_bounds(level)
-    out = pygame.Surface(bounds.size, pygame.SRCALPHA)
-    if level.view.background:
-        out.fill((*level.view.background, 255))
+def projected_bands(level: Level, images: TileImages, bands: Iterable[pygame.Rect],
+                    seconds: float = 0.0) -> Iterator[pygame.Surface]:
+    """The whole map (not orthogonal) ``seconds`` into its animations, each of ``bands``
+    (screen px of the picture, as big as Tiled makes it:
+    :func:`game.view.projection.picture_bounds`) drawn in turn: every layer in file order onto
+    each band, of a tile layer only the cells whose pictures reach into it."""
     projection = Projection.of(level)
     ms = int(seconds * 1000)
     animator = Animator(level, images.picture)
     animated = {g: [f for f, _ in frames] for g, frames in animator.frames_of.items()}
-    changed = animator.at(ms)
+    stamps = Stamps(level, images, animated)
+    for gid, img in animator.at(ms).items():
+        stamps.show(gid, img)
+    shapes = dict(stamps.shapes)  # the tiles' pictures once, untinted (each layer tints its)
+    if level.view.orientation.kind == "hexagonal":
+        shapes.update(_hex_turned(level, images))
+    reach = (min((dy for _, _, dy in shapes.values()), default=0),
+             max((dy + img.get_height() for img, _, dy in shapes.values()), default=0))
     pictures = ArtPictures(level, images.picture, images.load)
-    made: dict = {}
-
-    def stamps(tint, opacity: float) -> dict:
-        """gid -> (picture, dx, dy) from its cell's anchor, tinted, at ``opacity``."""
-        if (tint, 1.0) not in made:
-            st = Stamps(level, images, tint, animated)
-            for gid, img in changed.items():
-                st.show(gid, img)
-            shapes = dict(st.shapes)
-            if level.view.orientation.kind == "hexagonal":
-                shapes.update(_hex_turned(level, images, tint))
-            made[tint, 1.0] = shapes
-        if (tint, opacity) not in made:
-            made[tint, opacity] = {g: (_faded(img, opacity), dx, dy)
-                                   for g, (img, dx, dy) in made[tint, 1.0].items()}
-        return made[tint, opacity]
-
-    origin = bounds.topleft
     art = level.view.art if level.view.art is not None else NO_ART
     order = art.layers or tuple(TileLayerArt(i, Look()) for i in range(len(level.view.layers)))
     place = projection.place if projection.kind == "isometric" else None
-    for item in order:
-        if isinstance(item, TileLayerArt):
-            layer = level.view.layers[item.index] if item.index < len(level.view.layers) else None
-            if layer is not None and layer.visible and layer.opacity > 0:
-                draw_cells(out, layer, stamps(item.look.tint, layer.opacity), projection, origin)
-        elif isinstance(item, ObjectLayerArt):
-            draw_objects(out, item, pictures, origin, ms, place)
-        elif isinstance(item, ImageLayerArt):
-            draw_image_layer(out, item, pictures, origin)
-    return out
+    for band in bands:
+        out = pygame.Surface(band.size, pygame.SRCALPHA)
+        if level.view.background:
+            out.fill((*level.view.background, 255))
+        for item in order:
+            if isinstance(item, TileLayerArt):
+                layer = (level.view.layers[item.index] if item.index < len(level.view.layers)
+                         else None)
+                if layer is not None and layer.visible and layer.opacity > 0:
+                    draw_cells(out, layer, shapes, projection, band,
+                               stamps.tinted(item.look.tint), reach)
+            elif isinstance(item, ObjectLayerArt):
+                draw_objects(out, item, pictures, band.topleft, ms, place)
+            elif isinstance(item, ImageLayerArt):
+                draw_image_layer(out, item, pictures, band.topleft)
+        yield out
 
 
 def draw_cells(target: pygame.Surface, layer: TileLayer, shapes: dict, projection: Projection,
-               origin: tuple[int, int]) -> None:
-    """One tile layer, every cell in Tiled's order, onto ``target`` whose top-left is at
-    ``origin`` (screen px). ``shapes`` are the pictures at the layer's opacity: Tiled draws
-    each tile at the layer's opacity, so where a layer's pictures overlap, they show through
-    each other."""
+               area: pygame.Rect, stamps: Stamps, reach: tuple[int, int]) -> None:
+    """One tile layer's cells in Tiled's order onto ``target``, which shows ``area`` (screen
+    px): the cells whose pictures (``shapes``: gid -> picture and where it goes from its
+    cell's anchor; ``reach``: how far above and below the anchor they go at most) may reach
+    into it, tinted and faded as the layer says (``stamps``: the layer's)."""
     if not layer.gids:
         return
-    ox, oy = round(layer.offset[0]) - origin[0], round(layer.offset[1]) - origin[1]
+    ox, oy = round(layer.offset[0]), round(layer.offset[1])
+    lines = projection.lines_between(area.top - oy - reach[1], area.bottom - oy - reach[0])
+    ox, oy = ox - area.x, oy - area.y
     gids = layer.gids
-    target.fblits([(s[0], (x + s[1] + ox, y + s[2] + oy)) for col, row, x, y in projection.cells()
-                   if (g := gids[row][col]) and (s := shapes.get(g))])
+    seq = [(s[0], (x + s[1] + ox, y + s[2] + oy)) for col, row, x, y in projection.cells(lines)
+           if (g := gids[row][col]) and (s := shapes.get(g))]
+    target.fblits(stamps.dressed(seq, layer.opacity))
 
 
-def _faded(image: pygame.Surface, opacity: float) -> pygame.Surface:
-    if opacity >= 1:
-        return image
-    out = image.copy()
-    out.set_alpha(round(opacity * 255))
-    return out
-
-
-def _hex_turned(level: Level, images: TileImages, tint) -> dict:
+def _hex_turned(level: Level, images: TileImages) -> dict:
     """The pictures of the turned tiles of a hexagonal map (its diagonal flip a 60-degree turn,
     Tiled's bit 28 a 120-degree one), turned as Tiled turns them: flipped, then turned about the
     picture's middle, which stays where it was (an animated one keeps its own picture)."""
@@ -109,7 +99,7 @@ def _hex_turned(level: Level, images: TileImages, tint) -> dict:
         plain = images.picture(replace(info, flip_d=False, turned_120=False))
         w, h = plain.get_size()
         degrees = HEX_TURN * info.flip_d + 2 * HEX_TURN * info.turned_120
-        turned, left, top = turn(tinted(plain, tint), degrees)
+        turned, left, top = turn(plain, degrees)
         dx, dy = level.view.tile_offsets.get(gid, (0, 0))
         # the middle is (dx + w/2, dy - h/2) from the cell's anchor
         out[gid] = (turned, dx + w // 2 + left, dy - (h + 1) // 2 + top)

@@ -99,25 +99,47 @@ class Projection:
             x += s.column_width
         return x, row * s.row_height + s.tile_h
 
-    def cells(self) -> Iterator[tuple[int, int, int, int]]:
+    def cells(self, lines: range | None = None) -> Iterator[tuple[int, int, int, int]]:
         """Every cell as (col, row, x, y), (x, y) its :meth:`anchor`, in the order Tiled draws
-        them (so a tall picture covers the cells behind it, not those in front)."""
+        them (so a tall picture covers the cells behind it, not those in front); or only those
+        of ``lines`` (:meth:`lines_between`), in the same order."""
         cols, rows, anchor = self.cols, self.rows, self.anchor
         if self.kind == "isometric":
-            for diagonal in range(cols + rows - 1):
+            for diagonal in range(cols + rows - 1) if lines is None else lines:
                 for col in range(max(0, diagonal - rows + 1), min(cols, diagonal + 1)):
                     yield (col, diagonal - col, *anchor(col, diagonal - col))
         elif self.kind != "orthogonal" and self.orientation.stagger_x:
             staggered = self.orientation.staggered
             first = [c for c in range(cols) if not staggered(c)]
             then = [c for c in range(cols) if staggered(c)]
-            for row in range(rows):
+            for row in range(rows) if lines is None else lines:
                 for col in first + then:
                     yield (col, row, *anchor(col, row))
         else:
-            for row in range(rows):
+            for row in range(rows) if lines is None else lines:
                 for col in range(cols):
                     yield (col, row, *anchor(col, row))
+
+    def lines_between(self, top: float, bottom: float) -> range:
+        """The lines of cells Tiled draws one after another (an isometric map's diagonals, the
+        others' rows) that hold every cell whose anchor's y is from ``top`` to ``bottom``
+        (screen px), and maybe a few more: for drawing a band of a picture."""
+        if self.kind == "isometric":
+            count, step, low = self.cols + self.rows - 1, self.tile_h / 2, self.tile_h
+            high = low
+        else:
+            count = self.rows
+            s = self.steps
+            if self.kind != "orthogonal" and self.orientation.stagger_x:
+                step, low, high = s.tile_h + s.side_y, s.tile_h, s.tile_h + s.row_height
+            elif self.kind == "orthogonal":
+                step, low, high = self.tile_h, self.tile_h, self.tile_h
+            else:
+                step, low, high = s.row_height, s.tile_h, s.tile_h
+        step = max(step, 1)
+        first = max(0, math.floor((top - high) / step) - 1)
+        last = min(count, math.ceil((bottom - low) / step) + 2)
+        return range(first, max(first, last))
 
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
         """An object's position (the map's pixel coordinates, as the file has it) on screen."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
+from collections.abc import Callable
 
 import pygame
 
@@ -32,6 +34,58 @@ class Recent:
 
     def __len__(self) -> int:
         return len(self._now.keys() | self._before.keys())
+
+
+def nbytes(surface: pygame.Surface) -> int:
+    """Bytes of a surface's pixels."""
+    return surface.get_pitch() * surface.get_height()
+
+
+class Kept:
+    """Pictures made from others (tinted, stretched, faded...), kept by key up to ``budget``
+    bytes of pixels: past it, those made longest ago are let go, and made again if they are
+    asked for again. So what is kept has a bound however many different pictures a map asks
+    for; a picture bigger than the whole budget is handed out and not kept.
+    ``weigh(value)`` is a value's bytes (by default the value is a surface)."""
+
+    def __init__(self, budget: int,
+                 weigh: Callable[[object], int] = nbytes) -> None:  # type: ignore[assignment]
+        self.budget = budget
+        self.nbytes = 0
+        self._weigh = weigh
+        # key -> (value, bytes), oldest first (an OrderedDict lets its oldest go at once; a
+        # dict would look past every key let go before it)
+        self._items: OrderedDict = OrderedDict()
+        self._found: dict = {}  # key -> value, the same keys
+        self.find = self._found.get  # the value kept for a key, or None: the quick look
+
+    def get(self, key, make: Callable[[], object]):
+        """The value kept for ``key``, made by ``make()`` if it is not kept."""
+        got = self._found.get(key)
+        return got if got is not None else self.keep(key, make())
+
+    def keep(self, key, value):
+        """Keep ``value`` for ``key`` if it fits the budget (letting the oldest go); return it."""
+        size = self._weigh(value)
+        if size <= self.budget and key not in self._items:
+            self._items[key] = (value, size)
+            self._found[key] = value
+            self.nbytes += size
+            while self.nbytes > self.budget:
+                old, (_, size) = self._items.popitem(last=False)
+                self.nbytes -= size
+                del self._found[old]
+        return value
+
+    def room(self) -> int:
+        """Bytes the budget has left."""
+        return self.budget - self.nbytes
+
+    def __contains__(self, key) -> bool:
+        return key in self._items
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 def same_format(a: pygame.Surface, b: pygame.Surface) -> bool:

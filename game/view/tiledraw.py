@@ -4,6 +4,7 @@ map as Tiled composes them (bottom-left anchored, with the layer's opacity and o
 
 from __future__ import annotations
 
+import copy
 import os
 from collections.abc import Mapping, Sequence
 
@@ -13,6 +14,7 @@ from game.errors import UserError
 from game.maps.art import WHITE, TileImage, TileLayer
 from game.maps.level import Level
 from game.view.mapart import sized, tinted
+from game.view.surfaces import Kept
 
 
 def flip_tile(image: pygame.Surface, flip_h: bool, flip_v: bool, flip_d: bool) -> pygame.Surface:
@@ -118,20 +120,31 @@ class TileImages:
         return self.images.get(gid)
 
 
+FADED_BUDGET = 32 << 20  # bytes: the faded copies of tiles (translucent layers) kept at most
+TINTED_BUDGET = 64 << 20  # bytes: the tinted copies of tiles (tinted layers) kept at most
+
+
 class Stamps:
     """A level's tile images ready to draw: ``shapes[gid]`` is (image, dx, dy), where the image's
     top-left goes from its cell's bottom-left corner (Tiled anchors a tile there, then moves it
     by its tileset's drawing offset); ``reach``, how far any image reaches from a cell
     (left, right, top, bottom, px from the cell's bottom-left corner); and the gids whose image
     fills a cell with opaque pixels. Fully opaque images are kept without an alpha channel: the
-    same pixels, blitted faster."""
+    same pixels, blitted faster.
 
-    def __init__(self, level: Level, images: TileImages, tint=WHITE,
+    The pictures are the tiles' own, once: a layer's tint and opacity are applied as the layer
+    is drawn (:func:`draw_layer`): to the whole layer at once where its tiles cannot overlap,
+    else to each tile drawn (:meth:`dressed`), those copies kept up to a budget; so a map of
+    many tints holds no copy of all its tiles per tint. :meth:`tinted` gives the stamps a
+    tinted layer is drawn with, sharing these pictures."""
+
+    def __init__(self, level: Level, images: TileImages,
                  animated: Mapping[int, Sequence[pygame.Surface]] | None = None) -> None:
         tw, th = level.tile_size
-        self.tint = tint
+        self.tint = WHITE
         self.offsets = level.view.tile_offsets
-        self._faded: dict[tuple[pygame.Surface, int], pygame.Surface] = {}
+        self._faded = Kept(FADED_BUDGET)
+        self._tinted = Kept(TINTED_BUDGET)
         self.shapes: dict[int, tuple[pygame.Surface, int, int]] = {}
         fill_cell = set()
         animated = animated or {}
@@ -155,13 +168,25 @@ class Stamps:
             top, bottom = min(top, dy), max(bottom, dy + h)
         self.reach = (left, right, top, bottom)
 
+    def tinted(self, tint) -> Stamps:
+        """These stamps for a layer of tint ``tint`` (RGBA): the same pictures (an animation's
+        next frame shows in both), drawn tinted; a tint that is not opaque leaves no cell
+        filled."""
+        if tint == self.tint:
+            return self
+        out = copy.copy(self)
+        out.tint = tint
+        if tint[3] < 255:
+            out.fill_cell = frozenset()
+        return out
+
     def _put(self, gid: int, img: pygame.Surface) -> None:
         dx, dy = self.offsets.get(gid, (0, 0))
         self.shapes[gid] = (img, dx, dy - img.get_height())
 
-    def _ready(self, img: pygame.Surface) -> pygame.Surface:
-        """The picture tinted, and without an alpha channel if it is opaque everywhere."""
-        img = tinted(img, self.tint)
+    @staticmethod
+    def _ready(img: pygame.Surface) -> pygame.Surface:
+        """The picture without an alpha channel if it is opaque everywhere."""
         w, h = img.get_size()
         if pygame.mask.from_surface(img, 254).count() == w * h:  # alpha 255 everywhere
             plain = pygame.Surface((w, h))
@@ -169,21 +194,43 @@ class Stamps:
             img = plain
         return img
 
+    def dressed(self, seq: list, opacity: float) -> list:
+        """``seq`` (picture, place) as a layer drawn with these stamps shows it: each picture
+        tinted, and faded to the layer's ``opacity``, as Tiled draws a translucent layer (its
+        overlapping tiles show through each other). The copies are kept while there is room
+        (TINTED_BUDGET, FADED_BUDGET)."""
+        alpha = round(opacity * 255) if opacity < 1 else None
+        if self.tint == WHITE:
+            return seq if alpha is None else [(self.faded(img, alpha), at) for img, at in seq]
+        tint, kept = self.tint, self._tinted
+
+        def dress(img: pygame.Surface) -> pygame.Surface:
+            got = kept.find((img, tint, alpha))
+            if got is None:
+                got = tinted(img, tint)  # a copy with an alpha channel, faded as it is
+                if alpha is not None:
+                    got.set_alpha(alpha)
+                kept.keep((img, tint, alpha), got)
+            return got
+        return [(dress(img), at) for img, at in seq]
+
     def faded(self, img: pygame.Surface, alpha: int) -> pygame.Surface:
-        """``img`` drawn at ``alpha`` (0-255) of its opacity: a copy, made once."""
-        key = (img, alpha)  # the surface itself, not its id: a freed one's id comes back
-        got = self._faded.get(key)
+        """``img`` drawn at ``alpha`` (0-255) of its opacity: a copy, kept while there is room
+        (FADED_BUDGET)."""
+        # the surface itself is the key, not its id: a freed one's id comes back
+        got = self._faded.find((img, alpha))
         if got is None:
             # with an alpha channel: SDL blends a plain surface's alpha onto a transparent
             # target as if the target were black and opaque
             got = pygame.Surface(img.get_size(), pygame.SRCALPHA)
             got.blit(img, (0, 0))
             got.set_alpha(alpha)
-            self._faded[key] = got
+            self._faded.keep((img, alpha), got)
         return got
 
     def show(self, gid: int, img: pygame.Surface) -> None:
-        """Draw ``gid`` as ``img`` from now on (an animation's next frame)."""
+        """Draw ``gid`` as ``img`` from now on (an animation's next frame), in every layer
+        drawn with these stamps or their tinted ones."""
         self._put(gid, self._ready(img))
 
 
@@ -218,11 +265,18 @@ def draw_layer(target: pygame.Surface, layer: TileLayer, level: Level, stamps: S
            for g, x in zip(row[c0:c1], xs) if g and (s := shapes.get(g))]
     if not seq:
         return
-    if layer.opacity >= 1:
-        target.fblits(seq)
-    else:  # each tile faded, as Tiled draws a translucent layer: overlapping tiles show through
-        alpha = round(layer.opacity * 255)
-        target.fblits([(stamps.faded(img, alpha), at) for img, at in seq])
+    if (layer.opacity >= 1 and stamps.tint == WHITE) or stamps.reach != (0, tw, -th, 0):
+        target.fblits(stamps.dressed(seq, layer.opacity))
+        return
+    # Each tile on its cell and no bigger: no two overlap, so the layer drawn apart, tinted and
+    # faded as one is each tile tinted and faded (the same pixels, no copy of a tile made).
+    apart = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+    apart.fblits(seq)
+    if stamps.tint != WHITE:
+        apart.fill(stamps.tint, special_flags=pygame.BLEND_RGBA_MULT)
+    if layer.opacity < 1:
+        apart.set_alpha(round(layer.opacity * 255))
+    target.blit(apart, (0, 0))
 
 
 def compose(level: Level, layers: Sequence[tuple[TileLayer, Stamps]],

@@ -139,9 +139,10 @@ class Backdrop:
     """A level drawn behind the title, panning slowly from side to side at its spawn's height
     (the spawn two thirds down the view, so the ground it stands on shows)."""
 
-    def __init__(self, level: Level, images: TileImages) -> None:
+    def __init__(self, level: Level, images: TileImages,
+                 renderer: MapRenderer | None = None) -> None:
         self.level = level
-        self.renderer = MapRenderer(level, images)
+        self.renderer = renderer or MapRenderer(level, images)
         self.t = 0.0
 
     def origin(self, view: tuple[int, int]) -> tuple[int, int]:

@@ -48,6 +48,7 @@ class ViewBuffer:
         left out of the surface and drawn over it each frame (``game.view.animcells``)."""
         self.level = level
         self.pairs = list(layers)  # (layer, the stamps it is drawn with: its tint's)
+        self.every = self.pairs  # the same, animated tiles and all (for drawing without it)
         self.overlay: AnimatedCells | None = None
         planned = plan(level, self.pairs, set(animated)) if animated else None
         if planned is not None:
@@ -125,6 +126,21 @@ class ViewBuffer:
     def nbytes(self) -> int:
         s = self.surface
         return 0 if s is None else s.get_width() * s.get_height() * s.get_bytesize()
+
+    def release(self) -> None:
+        """Let the surface go (it is made again at the next :meth:`draw`)."""
+        self.surface, self._animated = None, None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def draw_direct(self, target: pygame.Surface, origin: tuple[int, int]) -> None:
+        """Draw the layers straight from their tiles onto ``target``, keeping nothing: what a
+        renderer does with the runs its budget holds no surface for. (Blended layer by layer
+        rather than as one run: translucent pixels may round apart by a level.)"""
+        area = pygame.Rect(origin, target.get_size())
+        if not area.colliderect(self.bounds):
+            return
+        for layer, stamps in self.every:
+            draw_layer(target, layer, self.level, stamps, area)
 
     def draw(self, target: pygame.Surface, origin: tuple[int, int]) -> None:
         view = pygame.Rect(origin, target.get_size())
