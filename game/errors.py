@@ -47,8 +47,11 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 
 def quote_path(where: str | os.PathLike[str], limit: int = 300) -> str:
-    """A path as shown in an error line, cut in the middle past ``limit`` characters."""
+    """A path as shown in an error line, cut in the middle past ``limit`` characters; a
+    character no terminal shows (a NUL from a JSON string) written as its escape."""
     text = " ".join(os.fspath(where).split()) or "''"
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
     if len(text) <= limit:
         return text
     half = limit // 2

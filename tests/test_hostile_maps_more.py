@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 
 from game.errors import UserError
 from game.maps.level import load_level
@@ -352,3 +353,64 @@ def test_a_user_error_never_touches_the_users_files(tmp_path):
     with pytest.raises(UserError):
         load_level(path)
     assert {p: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+# --- found again from scratch (hostile2): variants the cases above did not have ---------------
+
+def one_error(*args) -> str:
+    """The command line, in this process, stops with exit 2 and one ``error:`` line."""
+    proc = run_cli(*args)
+    lines = proc.stderr.decode().splitlines()
+    assert proc.returncode == 2, proc.stderr.decode()[-1500:]
+    assert len(lines) == 1 and lines[0].startswith("error: "), lines
+    return lines[0]
+
+
+def test_a_nul_in_a_json_template_path_is_a_file_not_found(tmp_path):
+    """A JSON string may hold ``\\u0000``; no path can. Before: ValueError (embedded null
+    byte) from the path's resolving, a traceback."""
+    layer = {"type": "objectgroup", "name": "o",
+             "objects": [{"id": 1, "template": "t\u0000.tj", "x": 40, "y": 80}]}
+    line = one_error("--headless", "--ticks", "1", "--level", json_map(tmp_path, [layer]))
+    assert "t\\x00.tj: file not found" in line  # the NUL written as its escape
+
+
+def test_a_nul_in_the_configs_level_is_a_file_not_found(tmp_path):
+    config = tmp_path / "c.toml"
+    config.write_text('level = "a\\u0000b.tmx"\n', "utf-8")
+    line = one_error("--config", config, "--headless", "--ticks", "1")
+    assert "a\\x00b.tmx: file not found" in line
+
+
+@pytest.mark.parametrize("point", ["nan,16", "inf,0", "abc,3", "1e400,0", "1,2,3"])
+def test_a_tile_polygon_point_that_is_not_two_numbers_is_refused(tmp_path, point):
+    """Before, the whole shape was left out with no word (the tile did not collide)."""
+    shape = (f'<tile id="0"><objectgroup><object id="1" x="0" y="0">'
+             f'<polygon points="0,0 {point} 16,0"/></object></objectgroup></tile>')
+    line = one_error("--headless", "--ticks", "1", "--level",
+                     write_map(tmp_path, tilesets=sheet(tiles=shape)))
+    assert f"tile 0 of tileset t has a point {point!r} that is not two numbers" in line
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("item,words", [('"ab",', "6,000,000 JSON values"),
+                                        ('"{i:x}":0,', "2,000,000 JSON keys")])
+def test_json_values_and_keys_are_counted_before_they_are_built(tmp_path, item, words):
+    """30 MB of two-letter strings built 12 million objects, about 1 GB (a MemoryError, a
+    traceback, under the 1 GiB the hostile maps are held to); millions of keys likewise.
+    Counted by their commas and colons before json.loads sees the text."""
+    path = json_map(tmp_path, [])
+    count = 6_000_001 if "ab" in item else 2_000_001
+    junk = "".join(item.format(i=i) for i in range(count)) if "{" in item else item * count
+    junk = "[" + junk + "0]" if "ab" in item else "{" + junk + '"end":0}'
+    path.write_text(path.read_text("utf-8")[:-1] + f', "junk": {junk}}}', "utf-8")
+    assert words in one_error("--headless", "--ticks", "1", "--level", path)
+
+
+@pytest.mark.parametrize("target,words", [("/dev/zero", "is not a regular file"),
+                                          (".", "is a folder")])
+def test_a_tileset_that_is_a_device_or_a_folder_is_said_so(tmp_path, target, words):
+    (tmp_path / "z.tsx").symlink_to(target if target != "." else tmp_path)
+    line = one_error("--headless", "--ticks", "1", "--level",
+                     write_map(tmp_path, tilesets='<tileset firstgid="1" source="z.tsx"/>'))
+    assert f"tileset z.tsx {words}" in line and "not found" not in line

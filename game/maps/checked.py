@@ -55,7 +55,8 @@ def whole(where: Path, el: ET.Element, attr: str, what: str, fix: str, least: in
         if least == 1:
             must = "a whole number above 0" + (f", at most {most:,}" if most is not None else "")
         else:
-            must = f"a whole number from {least} " + (f"to {most:,}" if most is not None else "up")
+            upto = f"to {most:,}" if most is not None else "up"
+            must = f"a whole number from {least:,} {upto}"
         raise UserError(where, f"{what} has {said}; it must be {must}; {fix}")
     return value
 

@@ -24,6 +24,7 @@ from game.errors import UserError, read_bounded
 from game.maps import tiled_json
 from game.maps.imagefile import BadImage, ImageInfo, inspect
 from game.maps.limits import (MAX_GROUP_DEPTH, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE,
+                              MAX_JSON_KEYS, MAX_JSON_VALUES,
                               MAX_XML_ATTRIBUTES, MAX_XML_ATTRIBUTES_TOTAL, MAX_XML_BYTES,
                               MAX_XML_DEPTH, MAX_XML_ELEMENTS, RESAVE, Budget, file_kind, shown)
 
@@ -40,8 +41,12 @@ def map_files(folder: Path) -> list[Path]:
 
 def real(path: Path) -> Path:
     """``path`` with every symlink followed, as far as they lead (a loop is left as it is,
-    where ``Path.resolve`` would raise)."""
-    return Path(os.path.realpath(path))
+    where ``Path.resolve`` would raise); a path no file can have (a NUL in it, from a JSON
+    string) is left as it is too, for the reader to find missing."""
+    try:
+        return Path(os.path.realpath(path))
+    except ValueError:
+        return Path(path)
 
 
 @dataclass(frozen=True)
@@ -201,8 +206,12 @@ class _Builder(ET.TreeBuilder):
         return super().end(tag)
 
 
-def _check_elements(path: Path, budget: Budget) -> None:
+def _check_elements(path: Path, budget: Budget, json: bool = False) -> None:
     if budget.xml_elements > MAX_XML_ELEMENTS:
+        if json:
+            raise UserError(path, f"the map and its tilesets hold more than "
+                            f"{MAX_XML_ELEMENTS:,} JSON objects and arrays together, far more "
+                            f"than any real level; {RESAVE}")
         raise UserError(path, f"the map and its tilesets hold more than {MAX_XML_ELEMENTS:,} "
                         "XML elements, far more than any real level (a tile layer stored as "
                         "XML? in Tiled set Map > Map Properties > Tile Layer Format to CSV)")
@@ -262,9 +271,20 @@ def _xml_document(path: Path, data: bytes, kind: Kind, budget: Budget) -> ET.Ele
 def _json_document(path: Path, data: bytes, kind: Kind, budget: Budget) -> ET.Element:
     """A JSON map, tileset or template as the TMX elements Tiled would have saved. Its objects
     and arrays are counted against the element limit before any is built (each ``{`` and ``[``
-    in the text, strings' ones too: never fewer than there are)."""
+    in the text, strings' ones too: never fewer than there are), and so are its values and keys,
+    by the commas between them and the colons after keys: a number or a short string takes ten
+    times the bytes it takes in the file, so 60 MB of them would take gigabytes."""
     budget.xml_elements += data.count(b"{") + data.count(b"[")
-    _check_elements(path, budget)
+    _check_elements(path, budget, json=True)
+    budget.json_values += data.count(b",")
+    if budget.json_values > MAX_JSON_VALUES:
+        raise UserError(path, f"the map and its tilesets hold more than {MAX_JSON_VALUES:,} JSON "
+                        "values together, far more than any real level (big tile layers? in "
+                        "Tiled set Map > Map Properties > Tile Layer Format to Base64)")
+    budget.json_keys += data.count(b":")
+    if budget.json_keys > MAX_JSON_KEYS:
+        raise UserError(path, f"the map and its tilesets hold more than {MAX_JSON_KEYS:,} JSON "
+                        f"keys together, far more than any real level; {RESAVE}")
     what = kind.what.split(" (")[0]
     try:
         doc = tiled_json.parse_json(data, what)

@@ -17,6 +17,9 @@ from game.errors import quoted
 # --- Limits (docs/levels.md, "Limits"), checked before pytmx or pygame sees the file -----------
 MAX_XML_BYTES = 64_000_000  # the .tmx and every .tsx it uses (once per use), together
 MAX_XML_ELEMENTS = 100_000  # XML elements in the .tmx and its .tsx files, together
+MAX_JSON_VALUES = 6_000_000  # values in the JSON files (.tmj, .tsj, .tj) together, bounded by
+#                               their commas before parsing: a tile layer's cell is one each
+MAX_JSON_KEYS = 2_000_000  # keys of JSON objects in those files together, bounded by their colons
 MAX_XML_DEPTH = 64  # elements inside elements
 MAX_XML_ATTRIBUTES = 256  # attributes of one element
 MAX_XML_ATTRIBUTES_TOTAL = 500_000  # attributes of one file, bounded by its '=' signs before
@@ -50,6 +53,8 @@ class Budget:
 
     xml_bytes: int = 0
     xml_elements: int = 0
+    json_values: int = 0
+    json_keys: int = 0
     tiles: int = 0
     points: int = 0
     image_bytes: int = 0

@@ -10,6 +10,7 @@ size its tileset says are followed: Tiled cuts tiles from the picture itself.
 
 from __future__ import annotations
 
+import math
 import os
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
@@ -171,10 +172,15 @@ def read_tileset(map_path: Path, ts: ET.Element, index: int, reader: Reader,
                              "re-save the map from Tiled", most=GID_MASK)
     if source:
         file = Path(os.path.normpath(map_path.parent / source))
-        if file_kind(file) != "file":
+        kind = file_kind(file)
+        if kind == "missing":
             raise UserError(map_path, f"tileset {label} not found (looked in {file.parent}); "
                             "put the tileset file there or fix the path with Tiled's "
                             "Map > Replace Tileset")
+        if kind != "file":
+            that = "a folder" if kind == "folder" else "not a regular file (a device or a pipe?)"
+            raise UserError(map_path, f"tileset {label} is {that}; point the map at a tileset "
+                            "file with Tiled's Map > Replace Tileset")
         node = reader.document(file, TILESET)
         where, base = file, file.parent
     budget = reader.budget
@@ -441,11 +447,14 @@ def _shapes(where: Path, tile: ET.Element, label: str, budget: Budget,
         checked.number(where, obj, "rotation", what, -360, 360, 0.0)
         for el in (obj.find("polygon"), obj.find("polyline")):
             if el is not None:
-                budget.points += (el.get("points") or "").count(" ") + 1
+                text = el.get("points") or ""
+                budget.points += text.count(" ") + 1
                 if budget.points > MAX_POINTS:
                     raise UserError(where, f"the map and its tilesets hold more than "
                                     f"{MAX_POINTS:,} polygon and polyline points, far more than "
                                     "any real level; simplify those shapes")
+                for pair in text.split():
+                    _point(where, pair, what)
         shape = shape_of(obj)
         if shape is not None:
             shape, tangled = untangled(shape)
@@ -455,6 +464,19 @@ def _shapes(where: Path, tile: ET.Element, label: str, budget: Budget,
                              "Editor so that its sides do not cross)")
             found.append(shape)
     return tuple(found)
+
+
+def _point(where: Path, pair: str, what: str) -> None:
+    """A point of a tile's collision polygon must be two finite numbers: one that is not would
+    leave the shape out with no word (a point far outside the tile is fine: the shape is cut to
+    what the tile shows)."""
+    try:
+        px, py = (float(v) for v in pair.split(","))
+    except ValueError:
+        px = py = math.nan
+    if not (math.isfinite(px) and math.isfinite(py)):
+        raise UserError(where, f"{what} has a point {quoted(pair)} that is not two numbers; fix "
+                        "it in Tiled's Tile Collision Editor (or in the file)")
 
 
 def _frames(where: Path, tile: ET.Element, label: str, fix: str) -> tuple[tuple[int, int], ...]:
