@@ -414,3 +414,12 @@ def test_a_tileset_that_is_a_device_or_a_folder_is_said_so(tmp_path, target, wor
     line = one_error("--headless", "--ticks", "1", "--level",
                      write_map(tmp_path, tilesets='<tileset firstgid="1" source="z.tsx"/>'))
     assert f"tileset z.tsx {words}" in line and "not found" not in line
+
+
+@pytest.mark.parametrize("point", ["nan,5", "5,inf"])
+def test_an_object_point_that_is_not_a_number_is_said_so(tmp_path, point):
+    """Before, 'nan,5' was 'out of the map's reach'."""
+    objects = SPAWN + (f'<object id="2" name="deco" x="100" y="60">'
+                       f'<polygon points="0,0 {point} 5,5"/></object>')
+    line = one_error("--headless", "--ticks", "1", "--level", write_map(tmp_path, objects=objects))
+    assert f"has a point {point!r} that is not two numbers" in line

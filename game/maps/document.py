@@ -519,8 +519,10 @@ class _Normaliser:
             try:
                 px, py = (float(v) for v in pair.split(","))
             except ValueError:
+                px = py = math.nan
+            if not (math.isfinite(px) and math.isfinite(py)):
                 raise UserError(self.path, f"{what} has a point {quoted(pair)} that is not two "
-                                "numbers; re-save the map from Tiled") from None
+                                "numbers; re-save the map from Tiled")
             if not (abs(x + px) <= MAX_MAP_PX and abs(y + py) <= MAX_MAP_PX):
                 raise UserError(self.path, f"{what} has a point {quoted(pair)} out of the map's "
                                 f"reach ({REACH}); move it in Tiled")
