@@ -41,6 +41,7 @@ def draws(path: Path, out: Path, play: bool = True, declare: dict | None = None,
     before = _files(path.parent)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     proc = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+                          errors="backslashreplace",
                           preexec_fn=_hold_memory)
     assert proc.returncode == 0, proc.stderr[-2000:]
     got = json.loads(proc.stdout.strip().splitlines()[-1])

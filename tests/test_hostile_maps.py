@@ -174,6 +174,7 @@ def run_level(path: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return subprocess.run([sys.executable, "main.py", "--headless", "--ticks", "5", "--level",
                            str(path)], cwd=ROOT, env=env, capture_output=True, text=True,
+                          errors="backslashreplace",
                           timeout=60, preexec_fn=_hold_memory)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import shutil
 import time
 import zlib
@@ -423,3 +424,28 @@ def test_an_object_point_that_is_not_a_number_is_said_so(tmp_path, point):
                        f'<polygon points="0,0 {point} 5,5"/></object>')
     line = one_error("--headless", "--ticks", "1", "--level", write_map(tmp_path, objects=objects))
     assert f"has a point {point!r} that is not two numbers" in line
+
+
+@pytest.mark.parametrize("title", ["v\u0000", "v\ud800", "a\udfff\ud800b"])
+def test_a_title_no_window_can_show_is_shown_with_question_marks_and_a_note(tmp_path, title):
+    """The window's caption refuses a NUL or half a surrogate pair: the headless run took the
+    map, the window closed with a traceback (before). The loader shows those as '?', noted."""
+    props = [{"name": "title", "type": "string", "value": title}]
+    level = load_level(json_map(tmp_path, [], properties=props), play=False)
+    assert level.title == "".join(c if c.isprintable() else "?" for c in title)
+    assert any("title property holds characters no window can show" in n for n in level.notes)
+
+
+def test_a_map_file_name_that_is_not_utf8_gives_a_showable_title(tmp_path):
+    path = write_map(tmp_path)
+    odd = Path(os.fsdecode(os.fsencode(str(tmp_path)) + b"/\xff_level.tmx"))
+    path.rename(odd)
+    level = load_level(odd)
+    assert level.title == "? level" and level.title.isprintable()
+
+
+@played("a map whose file name is not UTF-8 (its title)")
+def unshowable_title(folder: Path) -> Path:
+    """No title property: the title is the file's name, half a surrogate pair in Python's
+    string for it, which the window's caption refused (before: a traceback)."""
+    return write_map(folder, name=os.fsdecode(b"\xff_level.tmx"))

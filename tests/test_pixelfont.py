@@ -87,3 +87,13 @@ def test_pair_for_grows_with_the_window_in_whole_steps():
     assert (big.scale, small.scale) == (3, 2)
     assert [f.scale for f in PixelFont.pair_for(1080)] == [4, 3]
     assert [f.scale for f in PixelFont.pair_for(180)] == [1, 1]
+
+
+@pytest.mark.parametrize("char", ["\x00", "\udcff", "\ud800"])
+def test_a_character_pygame_cannot_render_draws_as_a_question_mark(char):
+    """A NUL, or half a surrogate pair (a file name that is not UTF-8, a JSON escape), reaches
+    the error bar in a path or a note; pygame's font refuses it (before: a traceback that closed
+    the window)."""
+    font = PixelFont(1)
+    assert font.size(f"a{char}b") == font.size("a?b")
+    assert ink(font.render(f"a{char}b", False, (255, 255, 255))) > 0

@@ -25,7 +25,7 @@ from game.maps.conventions import (NOTHING_DECLARED, Declared, check_declared_pr
                                    declared_by_map)
 from game.maps.document import Document, normalise
 from game.maps.files import Reader
-from game.maps.limits import MAX_BODY_PX, file_kind, shown
+from game.maps.limits import MAX_BODY_PX, file_kind, showable, shown
 from game.maps.model import ImageLayer, MapModel, parse, with_properties
 from game.maps.objects import (GAME_CLASSES, check_inside, features, is_spawn, kit_notes,
                                walkers)
@@ -109,9 +109,16 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     own_look = model.background is not None or any(isinstance(la, ImageLayer)
                                                    for la in model.layers)
     view = map_view(model, backdrop_of(path, props, own_look), collision.sources)
+    title = str(props.get("title") or path.stem.replace("_", " "))
+    if showable(title) != title:
+        where = "title property" if props.get("title") else "file name"
+        notes.append(f"{path}: the map's {where} holds characters no window can show (a NUL, "
+                     "a control character, half a surrogate pair); they are shown as '?'"
+                     + ("; fix the title in Map > Map Properties" if props.get("title") else ""))
+        title = showable(title)
     return Level(
         path=path,
-        title=str(props.get("title") or path.stem.replace("_", " ")),
+        title=title,
         grid=grid,
         spawn=start,
         spawn_is_point=is_point,

@@ -74,6 +74,13 @@ def file_kind(path: Path) -> str:
     return "file" if stat.S_ISREG(mode) else "folder" if stat.S_ISDIR(mode) else "other"
 
 
+def showable(text: str) -> str:
+    """``text`` as a window can show it (its caption, the pixel font): each character that is
+    neither printable nor a space -- a NUL or a control character, half of a surrogate pair
+    from a JSON escape or from a file name that is not UTF-8 -- as ``?``."""
+    return "".join(c if c.isprintable() or c.isspace() else "?" for c in text)
+
+
 def shown(text: str | None, limit: int = 60) -> str:
     """A name or path from the file as an error line shows it: as is, or quoted and cut."""
     text = text or ""

@@ -190,7 +190,10 @@ class PixelFont:
             if not pygame.font.get_init():
                 pygame.font.init()
             self._fallback = pygame.font.Font(None, CELL_H * self.scale * 4 // 3)
-        img = self._fallback.render(char, False, (255, 255, 255))
+        # a character pygame cannot render (NUL, half a surrogate pair from a file name that is
+        # not UTF-8) is drawn as '?'
+        img = self._fallback.render(char if char.isprintable() else "?", False,
+                                    (255, 255, 255))
         out = pygame.Surface((img.get_width(), CELL_H * self.scale), pygame.SRCALPHA)
         out.blit(img, (0, 0))
         return out

@@ -21,6 +21,7 @@ import pygame
 from game import resolvers
 from game.maps.files import map_files
 from game.maps.level import Level
+from game.maps.limits import showable
 from game.runs.progress import Progress, time_text
 from game.view.pixelfont import PixelFont
 from game.view.render import MapRenderer, TileImages
@@ -87,13 +88,13 @@ def json_title(path: Path, fallback: str) -> str:
              if isinstance(props, list) else [props.get("title")] if isinstance(props, dict)
              else [])
     title = " ".join(found[0].split()) if found and isinstance(found[0], str) else ""
-    return title[:80] if title else fallback
+    return showable(title[:80] if title else fallback)
 
 
 def read_title(path: Path) -> str:
     """The map's ``title`` property as Level.title has it, read from the file's first bytes
     only; the file's name (``_`` as spaces) when there is none or the file cannot be read."""
-    fallback = path.stem.replace("_", " ")
+    fallback = showable(path.stem.replace("_", " "))
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a pipe would block the title screen
             return fallback
@@ -129,7 +130,7 @@ def read_title(path: Path) -> str:
                 if title is None:
                     title = el.text or ""
                 title = " ".join(title.split())
-                return title[:80] if title else fallback
+                return showable(title[:80] if title else fallback)
     except ET.ParseError:
         pass
     return fallback
