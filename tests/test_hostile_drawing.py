@@ -380,3 +380,58 @@ def test_a_file_made_at_out_while_the_map_is_drawn_is_left_alone(tmp_path):
         export(path, out, 0.0, (12.0, 14.0), notes=theirs_appears)
     assert out.read_text() == "mine" and not written_here(out)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.tmx", "map.png", "tiles4.png"]
+
+
+# --- many tile objects, most out of sight -------------------------------------------------------
+
+def _objects_map(folder: Path) -> Path:
+    """500 turned, stretched, flipped tile objects spread over a 1600 x 1600 px map."""
+    objects = SPAWN + "".join(
+        f'<object id="{i}" gid="{1 + i % 4 | (0x80000000 if i % 2 else 0)}" '
+        f'x="{(i * 131) % 1600}" y="{(i * 71) % 1600}" width="{16 + i % 50}" '
+        f'height="{16 + i % 37}" rotation="{(i * 37) % 360}"/>' for i in range(2, 502))
+    return write_map(maps(folder), cols=100, rows=100, layers=csv_layer(100, 100),
+                     objects=objects)
+
+
+def _draw_objects(level, pictures, view: pygame.Rect) -> pygame.Surface:
+    from game.maps.art import ObjectLayerArt
+    from game.view.mapart import draw_objects
+    out = pygame.Surface(view.size, pygame.SRCALPHA)
+    for item in level.view.art.layers:
+        if isinstance(item, ObjectLayerArt):
+            draw_objects(out, item, pictures, view.topleft, 0)
+    return out
+
+
+def test_tile_objects_out_of_sight_have_no_picture_made(tmp_path):
+    """A view sees a few of 500 turned tile objects: only their pictures are made (before,
+    every object's stretched, turned picture was made each frame, then found out of sight:
+    30,000 of them played at 3 frames a second)."""
+    pygame.init()
+    level = load_level(_objects_map(tmp_path))
+    images = TileImages(level, convert=False)
+    made = []
+
+    def picture(image):
+        made.append(image)
+        return images.picture(image)
+
+    _draw_objects(level, ArtPictures(level, picture, images.load), pygame.Rect(0, 0, 120, 90))
+    assert 0 < len(made) < 50
+
+
+def test_a_view_draws_each_tile_object_as_the_whole_map_shows_it(tmp_path):
+    """Whatever is skipped as out of sight, a view shows just what the same place of the whole
+    map's drawing shows, at its edges too."""
+    pygame.init()
+    level = load_level(_objects_map(tmp_path))
+    images = TileImages(level, convert=False)
+    whole = _draw_objects(level, ArtPictures(level, images.picture, images.load),
+                          pygame.Rect(-100, -100, 1800, 1800))
+    for view in (pygame.Rect(250, 260, 97, 61), pygame.Rect(333, 517, 120, 90),
+                 pygame.Rect(1500, 1520, 160, 100), pygame.Rect(811, 9, 33, 200)):
+        got = _draw_objects(level, ArtPictures(level, images.picture, images.load), view)
+        expected = whole.subsurface(view.move(100, 100))
+        assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(expected, "RGBA"), view
+        assert pygame.mask.from_surface(got).count() > 0  # the view sees some objects

@@ -148,14 +148,17 @@ class ArtPictures:
         art = level.view.art
         self._frames = art.frames if art is not None else {}
 
-    def sizes(self, layer: ObjectLayerArt) -> list[tuple[tuple[int, int], bool]]:
-        """Each tile object's picture size (whole px) and whether it is :func:`big`, worked
-        out once per layer."""
+    def sizes(self, layer: ObjectLayerArt) -> list[tuple[tuple[int, int], bool, float]]:
+        """Each tile object's picture size (whole px), whether it is :func:`big`, and how far
+        its picture reaches from the point it stands on, however it turns (px): worked out
+        once per layer."""
         got = self._sizes.get(id(layer))
         if got is None or got[0] is not layer:
             sizes = [(max(1, round(o.w)), max(1, round(o.h))) for o in layer.objects]
-            got = self._sizes[id(layer)] = (layer, [(size, big(size, o.rotation))
-                                                    for size, o in zip(sizes, layer.objects)])
+            got = self._sizes[id(layer)] = (layer, [
+                (size, big(size, o.rotation),
+                 math.hypot(*size) + abs(o.shift[0]) + abs(o.shift[1]) + 2)
+                for size, o in zip(sizes, layer.objects)])
         return got[1]
 
     def frame(self, image: TileImage, ms: int) -> TileImage:
@@ -345,8 +348,10 @@ def draw_objects(target: pygame.Surface, layer: ObjectLayerArt, pictures: ArtPic
         apart[0].fblits(seq)
 
     seq, held = [], 0
-    for obj, (size, is_big) in zip(layer.objects, pictures.sizes(layer)):
+    for obj, (size, is_big, reach) in zip(layer.objects, pictures.sizes(layer)):
         ax, ay, pivot = (obj.x, obj.y, 0.0) if place is None else place(obj)
+        if not view.colliderect((ax - reach, ay - reach, 2 * reach, 2 * reach)):
+            continue  # out of sight however it turns: its picture is not made
         if is_big:
             image = pictures.frame(obj.image, ms)
             for piece in _pieces(view):
