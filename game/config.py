@@ -314,8 +314,8 @@ _LONE_DOT = re.compile(r"(?<!\.)\.(?!\.)")  # a dot that could part a key ('..' 
 def read_toml(path: Path) -> dict[str, Any]:
     """The TOML document in ``path``, read within bounds of size, key depth and nesting."""
     data = read_bounded(path, CONFIG_LIMIT, "config file", "check the path or leave --config out")
-    try:
-        text = data.decode("utf-8")
+    try:  # a byte order mark (Windows' Notepad writes one) is read past, as JSON maps' are
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UserError(path, f"is not UTF-8 text (byte {exc.start:,} cannot be read); save the "
                         "config file as UTF-8") from None

@@ -234,6 +234,15 @@ def test_a_config_that_is_not_utf8(tmp_path):
     one_error(run_cli(*headless(config=cfg)), "latin1.toml", "UTF-8")
 
 
+def test_a_config_saved_with_a_byte_order_mark_is_read(tmp_path):
+    """Windows' Notepad writes one; before, tomllib's 'Invalid statement (at line 1, column 1)'
+    said nothing of what to change."""
+    from game import config
+    cfg = tmp_path / "bom.toml"
+    cfg.write_bytes("\ufeff[physics]\ngravity = 900.0\n".encode("utf-8"))
+    assert config.load(cfg).physics.gravity == 900.0
+
+
 def test_an_input_script_that_is_not_utf8(tmp_path):
     bad = tmp_path / "bytes.txt"
     bad.write_bytes(b"0 right\n\x80\x81\xfe 10 left\n")
