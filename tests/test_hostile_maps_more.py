@@ -449,3 +449,24 @@ def unshowable_title(folder: Path) -> Path:
     """No title property: the title is the file's name, half a surrogate pair in Python's
     string for it, which the window's caption refused (before: a traceback)."""
     return write_map(folder, name=os.fsdecode(b"\xff_level.tmx"))
+
+
+@played("a title of a million characters")
+def million_character_title(folder: Path) -> Path:
+    """The window drew it whole in its bar and caption: out of memory, 1.9 GB (before)."""
+    title = "W" * 1_000_000
+    return write_map(folder, inside=f'<properties><property name="title" value="{title}"/>'
+                     "</properties>")
+
+
+def test_a_title_of_a_million_characters_is_shown_cut_with_a_note(tmp_path):
+    level = load_level(million_character_title(tmp_path))
+    assert level.title == "W" * 80
+    assert any("title is 1,000,000 characters long" in n for n in level.notes)
+
+
+def test_a_title_is_one_line(tmp_path):
+    """A title with line breaks (a recording's header names it on one line)."""
+    path = write_map(tmp_path, inside='<properties><property name="title">one\n\ntwo\tthree'
+                     '</property></properties>')
+    assert load_level(path).title == "one two three"

@@ -25,7 +25,8 @@ from game.maps.conventions import (NOTHING_DECLARED, Declared, check_declared_pr
                                    declared_by_map)
 from game.maps.document import Document, normalise
 from game.maps.files import Reader
-from game.maps.limits import MAX_BODY_PX, file_kind, showable, shown
+from game.maps.limits import (MAX_BODY_PX, TITLE_CHARS, file_kind, showable, shown,
+                              title_text)
 from game.maps.model import ImageLayer, MapModel, parse, with_properties
 from game.maps.objects import (GAME_CLASSES, check_inside, features, is_spawn, kit_notes,
                                walkers)
@@ -109,13 +110,17 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     own_look = model.background is not None or any(isinstance(la, ImageLayer)
                                                    for la in model.layers)
     view = map_view(model, backdrop_of(path, props, own_look), collision.sources)
-    title = str(props.get("title") or path.stem.replace("_", " "))
-    if showable(title) != title:
+    raw = str(props.get("title") or path.stem.replace("_", " "))
+    title = title_text(raw) or title_text(path.stem.replace("_", " "))
+    fix = "; fix the title in Map > Map Properties"
+    if showable(raw) != raw:
         where = "title property" if props.get("title") else "file name"
         notes.append(f"{path}: the map's {where} holds characters no window can show (a NUL, "
                      "a control character, half a surrogate pair); they are shown as '?'"
-                     + ("; fix the title in Map > Map Properties" if props.get("title") else ""))
-        title = showable(title)
+                     + (fix if props.get("title") else ""))
+    if len(" ".join(raw.split())) > TITLE_CHARS:
+        notes.append(f"{path}: the map's title is {len(raw):,} characters long; the game shows "
+                     f"its first {TITLE_CHARS}" + (fix if props.get("title") else ""))
     return Level(
         path=path,
         title=title,

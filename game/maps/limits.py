@@ -81,6 +81,15 @@ def showable(text: str) -> str:
     return "".join(c if c.isprintable() or c.isspace() else "?" for c in text)
 
 
+TITLE_CHARS = 80  # a level's title as the game shows it (the HUD, the caption, the title screen)
+
+
+def title_text(text: str) -> str:
+    """A level's title as the game shows it: one line, at most TITLE_CHARS characters, each one
+    a window can show (:func:`showable`)."""
+    return showable(" ".join(text.split())[:TITLE_CHARS])
+
+
 def shown(text: str | None, limit: int = 60) -> str:
     """A name or path from the file as an error line shows it: as is, or quoted and cut."""
     text = text or ""

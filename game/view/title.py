@@ -21,7 +21,7 @@ import pygame
 from game import resolvers
 from game.maps.files import map_files
 from game.maps.level import Level
-from game.maps.limits import showable
+from game.maps.limits import title_text
 from game.runs.progress import Progress, time_text
 from game.view.pixelfont import PixelFont
 from game.view.render import MapRenderer, TileImages
@@ -87,14 +87,14 @@ def json_title(path: Path, fallback: str) -> str:
     found = ([p.get("value") for p in props if isinstance(p, dict) and p.get("name") == "title"]
              if isinstance(props, list) else [props.get("title")] if isinstance(props, dict)
              else [])
-    title = " ".join(found[0].split()) if found and isinstance(found[0], str) else ""
-    return showable(title[:80] if title else fallback)
+    title = title_text(found[0]) if found and isinstance(found[0], str) else ""
+    return title or fallback
 
 
 def read_title(path: Path) -> str:
     """The map's ``title`` property as Level.title has it, read from the file's first bytes
     only; the file's name (``_`` as spaces) when there is none or the file cannot be read."""
-    fallback = showable(path.stem.replace("_", " "))
+    fallback = title_text(path.stem.replace("_", " "))
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a pipe would block the title screen
             return fallback
@@ -129,8 +129,7 @@ def read_title(path: Path) -> str:
                 title = el.get("value")
                 if title is None:
                     title = el.text or ""
-                title = " ".join(title.split())
-                return showable(title[:80] if title else fallback)
+                return title_text(title) or fallback
     except ET.ParseError:
         pass
     return fallback
