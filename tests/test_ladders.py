@@ -308,3 +308,38 @@ def test_a_solid_platform_over_a_ladder_stops_the_climb(name):
     for _ in range(80):
         p.step(seq.frame(Held(up=True)), PH, resolver, g, (p.x, p.y), platforms)
     assert p.climbing and p.y == 3 * 16 + 8, p.y  # under the platform's bottom, still on it
+
+
+def test_the_sprite_steps_its_climb_while_climbing_straight_up_and_holds_still_when_stopped():
+    """In the window, on the shipped ladder level: up held at ladder A's foot. The sprite's
+    picture changes as the player climbs straight up (no sideways motion), and stays one picture
+    while the player hangs on the ladder without moving."""
+    from dataclasses import replace
+
+    import pygame
+
+    from game import config
+    from game.sim.inputs import InputScript
+    from game.view.app import App
+
+    c = config.load(ROOT / "config.toml")
+    cfg = replace(c, display=replace(c.display, width=640, height=360, vsync=False,
+                                     hot_reload=False))
+    keys = InputScript(((0, Held(right=True)), (37, Held(up=True)), (70, Held())))
+    app = App(cfg, ROOT / "levels" / "06_ladders.tmx", script=keys, frame_time=1 / 60)
+    try:
+        play = app.play
+        seen = {}
+        for _ in range(100):
+            app.frame(1 / 60)
+            p = app.world.player
+            if p.climbing:
+                picture = play.painter.player_sprite.image(p.facing, p.vy)
+                seen.setdefault(app.world.tick >= 72, set()).add(pygame.image.tobytes(picture,
+                                                                                     "RGBA"))
+        assert app.world.player.climbing and app.world.player.x == 130.0
+        assert len(seen[False]) > 1, "the climb up showed one still picture"
+        assert len(seen[True]) == 1, "hanging still on the ladder, the picture changed"
+    finally:
+        pygame.quit()
+        pygame.init()
