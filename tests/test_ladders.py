@@ -239,6 +239,26 @@ def test_the_shipped_ladder_level_reads_its_ladders_without_a_note():
         assert all(g.kind(col, r) == EMPTY for r in rows[1:])
 
 
+def test_a_misspelt_collision_value_names_ladder_among_the_choices(tmp_path):
+    """A tile whose `collision` is a misspelt 'ladder' stops the load with one error line naming
+    the tileset and every value the kit accepts, ladder included."""
+    from helpers import run_cli
+
+    shutil.copytree(ROOT / "assets", tmp_path / "assets")
+    levels = tmp_path / "levels"
+    levels.mkdir()
+    shutil.copy(ROOT / "levels" / "06_ladders.tmx", levels)
+    tsx = (ROOT / "levels" / "terrain.tsx").read_text("utf-8")
+    assert tsx.count('value="ladder"') == 1
+    (levels / "terrain.tsx").write_text(tsx.replace('value="ladder"', 'value="Ladder"'), "utf-8")
+    r = run_cli("--headless", "--ticks", "1", "--no-settings", "--level",
+                levels / "06_ladders.tmx")
+    lines = r.stderr.decode().splitlines()
+    assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith("error:"), lines
+    assert "terrain.tsx" in lines[0] and "collision='Ladder'" in lines[0]
+    assert all(kind in lines[0] for kind in ("solid", "one_way", "slope", "ladder")), lines[0]
+
+
 def _foreign(tmp_path: Path, tile_props: str, layer_name: str = "ground") -> Path:
     """tests/data/flat.tmx made another engine's map: tile 1 a bool 'solid', tile 4 a ladder by
     ``tile_props`` (or by the name of the layer it is in), a ladder up from the floor at col 5."""
