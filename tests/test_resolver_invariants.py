@@ -165,19 +165,18 @@ def test_a_body_cut_at_the_maps_side_never_ends_a_rounding_error_past_it(name):
 
 
 # ------------------------------------------------------------------------------------------------
-# Open (found by hostile2's fuzz of whole worlds with the fastest physics config.toml allows):
-# a fast move into the zero-height tip of a steep slope on tall tiles.
+# Found by a fuzz of whole worlds with the fastest physics config.toml allows: a fast move into
+# the zero-height tip of a steep slope on tall tiles.
 # ------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(
-    strict=True, reason="open: pixel ends 1.8e-6 px inside the slope's tip")) if n == "pixel"
-    else n for n in NAMES])
+@pytest.mark.parametrize("name", NAMES)
 def test_a_fast_move_into_a_steep_slopes_tip_ends_outside_it(name):
     """A 6x6 body whose bottom is 8e-7 px above a row's bottom runs left (111 px in a tick:
     run_speed 5000 at 30 ticks a second) into a slope falling from 10 px to 0 over a 12x20
-    tile, and drops 2.5 px. pixel's sideways step stops where the body touches the slope within
-    EPS, 2.2e-6 px into its column, and its fall then passes down through the slope's sliver
-    there (2e-6 px wide): it ends 1.8e-6 px inside the slope."""
+    tile, and drops 2.5 px. pixel's sideways step stopped where the body touches the slope
+    within EPS, 2.2e-6 px into its column; its fall then looked from the row below the border
+    its bottom sat on, passed the slope's tip and ended 1.8e-6 px inside the slope. It rests
+    on the tip now."""
     grid = TileGrid.from_rows(["........", "......t=", "........"], 12, 20, {"t": (10.0, 0.0)})
     for resolver in both(name):
         step(resolver, grid, Body(90.0, 33.999999166667145, 6.0, 6.0), -111.11111111111111,

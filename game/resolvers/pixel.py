@@ -230,6 +230,11 @@ def move_down(grid: TileGrid, x: float, y: float, w: float, h: float, dy: float,
     c0, c1 = math.floor((x + EPS) / tw), math.ceil((x + w - EPS) / tw)
     cols, map_rows, kinds = grid.cols, grid.rows, grid.kinds
     a, b = (c0 if c0 > 0 else 0), (c1 if c1 < cols else cols)
+    tip = math.floor((y + h - EPS) / th)  # >> beyond the article: a bottom at a row's border
+    if tip != math.floor((y + h + EPS) / th) and 0 <= tip < map_rows and any(  # touching a
+            _top(grid, c, tip, x, w) >= y + h - 2 * EPS for c in range(a, b)  # slope's tip above
+            if kinds[tip * cols + c] == SLOPE):  # (move_x stops bodies within EPS) rests on it
+        return y, True
     left = dy
     while left > 0:
         bottom = y + h

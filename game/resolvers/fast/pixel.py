@@ -115,11 +115,18 @@ class FastPixel(PixelResolver):
             # move_down's first look: the rows the bottom crosses, under the body's columns
             bottom = y + h
             row, last = _floor((bottom + EPS) / th), _floor((bottom + dy + EPS) / th)
+            above = _floor((bottom - EPS) / th)  # a bottom at a border, a slope above it:
+            tip = (above != row and 0 <= above < rows and c0 < c1  # move_down's slope tip look
+                   and self._slopes[above] & ((1 << c1) - (1 << c0)))
             if row < 0:
                 row = 0
             if last >= rows:
                 last = rows - 1
-            if c0 < c1 and row <= last:
+            if tip:
+                y, landed = move_down(grid, x, y, w, h, dy, one_way_from, None)
+                if landed:
+                    flags |= ON_GROUND
+            elif c0 < c1 and row <= last:
                 span, filled = (1 << c1) - (1 << c0), self._filled
                 while row < last and not filled[row] & span:
                     row += 1
