@@ -240,6 +240,86 @@ def test_an_infinite_map_of_objects_only_is_sized_by_its_objects(tmp_path):
     assert world.player.on_ground
 
 
+# --- 8. more engines' ways of saying it (maps tried after the issue) ---------------------------
+
+def group(name: str, objects: str, group_id: int = 5) -> str:
+    return f'<objectgroup id="{group_id}" name="{name}">{objects}</objectgroup>'
+
+
+def test_the_one_object_of_a_layer_named_player_is_the_start(tmp_path):
+    """GianniBuoni/pirate-platformer (Go) keeps its player, an unnamed templated tile object, in
+    an object layer named 'player'. A layer that says more ('Player Death Zones', Arcade's) or a
+    'spawn' layer of several objects does not make a start."""
+    zones = group("Player Death Zones", '<object id="2" x="0" y="0" width="32" height="16"/>')
+    spawns = group("spawns", '<object id="3" x="100" y="64"><point/></object>'
+                             '<object id="4" x="110" y="64"><point/></object>', 6)
+    player = group("player", '<object id="5" x="40" y="64"><point/></object>', 7)
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground") + zones + spawns + player))
+    assert level.spawn.x + level.spawn.w / 2 == 40
+    noted(level, "(id 5)")
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground") + zones + spawns,
+                             name="none.tmx"))
+    noted(level, "first solid ground from the left")
+
+
+@pytest.mark.parametrize("name, starts", [("enter", True), ("Entrance", True),
+                                          ("center", False), ("sentry", False)])
+def test_an_object_named_enter_is_the_start(tmp_path, name, starts):
+    """tilnewman/platformer (C++/SFML) names its start 'enter' (and its end 'exit'): a whole
+    word saying the way in is a start; 'center' or 'sentry' are not."""
+    objects = f'<object id="2" name="{name}" x="40" y="64"><point/></object>'
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=objects))
+    assert (level.spawn.x + level.spawn.w / 2 == 40) == starts
+
+
+def test_a_hazard_named_like_floor_is_not_ground(tmp_path):
+    """pirate-platformer's 'floor_spikes' hurt; they are not a floor to stand on."""
+    objects = SPAWN + ('<object id="2" name="floor_spikes" x="64" y="48" width="32" height="16"/>'
+                       '<object id="3" name="floor" x="0" y="16" width="32" height="16"/>')
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "tiles"), objects=objects))
+    assert kinds(level)[1] == "##......"
+    assert kinds(level)[3] == "........"
+
+
+def test_a_geometry_object_layer_is_collision(tmp_path):
+    """shinomontaz/platformer (Go) reads its walls from an object layer named 'geom'."""
+    geom = group("geom", '<object id="2" x="0" y="64" width="128" height="16"/>')
+    rows = ["........"] * 5
+    level = load_level(write(tmp_path, layers=layer(rows, "tiles") + geom, objects=SPAWN))
+    assert kinds(level)[4] == "########"
+    noted(level, "1 collision object")
+
+
+def test_layers_that_only_look_like_ground_give_way_to_a_layer_named_collision(tmp_path):
+    """A tile layer named for its art ('forest-ground') beside an object layer named
+    'collision': the objects are the collision, the tiles art. A 'platform' layer beside it stays
+    (the pirate game's one-way ledges), and so does 'Ground' on a map with nothing else."""
+    collision = group("collision", '<object id="2" x="0" y="64" width="128" height="16"/>')
+    art = layer(["........", "........", "........", "###.....", "........"], "forest-ground")
+    level = load_level(write(tmp_path, layers=art + collision, objects=SPAWN))
+    assert kinds(level)[3:] == ["........", "########"]
+    noted(level, "'forest-ground' only looks like ground", "--solid-layer 'forest-ground'")
+    ledge = layer(["........", "........", "........", "......##", "........"], "platform", 2, 2)
+    level = load_level(write(tmp_path, layers=art + ledge + collision, objects=SPAWN,
+                             name="ledge.tmx"))
+    assert kinds(level)[3] == "......##"
+    level = load_level(write(tmp_path, layers=art, objects=SPAWN, name="alone.tmx"))
+    assert kinds(level)[3] == "###....."
+
+
+@pytest.mark.slow
+def test_a_real_map_whose_ground_layers_are_art_starts_at_enter_on_its_collision():
+    """tilnewman/platformer's forest: before, its 'forest-ground' tiles (a tree over the start)
+    were solid and the start object 'enter' was refused as inside a wall."""
+    path = real("tilnewman-platformer-forest")
+    (enter,) = [o for o in read_map(path)[1].objects if o.name == "enter"]
+    for resolver in resolvers.names():
+        world, notes = stands(path, resolver=resolver)
+        p = world.player
+        assert p.on_ground and p.x == enter.x and p.y + p.h == enter.y + enter.h, resolver
+    assert any("only look like ground" in n for n in notes)
+
+
 # --- the author's own kit ------------------------------------------------------------------------
 
 GOAL = '<object id="9" type="goal" x="96" y="48" width="16" height="16"/>'

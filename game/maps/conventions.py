@@ -20,8 +20,11 @@ for another engine is read in this order, the first that finds anything deciding
    reads the layer it is told to use: its tiles' own shapes (2) or classes (1) refine it. Where
    tiles are marked by a bool property (Phaser's way), the property alone says which tiles of
    any layer collide; when only Flixel's ``nocollide`` marks layers, every other one collides;
+   beside a layer named for collision outright (``collision``, ``geom``), layers named only
+   like ground are art (:func:`_only_looks_like_ground`);
 5. **object layers** (:func:`collision_object`): objects in a layer named like 4, or whose
-   class says solid, collision, wall..., or with Box2D's ``bodyType`` ``static``;
+   class says solid, collision, wall... (or name, unless it also names a body, an item or a
+   hazard), or with Box2D's ``bodyType`` ``static``;
    ``platform``/``one-way`` ones are one-way. A tile object collides as its tile's properties
    say, never by its tile's collision shapes: those are a sprite's hitbox;
 6. the last resort, on a map with no mark at all and no start object: its ground layer is
@@ -68,12 +71,21 @@ SOLID_WORDS = {"collision", "collisions", "collide", "collider", "colliders", "c
                "solids", "ground", "grounds", "terrain", "wall", "walls", "block", "blocks",
                "blocked", "blocker", "blockers", "obstacle", "obstacles", "floor", "floors",
                "static", "nonpassable", "impassable", "unpassable", "solide", "solido",
-               "solidos", "sol", "suelo", "boden", "mur", "murs", "pared", "paredes"}
+               "solidos", "sol", "suelo", "boden", "mur", "murs", "pared", "paredes", "geom",
+               "geometry"}
 ONE_WAY_WORDS = ("oneway", "jumpthrough", "semisolid", "passthrough", "throughplatform")
+# Of those, the words that say collision outright rather than what the tiles look like
+# (``ground``, ``terrain``, ``floor``, ``walls``... may be a layer of art named after its tileset).
+COLLISION_WORDS = {"collision", "collisions", "collide", "collider", "colliders", "collides",
+                   "solid", "solids", "geom", "geometry", "nonpassable", "impassable",
+                   "unpassable"}
 START_WORDS = ("player", "spawn", "start", "hero")
 # Words of another body's spawn point (an enemy's, an item's): never the player's start.
 OTHERS = ("enemy", "enemies", "monster", "mob", "npc", "foe", "boss", "item", "coin", "pickup",
           "powerup", "checkpoint")
+# Words of a hazard's name (``floor_spikes``, ``saw``): it hurts, it is not a wall to stand on.
+HAZARD_WORDS = ("spike", "spikes", "saw", "saws", "trap", "traps", "hazard", "hazards", "lava",
+                "damage", "thorn", "thorns")
 # Words in a tile layer's name that say it is scenery (never guessed to be the ground).
 BACKDROP_WORDS = ("background", "back", "bg", "sky", "parallax", "backdrop", "decor", "decoration",
                   "decorations", "details", "detail", "front", "overlay", "shadow", "shadows",
@@ -346,15 +358,18 @@ def is_start_like(o: MapObject) -> bool:
 
 
 def _named_other(name: str) -> bool:
-    """Does an object's name say it is a body or an item (``ground enemy``, ``coin_block``)?"""
-    return any(w.startswith(x) for w in words_of(name) for x in OTHERS)
+    """Does an object's name say it is a body, an item or a hazard (``ground enemy``,
+    ``coin_block``, ``floor_spikes``)?"""
+    words = words_of(name)
+    return any(w.startswith(x) for w in words for x in OTHERS) or any(
+        w in HAZARD_WORDS for w in words)
 
 
 def collision_object(layer: str, o: MapObject) -> int | None:
     """An object used as collision: in an object layer named like :func:`name_kind` (Tuxemon,
     Arcade and tutorial maps), or of a class saying solid/collision/wall/platform, or named so
     (pygame games read with pytmx pick objects by name: ``blocker``) unless its name also says
-    it is a body or an item (:data:`OTHERS`), or a
+    it is a body, an item (:data:`OTHERS`) or a hazard (:data:`HAZARD_WORDS`), or a
     Box2D-style body (``bodyType`` = ``static``, as Phaser and libGDX loaders read), or with a
     bool ``collides``/``solid`` property. SOLID, ONE_WAY or None."""
     if is_start_like(o) or "goal" in f"{o.name} {o.kind}".lower():
@@ -483,6 +498,16 @@ def read_marks(model: MapModel, layers: list[LayerFacts], tile_marks: dict[int, 
                         + ", ".join(repr(n) for n in named))
     else:
         by_name = [None if k == EMPTY else layer_name(f.name) for f, k in zip(layers, by_property)]
+        looks = _only_looks_like_ground(model, layers, by_name)
+        if looks:
+            by_name = [None if i in looks else k for i, k in enumerate(by_name)]
+            named = ", ".join(dict.fromkeys(repr(layers[i].name) for i in looks))
+            many = len(looks) > 1
+            marks.notes.append(f"{path}: tile layer{'s' if many else ''} {named} only "
+                               f"look{'' if many else 's'} like ground: the map has a layer "
+                               "named for collision, so that is its collision (to say "
+                               f"otherwise, run with --solid-layer {quoted(layers[looks[0]].name)}"
+                               ")")
         if any(by_name):
             marks.layers = [(None, TileMark(k, LAYER_NAME)) if k else None for k in by_name]
             named = [f.name for f, k in zip(layers, by_name) if k]
@@ -519,6 +544,26 @@ def read_marks(model: MapModel, layers: list[LayerFacts], tile_marks: dict[int, 
                            f"which tile layer is the ground, {hint} (or in Tiled give solid "
                            "tiles the bool property 'collides')")
     return marks
+
+
+def _only_looks_like_ground(model: MapModel, layers: list[LayerFacts],
+                            by_name: list[int | None]) -> list[int]:
+    """The tile layers whose names say only what their tiles look like (``forest-ground``,
+    ``Terrain``: no word of :data:`COLLISION_WORDS`, no platform or one-way word), on a map with
+    a layer named for collision outright (``collision``, ``Solid``, ``geom``: an object layer
+    with objects, or a tile layer): its author drew the collision there, and the ground-looking
+    layers are its art (tilnewman/platformer's ``forest-ground`` holds trees and grass tufts above
+    its ``collision`` rectangles). Their indexes."""
+    def outright(name: str) -> bool:
+        return any(w in COLLISION_WORDS for w in words_of(name))
+    explicit = any(outright(f.name) for f, k in zip(layers, by_name) if k is not None) or any(
+        isinstance(la, ObjectLayer) and la.objects and outright(la.name) for la in model.layers)
+    if not explicit:
+        return []
+    plain = ("platform", "platforms")
+    return [i for i, (f, k) in enumerate(zip(layers, by_name))
+            if k == SOLID and not outright(f.name) and not any(w in plain
+                                                              for w in words_of(f.name))]
 
 
 def _declared(model: MapModel, layers: list[LayerFacts], tile_marks: dict[int, TileMark],

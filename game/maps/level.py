@@ -32,7 +32,7 @@ from game.maps.objects import (GAME_CLASSES, check_inside, features, is_spawn, k
 from game.maps.platform_spawns import platform_spawns
 from game.maps.records import Level, Rect, WalkerSpawn
 from game.maps.respawn_room import check_respawn_room
-from game.maps.start import find_start, rank
+from game.maps.start import find_start, start_ranks
 
 TUNED_TILE_PX = 16  # the tile height the physics in config.toml are tuned for
 
@@ -65,8 +65,8 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     check_declared_properties(model, declared)
     objects = tuple(model.objects)
     own = is_native(model)
-    has_start = bool(declared.start_object) or any(
-        is_spawn(o, own) or rank(o) is not None for o in objects)
+    has_start = bool(declared.start_object or start_ranks(objects)) or any(
+        is_spawn(o, own) for o in objects)
     collision = build(model, declared, has_start)
     grid, marks = collision.grid, collision.marks
     notes += marks.notes

@@ -5,8 +5,11 @@
 1. The game's own spawn: an object of class ``player`` or, on a map made with the game's kit,
    named ``spawn`` (exactly one; its mistakes are errors: ``game.maps.objects.spawn``).
 2. Else the map's own start object: the first whose name or class says ``player`` or ``hero``,
-   else ``start``, else ``spawn`` (any case; one that also says ``enemy``, ``monster``... is
-   another body's spawn point): a point is the player's feet; a rectangle or tile object is the
+   else ``start`` (or the whole word ``enter``, ``entrance``, ``entry``), else ``spawn`` (any
+   case; one that also says ``enemy``, ``monster``... is another body's spawn point); failing
+   those, an object whose layer's name says so (the first in a layer named ``player``, the one
+   object of a layer named ``start`` or ``spawn``): a point is the player's feet; a rectangle or
+   tile object is the
    hitbox when its size is plausible for a body (:func:`plausible`) and it is clear of
    collision, else the feet are at its bottom centre. A start drawn into the ground is lifted
    out of it, up to :data:`LIFT_TILES` tiles, and one past the map's sides is moved into it.
@@ -19,6 +22,7 @@ Every guess is a ``note:`` line; a map with nowhere to stand is one ``error:`` l
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 from game.errors import UserError, quoted
@@ -31,8 +35,15 @@ from game.maps.records import Rect
 
 LIFT_TILES = 2  # how far a start drawn into the ground is lifted out of it
 MIN_BODY_PX = 2.0  # a smaller rectangle is a marker, not a body
-# Words of a start object, best first: the player's own, a start, a spawn point.
+# Words of a start object, best first: the player's own, a start, a spawn point (any part of
+# the name: ``PlayerSpawn``, ``startpoint``).
 RANKS = (("player", "hero"), ("start",), ("spawn",))
+# Whole words saying the way into the level, as good as a start (tilnewman/platformer's object
+# ``enter``; not parts of words: ``center``, ``sentry``).
+ENTRY_WORDS = ("enter", "entrance", "entry")
+# Words a start layer's name may have beside those: ``Player Layer``, ``spawn points``.
+PLACE_WORDS = ("layer", "layers", "object", "objects", "point", "points", "position", "positions",
+               "location", "locations")
 
 
 def plausible(w: float, h: float, grid: TileGrid) -> bool:
@@ -41,17 +52,44 @@ def plausible(w: float, h: float, grid: TileGrid) -> bool:
             and MIN_BODY_PX <= h <= min(4 * grid.tile_h, MAX_BODY_PX))
 
 
-def rank(o: MapObject) -> int | None:
-    """How surely ``o`` is the player's start (0 best), or None if it is not one."""
-    words = re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", f"{o.name} {o.kind}")
-                       .lower())
-    joined = "".join(words)
+def _words(label: str) -> list[str]:
+    return re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", label).lower())
+
+
+def _says(words: list[str]) -> int | None:
+    """Which of RANKS a name's words say (0 best), -1 for another body's, None for neither."""
     if any(w in OTHERS or any(w.startswith(x) for x in OTHERS) for w in words):
-        return None
+        return -1
+    joined = "".join(words)
     for i, found in enumerate(RANKS):
-        if any(w in joined for w in found):
+        if any(w in joined for w in found) or (i == 1 and set(words) & set(ENTRY_WORDS)):
             return i
     return None
+
+
+def rank(o: MapObject, alone: bool = False) -> int | None:
+    """How surely ``o`` is the player's start (0 best), or None if it is not one. Its own name
+    and class first; an object saying nothing itself, by its layer's name, after every object
+    that says it: the first in a layer named for the player and nothing else
+    (GianniBuoni/pirate-platformer keeps its player, a templated tile object, in a layer
+    ``player``; not ``Player Death Zones``), or one ``alone`` in a layer named ``start`` or
+    ``spawn``."""
+    said = _says(_words(f"{o.name} {o.kind}"))
+    if said is not None:
+        return said if said >= 0 else None
+    words = [w for w in _words(o.layer) if w not in PLACE_WORDS]
+    layer = _says(words) if words else None
+    if layer is not None and layer >= 0 and (layer == 0 or alone) and all(
+            _says([w]) is not None for w in words):  # not 'Player Death Zones'
+        return len(RANKS) + layer
+    return None
+
+
+def start_ranks(objects: tuple[MapObject, ...]) -> list[tuple[int, int]]:
+    """(rank, index) of every start-like object of ``objects``, best first (see :func:`rank`)."""
+    per_layer = Counter(o.layer for o in objects)
+    return sorted((r, i) for i, o in enumerate(objects)
+                  if (r := rank(o, per_layer[o.layer] == 1)) is not None)
 
 
 def find_start(path: Path, objects: tuple[MapObject, ...], size: tuple[float, float],
@@ -64,8 +102,8 @@ def find_start(path: Path, objects: tuple[MapObject, ...], size: tuple[float, fl
         found = [o for o in objects if o.name == name or o.kind == name] or [
             o for o in objects if name.lower() in (o.name.lower(), o.kind.lower())]
         if not found:
-            starts = [f"{quoted(o.name or o.kind)} (id {o.id})" for o in objects
-                      if rank(o) is not None][:8]
+            starts = [f"{quoted(objects[i].name or objects[i].kind)} (id {objects[i].id})"
+                      for _, i in start_ranks(objects)][:8]
             said = declared.said.get("start_object", "the start object")
             raise UserError(path, f"{said} names {quoted(name)}, but no object of the map has "
                             "that name or class (" + ("its start-like objects: "
@@ -77,7 +115,7 @@ def find_start(path: Path, objects: tuple[MapObject, ...], size: tuple[float, fl
     own_spawn = [o for o in objects if is_spawn(o, own)]
     if own_spawn:
         return (*spawn(path, own_spawn, size, grid), own_spawn[0])
-    ranked = sorted((r, i) for i, o in enumerate(objects) if (r := rank(o)) is not None)
+    ranked = start_ranks(objects)
     if ranked:
         best = [objects[i] for r, i in ranked if r == ranked[0][0]]
         return (*_from_object(path, best, size, grid, notes), best[0])
