@@ -66,8 +66,8 @@ def test_other_bodies_spawn_points_do_not_start_the_player(tmp_path):
 
 
 def test_another_engines_ellipse_coin_is_left_alone_with_a_note(tmp_path):
-    """The game's coins are points or rectangles of class coin; a pickup of another engine's
-    class Coin, an ellipse, is that engine's business."""
+    """The game's coins are objects of class coin; a pickup of another engine's class Coin is
+    that engine's business."""
     coin = ('<object id="5" name="c" type="Coin" x="40" y="40" width="8" height="8">'
             '<ellipse/></object>')
     level = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=SPAWN + coin))
@@ -75,9 +75,28 @@ def test_another_engines_ellipse_coin_is_left_alone_with_a_note(tmp_path):
     noted(level, "left alone", "'Coin'")
     own = ('<object id="5" name="c" type="coin" x="40" y="40" width="8" height="8">'
            '<ellipse/></object>')
-    with pytest.raises(UserError, match="is a ellipse; make it a point"):
-        load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=SPAWN + own,
-                         name="own.tmx"))
+    (coin,) = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=SPAWN + own,
+                               name="own.tmx")).features.coins
+    assert (coin.box.x, coin.box.y, coin.box.w, coin.box.h) == (40, 40, 8, 8)
+
+
+def test_a_coin_drawn_as_a_circle_is_its_box_on_a_real_love_map(tmp_path):
+    """manuelsanchezweb/lua-love2d-platformer (LÖVE, STI) places its coins, of class coin, as
+    ellipses of no size and reads each by its x, y: the game takes such a marker as a point, and
+    an ellipse with a size by its box (it refused the map before)."""
+    coins = "".join(f'<object id="{i}" name="Coin" type="coin" x="{16 * i}" y="40" width="16" '
+                    'height="16"><ellipse/></object>' for i in (2, 3))
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=SPAWN + coins))
+    assert [(c.box.x, c.box.w) for c in level.features.coins] == [(32, 16), (48, 16)]
+    marker = '<object id="4" name="Coin" type="coin" x="40" y="40"><ellipse/></object>'
+    (coin,) = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=SPAWN + marker,
+                               name="marker.tmx")).features.coins
+    assert (coin.box.x + coin.box.w / 2, coin.box.y + coin.box.h) == (40, 40)  # as a point
+    polygon = ('<object id="4" type="coin" x="40" y="40"><polygon points="0,0 8,0 8,8"/>'
+               '</object>')
+    with pytest.raises(UserError, match="is a polygon; make it a point"):
+        load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=SPAWN + polygon,
+                         name="polygon.tmx"))
 
 
 # --- 2. a sprite's hitbox is not ground -----------------------------------------------------
