@@ -281,6 +281,16 @@ def test_the_one_object_of_a_layer_named_player_is_the_start(tmp_path):
     noted(level, "first solid ground from the left")
 
 
+def test_a_tile_object_start_is_a_sprite_the_player_stands_under(tmp_path):
+    """pirate-platformer's player is a 3 x 3 tile sprite (192 px a side, padding and all):
+    not the body's box; the game's player stands at its bottom centre."""
+    sprite = group("player", '<object id="5" gid="1" x="16" y="64" width="48" height="48"/>', 7)
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground") + sprite))
+    s = level.spawn
+    assert (s.w, s.h) == (12, 14) and (s.x + s.w / 2, s.y + s.h) == (40, 64)
+    noted(level, "is a tile object", "bottom centre")
+
+
 @pytest.mark.parametrize("name, starts", [("enter", True), ("Entrance", True),
                                           ("center", False), ("sentry", False)])
 def test_an_object_named_enter_is_the_start(tmp_path, name, starts):

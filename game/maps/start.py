@@ -8,9 +8,9 @@
    else ``start`` (or the whole word ``enter``, ``entrance``, ``entry``), else ``spawn`` (any
    case; one that also says ``enemy``, ``monster``... is another body's spawn point); failing
    those, an object whose layer's name says so (the first in a layer named ``player``, the one
-   object of a layer named ``start`` or ``spawn``): a point is the player's feet; a rectangle or
-   tile object is the
-   hitbox when its size is plausible for a body (:func:`plausible`) and it is clear of
+   object of a layer named ``start`` or ``spawn``): a point is the player's feet; a tile object
+   is a sprite, its box padding and all, so the player stands at its bottom centre; a rectangle
+   is the hitbox when its size is plausible for a body (:func:`plausible`) and it is clear of
    collision, else the feet are at its bottom centre. A start drawn into the ground is lifted
    out of it, up to :data:`LIFT_TILES` tiles, and one past the map's sides is moved into it.
 3. Else, on a map not marked with the game's own property, standing on the first solid ground
@@ -141,7 +141,11 @@ def _from_object(path: Path, found: list[MapObject], size: tuple[float, float], 
     label = f"{quoted(o.name)} " if o.name else ""
     label = f"object {label}(id {o.id}{', ' + o.kind if o.kind else ''})"
     w, h = size
-    if o.shape == "rectangle" and plausible(o.w, o.h, grid):
+    if o.shape == "rectangle" and o.gid and o.w > 0:  # a sprite: its picture's box, padding too
+        box, is_point = _at_bottom_centre(o, size), True
+        how = (f"it is a tile object (a {px(o.w)}x{px(o.h)} px picture), so a {px(w)}x{px(h)} "
+               "px player stands at its bottom centre")
+    elif o.shape == "rectangle" and plausible(o.w, o.h, grid):
         box, is_point, how = Rect(o.x, o.top, o.w, o.h), False, "its rectangle"
     elif o.shape == "rectangle" and o.w > 0:
         box, is_point = _at_bottom_centre(o, size), True
