@@ -291,6 +291,24 @@ def test_a_tile_object_start_is_a_sprite_the_player_stands_under(tmp_path):
     noted(level, "is a tile object", "bottom centre")
 
 
+def test_a_start_given_as_properties_in_tiles_or_px(tmp_path):
+    """jimjergins/pygame-platformer-tiled puts its start in a layer 'Level_Properties':
+    LevelStartX = 6, LevelStartY = 54, in tiles. Whole numbers inside the map's size in tiles
+    are a cell (the feet at its bottom centre); others are px."""
+    props = ('<properties><property name="LevelStartX" value="2"/>'
+             '<property name="LevelStartY" value="3"/></properties>')
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "Blocks")
+                             + layer(["........"] * 5, "Level_Properties", 0, 2, props)))
+    assert (level.spawn.x + level.spawn.w / 2, level.spawn.y + level.spawn.h) == (40, 64)
+    noted(level, "LevelStartX = 2", "column 2, row 3")
+    in_px = ('<properties><property name="spawn_x" type="float" value="100"/>'
+             '<property name="spawn_y" type="float" value="60.5"/></properties>')
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "Blocks"), map_props=in_px,
+                             name="px.tmx"))
+    assert (level.spawn.x + level.spawn.w / 2, level.spawn.y + level.spawn.h) == (100, 60.5)
+    noted(level, "a point in px")
+
+
 @pytest.mark.parametrize("name, starts", [("enter", True), ("Entrance", True),
                                           ("center", False), ("sentry", False)])
 def test_an_object_named_enter_is_the_start(tmp_path, name, starts):

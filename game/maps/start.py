@@ -13,7 +13,11 @@
    is the hitbox when its size is plausible for a body (:func:`plausible`) and it is clear of
    collision, else the feet are at its bottom centre. A start drawn into the ground is lifted
    out of it, up to :data:`LIFT_TILES` tiles, and one past the map's sides is moved into it.
-3. Else, on a map not marked with the game's own property, standing on the first solid ground
+3. Else where the map's or a layer's properties say, as two numbers (``LevelStartX`` /
+   ``LevelStartY``, ``startX`` / ``startY``, ``spawn_x`` / ``spawn_y``...: :func:`property_start`):
+   whole numbers inside the map's size in tiles are a cell (the feet at its bottom centre),
+   others a point in px.
+4. Else, on a map not marked with the game's own property, standing on the first solid ground
    from the left: the first column, scanning from the top, with a floor the player fits on.
 
 Every guess is a ``note:`` line; a map with nowhere to stand is one ``error:`` line.
@@ -21,6 +25,7 @@ Every guess is a ``note:`` line; a map with nowhere to stand is one ``error:`` l
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from pathlib import Path
@@ -29,7 +34,7 @@ from game.errors import UserError, quoted
 from game.maps.conventions import OTHERS, Declared
 from game.maps.grid import EMPTY, SLOPE, TileGrid, overlapping_tiles
 from game.maps.limits import MAX_BODY_PX
-from game.maps.model import MapObject, px
+from game.maps.model import MapModel, MapObject, px
 from game.maps.objects import is_spawn, spawn
 from game.maps.records import Rect
 
@@ -44,6 +49,48 @@ ENTRY_WORDS = ("enter", "entrance", "entry")
 # Words a start layer's name may have beside those: ``Player Layer``, ``spawn points``.
 PLACE_WORDS = ("layer", "layers", "object", "objects", "point", "points", "position", "positions",
                "location", "locations")
+
+
+# A property giving one coordinate of the start, its name squeezed to small letters
+# (jimjergins/pygame-platformer-tiled: a layer 'Level_Properties' with LevelStartX, LevelStartY).
+START_XY = re.compile(r"^(?:level|player|hero)?(?:start|spawn)(?:point|pos|position)?([xy])$")
+
+
+def property_start(model: MapModel, origin: tuple[int, int] = (0, 0)
+                   ) -> tuple[float, float, str] | None:
+    """Where the map's own properties, or one of its layers', say the player starts: the feet
+    (x, y) in map px and how it was read, or None. Whole numbers inside the map's size in tiles
+    are a cell (``origin``: the tile an infinite map's grid starts at), others px."""
+    holders = [("the map's properties", model.properties)] + [
+        (f"the properties of layer {quoted(la.name)}", la.properties) for la in model.layers]
+    for label, props in holders:
+        found: dict[str, tuple[str, float]] = {}
+        for name, value in props.items():
+            m = START_XY.match(re.sub(r"[^a-z]", "", str(name).lower()))
+            number = _number(value)
+            if m and number is not None:
+                found.setdefault(m.group(1), (name, number))
+        if len(found) < 2:
+            continue
+        (nx, x), (ny, y) = found["x"], found["y"]
+        names = f"{nx} = {x:g}, {ny} = {y:g} in {label}"
+        col, row = int(x) - origin[0], int(y) - origin[1]
+        if x.is_integer() and y.is_integer() and 0 <= col < model.cols and 0 <= row < model.rows:
+            return ((col + 0.5) * model.tile_w, (row + 1) * model.tile_h,
+                    f"{names}: the cell at column {col}, row {row}")
+        return (x - origin[0] * model.tile_w, y - origin[1] * model.tile_h,
+                f"{names}: a point in px")
+    return None
+
+
+def _number(value) -> float | None:
+    if isinstance(value, bool):
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return number if math.isfinite(number) else None
 
 
 def plausible(w: float, h: float, grid: TileGrid) -> bool:
@@ -94,9 +141,12 @@ def start_ranks(objects: tuple[MapObject, ...]) -> list[tuple[int, int]]:
 
 def find_start(path: Path, objects: tuple[MapObject, ...], size: tuple[float, float],
                grid: TileGrid, own: bool, notes: list[str],
-               declared: Declared | None = None) -> tuple[Rect, bool, MapObject | None]:
+               declared: Declared | None = None,
+               said: tuple[float, float, str] | None = None
+               ) -> tuple[Rect, bool, MapObject | None]:
     """The player's hitbox at the start, whether it stands on a point, and the object it
-    stands at (None: on the first ground): see the module."""
+    stands at (None: at what the properties ``said`` (:func:`property_start`), or on the first
+    ground): see the module."""
     if declared is not None and declared.start_object:
         name = declared.start_object
         found = [o for o in objects if o.name == name or o.kind == name] or [
@@ -119,6 +169,16 @@ def find_start(path: Path, objects: tuple[MapObject, ...], size: tuple[float, fl
     if ranked:
         best = [objects[i] for r, i in ranked if r == ranked[0][0]]
         return (*_from_object(path, best, size, grid, notes), best[0])
+    if said is not None and not own:
+        x, y, how = said
+        w, h = size
+        box = _inside(Rect(x - w / 2, y - h, w, h), grid)
+        lifted = _lift(grid, box)
+        if lifted is not None and 0 < lifted.y + lifted.h <= grid.height_px:
+            up = f", lifted {px(box.y - lifted.y)} px out of the ground" if lifted != box else ""
+            notes.append(f"{path}: the player starts where {how}{up}; add a point object named "
+                         "'spawn', or run with --start-object NAME, to choose")
+            return lifted, True, None
     if own:
         raise UserError(path, "no spawn: add an object named 'spawn' (or of class 'player') to an "
                         "object layer, as a point at the player's feet or a rectangle")
