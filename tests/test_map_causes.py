@@ -309,6 +309,17 @@ def test_a_start_given_as_properties_in_tiles_or_px(tmp_path):
     noted(level, "a point in px")
 
 
+def test_the_last_resort_takes_a_see_through_ground_before_a_layer_named_water(tmp_path):
+    """ponytiled's demo map (Solar2D) marks nothing: its 'land' is drawn at 80 % opacity, its
+    'water' opaque with more tiles. The name says more than the opacity: 'land' is the ground."""
+    water = layer(["........", "........", "........", "........", "########"], "water", 1, 1)
+    land = layer(["........", "........", "...###..", "........", "........"], "land", 1, 2)
+    land = land.replace('<layer id="2"', '<layer id="2" opacity="0.8"')
+    level = load_level(write(tmp_path, layers=water + land))
+    assert kinds(level)[2:] == ["...###..", "........", "........"]
+    noted(level, "tile layer 'land'", "--solid-layer 'land'")
+
+
 @pytest.mark.parametrize("name, starts", [("enter", True), ("Entrance", True),
                                           ("center", False), ("sentry", False)])
 def test_an_object_named_enter_is_the_start(tmp_path, name, starts):

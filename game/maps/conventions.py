@@ -402,21 +402,25 @@ class LayerFacts:
     cells: int
     opaque: bool  # visible and at full opacity
     common: tuple = ()  # a layer filling every cell: its most common (gid, count), most first
+    visible: bool = True
 
 
 def ground_layer(layers: list[LayerFacts]) -> int | None:
     """The last resort, on a map that marks no collision and says nowhere where the player
     starts (so that otherwise there is nowhere to stand): the tile layer most likely to be the
     ground. That is the opaque, visible layer with the most tiles, not filling every cell and not
-    named like scenery (``background``, ``sky``, ``details`` ...); failing that, the same named
-    like scenery; then a layer filling every cell (a picture of the level: see
-    :func:`open_space`). Its index, or None."""
+    named like scenery (``background``, ``sky``, ``details`` ...); failing that, the same drawn
+    see-through (ponytiled's demo draws its ``land`` at 80 %: a name saying scenery, ``water``,
+    says more than a layer's opacity); then one named like scenery; then a layer filling every
+    cell (a picture of the level: see :func:`open_space`). Its index, or None."""
     def scenery(name: str) -> bool:
         return any(w in BACKDROP_WORDS for w in words_of(name))
-    for full_ok, named_ok in ((False, True), (False, False), (True, True), (True, False)):
+    for full_ok, named_ok, opaque in ((False, True, True), (False, True, False),
+                                      (False, False, True), (True, True, True),
+                                      (True, False, True)):
         best = [(f.filled, i) for i, f in enumerate(layers)
-                if f.opaque and f.filled and (full_ok or f.filled < f.cells)
-                and not (named_ok and scenery(f.name))]
+                if (f.opaque or (not opaque and f.visible)) and f.filled
+                and (full_ok or f.filled < f.cells) and not (named_ok and scenery(f.name))]
         if best:
             return max(best)[1]
     return None
@@ -526,9 +530,9 @@ def read_marks(model: MapModel, layers: list[LayerFacts], tile_marks: dict[int, 
         if guess is not None:
             marks.layers[guess] = (None, TileMark(SOLID, LAYER_NAME))
             marks.notes.append(f"{path}: no collision marks and no start object, so the tile layer "
-                               f"{layers[guess].name!r} (the opaque layer with the most tiles, not "
-                               "named like scenery) is taken as the ground; to say which layer "
-                               f"is, {option_hint(layers[guess].name)}")
+                               f"{layers[guess].name!r} (the layer with the most tiles, not "
+                               "named like scenery where one is not) is taken as the ground; to "
+                               f"say which layer is, {option_hint(layers[guess].name)}")
             _open_full_layers(path, layers, marks)
             return marks
     if marks.objects:
