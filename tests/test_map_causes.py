@@ -320,6 +320,41 @@ def test_the_last_resort_takes_a_see_through_ground_before_a_layer_named_water(t
     noted(level, "tile layer 'land'", "--solid-layer 'land'")
 
 
+def test_a_turn_past_a_full_circle_is_the_same_turn(tmp_path):
+    """Tiled keeps whatever rotation was typed or dragged: Silly Sam's maps (LÖVE) have
+    391.098 and -365.908. They were refused; 391 is 31."""
+    def grid_of(turn: str, name: str):
+        wall = (f'<object id="2" name="rectangle" x="32" y="32" width="48" height="16" '
+                f'rotation="{turn}"><properties><property name="static" type="bool" '
+                'value="true"/></properties></object>')
+        return kinds(load_level(write(tmp_path, layers=layer(FLOOR, "ground"),
+                                      objects=SPAWN + wall, name=name)))
+    assert grid_of("391", "a.tmx") == grid_of("31", "b.tmx")
+    assert grid_of("-365.908", "c.tmx") == grid_of("-5.908", "d.tmx")
+    with pytest.raises(UserError, match="rotation='1e300'"):
+        grid_of("1e300", "e.tmx")
+
+
+def test_a_static_body_is_ground_and_the_note_names_the_point_objects(tmp_path):
+    """Silly Sam builds its ground from rectangles with a bool 'static' (a LÖVE physics body
+    that never moves; 'static' false: a box that falls). Its avatar is a point named 'sam',
+    which no rule can guess: the note lists the point objects to give to --start-object."""
+    def rect(i: int, x: int, static: str) -> str:
+        return (f'<object id="{i}" name="rectangle" x="{x}" y="64" width="32" height="16">'
+                f'<properties><property name="static" type="bool" value="{static}"/>'
+                '</properties></object>')
+    objects = (rect(2, 0, "true") + rect(3, 64, "false")
+               + '<object id="4" name="sam" x="16" y="64"><point/></object>')
+    rows = ["........"] * 5
+    level = load_level(write(tmp_path, layers=layer(rows, "tiles"), objects=objects))
+    assert kinds(level)[4] == "##......"
+    noted(level, "--start-object NAME (its point objects: 'sam')")
+    world, _ = stands(write(tmp_path, layers=layer(rows, "tiles"), objects=objects,
+                            name="again.tmx"),
+                      replace(Config(), map=replace(Config().map, start_object="sam")))
+    assert world.player.on_ground and world.player.x + world.player.w / 2 == 16
+
+
 @pytest.mark.parametrize("name, starts", [("enter", True), ("Entrance", True),
                                           ("center", False), ("sentry", False)])
 def test_an_object_named_enter_is_the_start(tmp_path, name, starts):

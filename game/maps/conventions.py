@@ -370,8 +370,8 @@ def collision_object(layer: str, o: MapObject) -> int | None:
     Arcade and tutorial maps), or of a class saying solid/collision/wall/platform, or named so
     (pygame games read with pytmx pick objects by name: ``blocker``) unless its name also says
     it is a body, an item (:data:`OTHERS`) or a hazard (:data:`HAZARD_WORDS`), or a
-    Box2D-style body (``bodyType`` = ``static``, as Phaser and libGDX loaders read), or with a
-    bool ``collides``/``solid`` property. SOLID, ONE_WAY or None."""
+    Box2D-style body (``bodyType`` = ``static``, as Phaser and libGDX loaders read, or a bool
+    ``static``), or with a bool ``collides``/``solid`` property. SOLID, ONE_WAY or None."""
     if is_start_like(o) or "goal" in f"{o.name} {o.kind}".lower():
         return None
     own = name_kind(o.kind, platform=ONE_WAY)
@@ -383,8 +383,8 @@ def collision_object(layer: str, o: MapObject) -> int | None:
             return named
     props = o.properties
     if str(_prop(props, "bodyType") or "").lower() == "static" or any(
-            true(_prop(props, n)) for n in ("collides", "solid", "collision")):
-        return SOLID
+            true(_prop(props, n)) for n in ("collides", "solid", "collision", "static")):
+        return SOLID  # a bool static: a LÖVE/Box2D game's body that never moves (Silly Sam)
     if any(true(_prop(props, n)) for n in ONE_WAY_PROPERTIES):
         return ONE_WAY
     return name_kind(layer)

@@ -488,7 +488,7 @@ class _Normaliser:
         x, y = (checked.number(path, obj, a, what, -MAX_MAP_PX, MAX_MAP_PX, 0.0) for a in "xy")
         w, h = (checked.number(path, obj, a, what, 0.0, MAX_MAP_PX, 0.0)
                 for a in ("width", "height"))
-        rotation = checked.number(path, obj, "rotation", what, -360.0, 360.0, 0.0)
+        rotation = checked.angle(path, obj, "rotation", what)
         gid = 0
         if obj.get("gid") is not None:
             gid = checked.whole(path, obj, "gid", what, "re-save the map from Tiled", least=0,

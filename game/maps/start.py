@@ -183,16 +183,29 @@ def find_start(path: Path, objects: tuple[MapObject, ...], size: tuple[float, fl
         raise UserError(path, "no spawn: add an object named 'spawn' (or of class 'player') to an "
                         "object layer, as a point at the player's feet or a rectangle")
     box = _first_ground(grid, size)
+    markers = _markers(objects)
     if box is None:
         raise UserError(path, "nowhere to stand: the map has no start object and no solid ground "
                         "the player fits on; add a point object named 'spawn' where the player "
-                        "starts, or say which object it is with --start-object NAME, and mark "
-                        "the ground as collision (docs/levels.md, 'Bringing your own map')")
+                        f"starts, or say which object it is with --start-object NAME{markers}, "
+                        "and mark the ground as collision (docs/levels.md, 'Bringing your own "
+                        "map')")
     column, y = int(box.x // grid.tile_w), px(box.y + box.h)
     notes.append(f"{path}: no start object, so the player starts standing on the first solid "
                  f"ground from the left (column {column}, at y={y}); add a point object named "
-                 "'spawn', or run with --start-object NAME, to choose")
+                 f"'spawn', or run with --start-object NAME{markers}, to choose")
     return box, True, None
+
+
+def _markers(objects: tuple[MapObject, ...], most: int = 6) -> str:
+    """The names of the map's point objects, the likeliest places another engine starts its
+    player (Silly Sam's avatar is the point 'sam'), for a note: ``" (its point objects: 'sam',
+    'cameraFocus')"``, or nothing."""
+    names = list(dict.fromkeys(o.name for o in objects if o.shape == "point" and o.name))
+    if not names:
+        return ""
+    more = f" and {len(names) - most:,} more" if len(names) > most else ""
+    return " (its point objects: " + ", ".join(quoted(n) for n in names[:most]) + more + ")"
 
 
 def _from_object(path: Path, found: list[MapObject], size: tuple[float, float], grid: TileGrid,
