@@ -398,6 +398,9 @@ def test_layers_that_only_look_like_ground_give_way_to_a_layer_named_collision(t
     assert kinds(level)[3] == "......##"
     level = load_level(write(tmp_path, layers=art, objects=SPAWN, name="alone.tmx"))
     assert kinds(level)[3] == "###....."
+    empty = layer(["........"] * 5, "Collision", 1, 3)  # an empty collision layer says nothing
+    level = load_level(write(tmp_path, layers=art + empty, objects=SPAWN, name="empty.tmx"))
+    assert kinds(level)[3] == "###....."
 
 
 @pytest.mark.slow

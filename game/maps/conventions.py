@@ -555,12 +555,13 @@ def _only_looks_like_ground(model: MapModel, layers: list[LayerFacts],
     """The tile layers whose names say only what their tiles look like (``forest-ground``,
     ``Terrain``: no word of :data:`COLLISION_WORDS`, no platform or one-way word), on a map with
     a layer named for collision outright (``collision``, ``Solid``, ``geom``: an object layer
-    with objects, or a tile layer): its author drew the collision there, and the ground-looking
-    layers are its art (tilnewman/platformer's ``forest-ground`` holds trees and grass tufts above
-    its ``collision`` rectangles). Their indexes."""
+    with objects, or a tile layer with tiles): its author drew the collision there, and the
+    ground-looking layers are its art (tilnewman/platformer's ``forest-ground`` holds trees and
+    grass tufts above its ``collision`` rectangles). Their indexes."""
     def outright(name: str) -> bool:
         return any(w in COLLISION_WORDS for w in words_of(name))
-    explicit = any(outright(f.name) for f, k in zip(layers, by_name) if k is not None) or any(
+    explicit = any(outright(f.name) for f, k in zip(layers, by_name)
+                   if k is not None and f.filled) or any(
         isinstance(la, ObjectLayer) and la.objects and outright(la.name) for la in model.layers)
     if not explicit:
         return []
