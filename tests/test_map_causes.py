@@ -289,6 +289,8 @@ def test_a_tile_object_start_is_a_sprite_the_player_stands_under(tmp_path):
     s = level.spawn
     assert (s.w, s.h) == (12, 14) and (s.x + s.w / 2, s.y + s.h) == (40, 64)
     noted(level, "is a tile object", "bottom centre")
+    drawn = [o for art in level.view.art.layers for o in getattr(art, "objects", ())]
+    assert not drawn  # the game draws the player there, not the sprite standing still
 
 
 def test_a_start_given_as_properties_in_tiles_or_px(tmp_path):

@@ -110,7 +110,8 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
         notes += kit_notes(path, [o for o in objects if o.id not in used], own_kit, bool(goals))
     own_look = model.background is not None or any(isinstance(la, ImageLayer)
                                                    for la in model.layers)
-    view = map_view(model, backdrop_of(path, props, own_look), collision.sources)
+    view = map_view(model, backdrop_of(path, props, own_look), collision.sources,
+                    at.id if play and at is not None else None)  # a picture keeps every sprite
     return Level(
         path=path,
         title=str(props.get("title") or path.stem.replace("_", " ")),
