@@ -386,11 +386,13 @@ def test_a_geometry_object_layer_is_collision(tmp_path):
 
 
 def test_layers_that_only_look_like_ground_give_way_to_a_layer_named_collision(tmp_path):
-    """A tile layer named for its art ('forest-ground') beside an object layer named
-    'collision': the objects are the collision, the tiles art. A 'platform' layer beside it stays
-    (the pirate game's one-way ledges), and so does 'Ground' on a map with nothing else."""
+    """A tile layer named for its art ('forest-ground': the ground and grass tufts on it)
+    under an object layer named 'collision' that redraws that ground: the objects are the
+    collision, the tiles art. A 'platform' layer beside it stays (the pirate game's one-way
+    ledges); 'Ground' on a map with nothing else, or beside a collision layer of a few extra
+    blockers away from it, or beside an empty one, stays the ground."""
     collision = group("collision", '<object id="2" x="0" y="64" width="128" height="16"/>')
-    art = layer(["........", "........", "........", "###.....", "........"], "forest-ground")
+    art = layer(["........", "........", "........", "###.....", "########"], "forest-ground")
     level = load_level(write(tmp_path, layers=art + collision, objects=SPAWN))
     assert kinds(level)[3:] == ["........", "########"]
     noted(level, "'forest-ground' only looks like ground", "--solid-layer 'forest-ground'")
@@ -400,7 +402,10 @@ def test_layers_that_only_look_like_ground_give_way_to_a_layer_named_collision(t
     assert kinds(level)[3] == "......##"
     level = load_level(write(tmp_path, layers=art, objects=SPAWN, name="alone.tmx"))
     assert kinds(level)[3] == "###....."
-    empty = layer(["........"] * 5, "Collision", 1, 3)  # an empty collision layer says nothing
+    blocker = group("Collision", '<object id="2" x="112" y="0" width="16" height="16"/>')
+    level = load_level(write(tmp_path, layers=art + blocker, objects=SPAWN, name="extra.tmx"))
+    assert kinds(level)[:4:3] == [".......#", "###....."]
+    empty = layer(["........"] * 5, "Collision", 1, 3)
     level = load_level(write(tmp_path, layers=art + empty, objects=SPAWN, name="empty.tmx"))
     assert kinds(level)[3] == "###....."
 

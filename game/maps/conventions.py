@@ -37,6 +37,7 @@ which convention made it (:data:`SOURCE_NAMES`) for the debug view. How shapes b
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -44,7 +45,7 @@ from typing import Any
 
 from game.errors import UserError, quoted
 from game.maps.grid import EMPTY, ONE_WAY, SOLID
-from game.maps.model import MapModel, MapObject, ObjectLayer
+from game.maps.model import MapModel, MapObject, ObjectLayer, TileLayer
 from game.maps.objects import GAME_CLASSES  # the game's own objects never collide as walls
 from game.maps.shapes import Shape, fit_into, outline, rect_shape, untangled
 
@@ -403,6 +404,7 @@ class LayerFacts:
     opaque: bool  # visible and at full opacity
     common: tuple = ()  # a layer filling every cell: its most common (gid, count), most first
     visible: bool = True
+    gids: Any = ()  # its cells, row by row (the model's TileLayer.cells)
 
 
 def ground_layer(layers: list[LayerFacts]) -> int | None:
@@ -555,9 +557,10 @@ def _only_looks_like_ground(model: MapModel, layers: list[LayerFacts],
     """The tile layers whose names say only what their tiles look like (``forest-ground``,
     ``Terrain``: no word of :data:`COLLISION_WORDS`, no platform or one-way word), on a map with
     a layer named for collision outright (``collision``, ``Solid``, ``geom``: an object layer
-    with objects, or a tile layer with tiles): its author drew the collision there, and the
-    ground-looking layers are its art (tilnewman/platformer's ``forest-ground`` holds trees and
-    grass tufts above its ``collision`` rectangles). Their indexes."""
+    with objects, or a tile layer with tiles) lying over at least :data:`REDRAWN_SHARE` of their
+    tiles: its author drew the collision there, and the ground-looking layers are its art
+    (tilnewman/platformer's ``forest-ground`` holds trees and grass tufts above its
+    ``collision`` rectangles). Their indexes."""
     def outright(name: str) -> bool:
         return any(w in COLLISION_WORDS for w in words_of(name))
     explicit = any(outright(f.name) for f, k in zip(layers, by_name)
@@ -566,9 +569,39 @@ def _only_looks_like_ground(model: MapModel, layers: list[LayerFacts],
     if not explicit:
         return []
     plain = ("platform", "platforms")
-    return [i for i, (f, k) in enumerate(zip(layers, by_name))
-            if k == SOLID and not outright(f.name) and not any(w in plain
-                                                              for w in words_of(f.name))]
+    looks = [i for i, (f, k) in enumerate(zip(layers, by_name))
+             if k == SOLID and not outright(f.name) and not any(w in plain
+                                                               for w in words_of(f.name))]
+    # Only where the collision layers lie over the ground-looking tiles (the author redrew the
+    # ground there); a few extra blockers beside a real 'Ground' layer leave it the ground.
+    under = _cells_under(model, [la for la in model.layers if la.name and outright(la.name)])
+    filled = [{j for j, gid in enumerate(layers[i].gids) if gid} for i in looks]
+    total = sum(len(cells) for cells in filled)
+    covered = sum(len(cells & under) for cells in filled)
+    return looks if total and covered >= REDRAWN_SHARE * total else []
+
+
+REDRAWN_SHARE = 1 / 3  # of the ground-looking tiles under the collision layers: ground redrawn
+
+
+def _cells_under(model: MapModel, named: list) -> set[int]:
+    """The cells (row * cols + col) the collision layers ``named`` cover: a tile layer's
+    tiles, an object layer's objects' boxes."""
+    cols, rows, tw, th = model.cols, model.rows, model.tile_w, model.tile_h
+    cells: set[int] = set()
+    for la in named:
+        if isinstance(la, ObjectLayer):
+            for o in la.objects:
+                shape = outline(o)
+                if shape is None:
+                    continue
+                x0, y0, x1, y1 = shape.bounds()
+                for r in range(max(0, math.floor(y0 / th)), min(rows, math.ceil(y1 / th))):
+                    cells.update(r * cols + c for c in range(max(0, math.floor(x0 / tw)),
+                                                             min(cols, math.ceil(x1 / tw))))
+        elif isinstance(la, TileLayer):
+            cells.update(j for j, gid in enumerate(la.cells) if gid)
+    return cells
 
 
 def _declared(model: MapModel, layers: list[LayerFacts], tile_marks: dict[int, TileMark],
