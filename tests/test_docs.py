@@ -183,3 +183,22 @@ def test_readme_lists_every_shipped_level():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for level in sorted((ROOT / "levels").glob("*.tmx")):
         assert f"`{level.name}`" in readme, f"README.md's level table lacks {level.name}"
+
+
+def test_levels_page_names_every_collision_kind():
+    """The kit's `collision` values (the project's enum, what the loader accepts) are each named
+    where levels.md lists them: the custom types table and the error that lists them."""
+    import json
+
+    from game.maps.collision import COLLISION_KINDS, LADDER
+
+    kinds = (*COLLISION_KINDS, LADDER)
+    project = json.loads((ROOT / "levels" / "tilecollide.tiled-project").read_text())
+    enum = next(t for t in project["propertyTypes"] if t["name"] == "collision")
+    assert set(enum["values"]) == set(kinds)
+    text = (DOCS / "levels.md").read_text()
+    rows = [line for line in text.splitlines()
+            if line.startswith("| `collision` | enum:") or "has collision='...'" in line]
+    assert len(rows) == 2, rows
+    for row in rows:
+        assert all(f"`{kind}`" in row for kind in kinds), row

@@ -239,6 +239,26 @@ def test_the_shipped_ladder_level_reads_its_ladders_without_a_note():
         assert all(g.kind(col, r) == EMPTY for r in rows[1:])
 
 
+def test_a_misspelt_collision_value_names_ladder_among_the_choices(tmp_path):
+    """A tile whose `collision` is a misspelt 'ladder' stops the load with one error line naming
+    the tileset and every value the kit accepts, ladder included."""
+    from helpers import run_cli
+
+    shutil.copytree(ROOT / "assets", tmp_path / "assets")
+    levels = tmp_path / "levels"
+    levels.mkdir()
+    shutil.copy(ROOT / "levels" / "06_ladders.tmx", levels)
+    tsx = (ROOT / "levels" / "terrain.tsx").read_text("utf-8")
+    assert tsx.count('value="ladder"') == 1
+    (levels / "terrain.tsx").write_text(tsx.replace('value="ladder"', 'value="Ladder"'), "utf-8")
+    r = run_cli("--headless", "--ticks", "1", "--no-settings", "--level",
+                levels / "06_ladders.tmx")
+    lines = r.stderr.decode().splitlines()
+    assert r.returncode == 2 and len(lines) == 1 and lines[0].startswith("error:"), lines
+    assert "terrain.tsx" in lines[0] and "collision='Ladder'" in lines[0]
+    assert all(kind in lines[0] for kind in ("solid", "one_way", "slope", "ladder")), lines[0]
+
+
 def _foreign(tmp_path: Path, tile_props: str, layer_name: str = "ground") -> Path:
     """tests/data/flat.tmx made another engine's map: tile 1 a bool 'solid', tile 4 a ladder by
     ``tile_props`` (or by the name of the layer it is in), a ladder up from the floor at col 5."""
@@ -308,3 +328,38 @@ def test_a_solid_platform_over_a_ladder_stops_the_climb(name):
     for _ in range(80):
         p.step(seq.frame(Held(up=True)), PH, resolver, g, (p.x, p.y), platforms)
     assert p.climbing and p.y == 3 * 16 + 8, p.y  # under the platform's bottom, still on it
+
+
+def test_the_sprite_steps_its_climb_while_climbing_straight_up_and_holds_still_when_stopped():
+    """In the window, on the shipped ladder level: up held at ladder A's foot. The sprite's
+    picture changes as the player climbs straight up (no sideways motion), and stays one picture
+    while the player hangs on the ladder without moving."""
+    from dataclasses import replace
+
+    import pygame
+
+    from game import config
+    from game.sim.inputs import InputScript
+    from game.view.app import App
+
+    c = config.load(ROOT / "config.toml")
+    cfg = replace(c, display=replace(c.display, width=640, height=360, vsync=False,
+                                     hot_reload=False))
+    keys = InputScript(((0, Held(right=True)), (37, Held(up=True)), (70, Held())))
+    app = App(cfg, ROOT / "levels" / "06_ladders.tmx", script=keys, frame_time=1 / 60)
+    try:
+        play = app.play
+        seen = {}
+        for _ in range(100):
+            app.frame(1 / 60)
+            p = app.world.player
+            if p.climbing:
+                picture = play.painter.player_sprite.image(p.facing, p.vy)
+                seen.setdefault(app.world.tick >= 72, set()).add(pygame.image.tobytes(picture,
+                                                                                     "RGBA"))
+        assert app.world.player.climbing and app.world.player.x == 130.0
+        assert len(seen[False]) > 1, "the climb up showed one still picture"
+        assert len(seen[True]) == 1, "hanging still on the ladder, the picture changed"
+    finally:
+        pygame.quit()
+        pygame.init()

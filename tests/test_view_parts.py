@@ -325,6 +325,19 @@ def test_ghosts_at_one_spot_share_one_row_of_names_not_a_tower(cfg):
     assert abs(row.centerx - 600) <= 2 and row.bottom <= 450
 
 
+def test_a_row_of_ghost_names_near_the_maps_edge_stays_in_the_window(cfg):
+    """At the start of a level the player stands by the map's left edge: the row of six names
+    centred over them would begin off the window, hiding the first names."""
+    world = world_on(cfg)
+    names = [n for n in resolvers.names() if n != "axis"]
+    for spot, size in (((6, 150), (1280, 720)), ((420, 150), (1280, 720)), ((6, 10), (800, 450))):
+        labels = [(n, spot, resolvers.colour(n)) for n in names]
+        painter, _ = hud_on(size, HudInfo(world=world, scale=3, ghost_labels=labels))
+        where = {t: r for t, r in painter.drawn if t in names}
+        assert set(where) == set(names)
+        assert all(0 <= r.left and r.right <= size[0] for r in where.values()), (spot, where)
+
+
 def test_the_debug_rows_and_legend(cfg):
     world = world_on(cfg)
     f = Followers(cfg, ghosts=True)

@@ -280,7 +280,8 @@ def _tile_kind(path: Path, props: Mapping, kind_name: str, flags: int, th: int, 
         if not native:
             return EMPTY, None  # another engine's 'collision' of its own words
         raise UserError(ts.file, f"{where} has collision={quoted(value)}; use one of: "
-                        + ", ".join(COLLISION_KINDS) + " (or remove the property for decoration)")
+                        + ", ".join((*COLLISION_KINDS, LADDER))
+                        + " (or remove the property for decoration)")
     kind = COLLISION_KINDS[value]
     if kind != SLOPE:
         return kind, None

@@ -13,9 +13,9 @@ each marked with its number):
 2. Each occupied cell's kind is looked up in a table that gives its routing function, and that
    function calls one collision function per side of the tile a body can meet (here the table is
    :data:`ROUTES`, see the first departure). A solid tile routes to ``top``, ``bottom``, ``left``
-   and ``right``; a one-way platform to ``top`` only; a slope to its own ``slope`` surface side,
-   plus ``bottom`` and its ``left`` / ``right`` sides (see below). A new tile shape is a new table
-   entry built from existing sides.
+   and ``right``. A new tile shape is a new table entry built from existing sides (beyond the
+   article, the project's one-way platform routes to ``top`` only, and a slope to its own
+   ``slope`` surface side plus ``bottom``, ``left`` and ``right``: see the departures).
 3. Each side function handles one face on one axis. ``top`` stops a body moving down whose bottom
    has gone past the face and puts it on the face (``on_ground``); ``bottom``, ``left`` and
    ``right`` are the same test turned around (``hit_ceiling``, ``hit_right``, ``hit_left``).

@@ -227,7 +227,7 @@ def _ghost_boxes(info: HudInfo) -> list[pygame.Rect]:
 def _ghost_names(painter: TextPainter, lay: Layout, info: HudInfo) -> list[pygame.Rect]:
     """Each ghost's name above its head (scene px to window px). Ghosts drawn at one spot
     (within a pixel) share one row, their names side by side, each in its colour; rows that
-    would overlap move up. Returns the rows' areas."""
+    would overlap move up; a row is kept inside the window. Returns the rows' areas."""
     s = info.scale
     spots: list[tuple[tuple[int, int], list[tuple[str, tuple[int, int, int]]]]] = []
     for name, (gx, gy), colour in info.ghost_labels:
@@ -238,11 +238,13 @@ def _ghost_names(painter: TextPainter, lay: Layout, info: HudInfo) -> list[pygam
         else:
             spot.append((name, colour))
     gap = painter.width(painter.small, "  ")
+    window = painter.surface.get_rect()
     taken: list[pygame.Rect] = []
     for (gx, gy), names in spots:
         widths = [painter.width(painter.small, name) for name, _ in names]
         r = pygame.Rect(0, 0, sum(widths) + gap * (len(names) - 1) + 4, lay.line_h)
         r.midbottom = (round(gx * s), round(gy * s) - 2)
+        r.clamp_ip(window)  # by the map's edge the row would begin (or end) off the window
         while r.collidelist(taken) >= 0:
             r.move_ip(0, -lay.line_h)
         taken.append(r)

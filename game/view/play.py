@@ -258,7 +258,10 @@ class PlayScene:
             self.clock.advance(frame_time * SPEEDS[self.speed], w.physics.dt, self.tick_once,
                                lambda: live and not self.finished and not self.paused)
             p = w.player
-            self.painter.player_sprite.update(frame_time, p.on_ground, p.vx, p.vy,
+            vx, vy = p.vx, p.vy
+            if p.climbing:  # on a ladder the player keeps no vertical speed: step as it moves
+                vx, vy = p.x - w.prev[0], p.y - w.prev[1]
+            self.painter.player_sprite.update(frame_time, p.on_ground, vx, vy,
                                               w.physics.run_speed, p.climbing)
             if w.goal_reached and self.pending_level is None and not self.replay:
                 self.complete_level()
