@@ -281,6 +281,21 @@ def test_the_one_object_of_a_layer_named_player_is_the_start(tmp_path):
     noted(level, "first solid ground from the left")
 
 
+def test_an_object_whose_loader_property_says_player_is_the_start(tmp_path):
+    """pirate-platformer's player template says what it is in a property, loader = "player"
+    (its name 'fall' is its sprite's); the level keeps it among 50 other objects."""
+    def obj(i: int, x: int, role: str, name: str = "role") -> str:
+        return (f'<object id="{i}" name="fall" x="{x}" y="64"><properties><property '
+                f'name="{name}" value="{role}"/></properties><point/></object>')
+    objects = obj(2, 24, "crate") + obj(3, 40, "player", "loader") + obj(4, 56, "enemy")
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=objects))
+    assert level.spawn.x + level.spawn.w / 2 == 40
+    aimed = obj(2, 24, "player", "target") + obj(3, 40, "enemy", "type")  # not what it is
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=aimed,
+                             name="aimed.tmx"))
+    noted(level, "first solid ground from the left")
+
+
 def test_a_tile_object_start_is_a_sprite_the_player_stands_under(tmp_path):
     """pirate-platformer's player is a 3 x 3 tile sprite (192 px a side, padding and all):
     not the body's box; the game's player stands at its bottom centre."""

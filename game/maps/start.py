@@ -6,7 +6,8 @@
    named ``spawn`` (exactly one; its mistakes are errors: ``game.maps.objects.spawn``).
 2. Else the map's own start object: the first whose name or class says ``player`` or ``hero``,
    else ``start`` (or the whole word ``enter``, ``entrance``, ``entry``), else ``spawn`` (any
-   case; one that also says ``enemy``, ``monster``... is another body's spawn point); failing
+   case; one that also says ``enemy``, ``monster``... is another body's spawn point), or whose
+   text property ``type``, ``kind``, ``role``, ``loader``... says so; failing
    those, an object whose layer's name says so (the first in a layer named ``player``, the one
    object of a layer named ``start`` or ``spawn``): a point is the player's feet; a tile object
    is a sprite, its box padding and all, so the player stands at its bottom centre; a rectangle
@@ -114,14 +115,28 @@ def _says(words: list[str]) -> int | None:
     return None
 
 
+# A text property naming what an object is, in engines that do not use Tiled's class
+# (pirate-platformer's templates say loader = "player"): its value counts as the class.
+ROLE_PROPERTIES = ("type", "kind", "class", "role", "entity", "loader")
+
+
+def _roles(o: MapObject) -> str:
+    """The values of ``o``'s text properties named like :data:`ROLE_PROPERTIES`."""
+    return " ".join(v for k, v in o.properties.items() if isinstance(v, str) and any(
+        r in re.sub(r"[^a-z]", "", str(k).lower()) for r in ROLE_PROPERTIES))
+
+
 def rank(o: MapObject, alone: bool = False) -> int | None:
     """How surely ``o`` is the player's start (0 best), or None if it is not one. Its own name
-    and class first; an object saying nothing itself, by its layer's name, after every object
-    that says it: the first in a layer named for the player and nothing else
+    and class first (or, where those say nothing, a text property naming what it is:
+    :data:`ROLE_PROPERTIES`); an object saying nothing itself, by its layer's name, after every
+    object that says it: the first in a layer named for the player and nothing else
     (GianniBuoni/pirate-platformer keeps its player, a templated tile object, in a layer
     ``player``; not ``Player Death Zones``), or one ``alone`` in a layer named ``start`` or
     ``spawn``."""
     said = _says(_words(f"{o.name} {o.kind}"))
+    if said is None and o.properties:
+        said = _says(_words(_roles(o)))
     if said is not None:
         return said if said >= 0 else None
     words = [w for w in _words(o.layer) if w not in PLACE_WORDS]
