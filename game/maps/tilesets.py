@@ -26,6 +26,7 @@ from game.maps.imagefile import FORMATS, BadImage
 from game.maps.limits import (MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_MAP_PX, MAX_POINTS, MAX_TILES,
                               Budget, file_kind, shown)
 from game.maps.shapes import Shape, fit_into, shape_of, untangled
+from game.maps.templates import Templates
 
 Colour = tuple[int, int, int, int]
 
@@ -363,6 +364,7 @@ def _tiles(where: Path, base: Path, node: ET.Element, name: str, firstgid: int, 
     tiles: dict[int, Tile] = {}
     missing: dict[int, UserError] = {}
     budget = reader.budget
+    templates = Templates(where, reader, _no_tile_in_shape)
     for tile in node.findall("tile"):
         tile_id = checked.whole(where, tile, "id", f"a <tile> of tileset {name}", fix, least=0,
                                 most=GID_MASK - firstgid)
@@ -407,7 +409,7 @@ def _tiles(where: Path, base: Path, node: ET.Element, name: str, firstgid: int, 
                     image_el.set("trans", image.get("trans").strip().lstrip("#"))
                 record = replace(record, image=str(file), size=size, subrect=subrect,
                                  trans=trans)
-        shapes = _shapes(where, tile, label, budget, notes)
+        shapes = _shapes(where, tile, label, budget, notes, templates)
         if shapes:
             group = ET.SubElement(copy, "objectgroup")
             for shape in shapes:
@@ -425,16 +427,22 @@ def _tiles(where: Path, base: Path, node: ET.Element, name: str, firstgid: int, 
     return tiles, missing
 
 
-def _shapes(where: Path, tile: ET.Element, label: str, budget: Budget,
-            notes: list[str]) -> tuple[Shape, ...]:
+def _no_tile_in_shape(template: Path, file: Path) -> int:
+    raise UserError(template, "a tile's collision shape is made from this template, which "
+                    "places a tile; make the shape from a rectangle or polygon template in Tiled")
+
+
+def _shapes(where: Path, tile: ET.Element, label: str, budget: Budget, notes: list[str],
+            templates: Templates) -> tuple[Shape, ...]:
     """A tile's collision shapes (its ``<objectgroup>``), in px of its own picture, numbers
-    checked: every point finite and within the map's reach. A polygon that crosses itself is
-    taken as its hull, with a note (``game.maps.shapes.untangled``)."""
+    checked: every point finite and within the map's reach; a shape made from an object
+    template takes what it does not set from its template, as on a map. A polygon that crosses
+    itself is taken as its hull, with a note (``game.maps.shapes.untangled``)."""
     group = tile.find("objectgroup")
     if group is None:
         return ()
     found = []
-    for obj in group.iter("object"):
+    for obj in (templates.applied(o) for o in group.iter("object")):
         what = f"a collision shape of {label}"
         for attr in ("x", "y", "width", "height"):
             checked.number(where, obj, attr, what, -MAX_MAP_PX, MAX_MAP_PX, 0.0)
