@@ -22,7 +22,8 @@ from game.maps.grid import ONE_WAY, SOLID, overlapping_tiles
 from game.maps.level import load_level, read_map
 from game.sim.inputs import InputFrame
 from game.sim.world import load_world
-from test_conventions import FLOOR, SPAWN, kinds, layer, noted, prop, tile_props, tileset, write
+from test_conventions import (FLOOR, SPAWN, kinds, layer, noted, prop, tile_props, tile_shape,
+                              tileset, write)
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "data" / "real_maps"
@@ -659,3 +660,17 @@ def test_a_start_over_the_void_names_the_layer_that_is_its_ground(tmp_path):
     with_ground = write(tmp_path, layers=layer(FLOOR, "Level", 1), objects=SPAWN,
                         tilesets=tileset(tiles), name="ground.tmx")
     assert not [n for n in load_level(with_ground).notes if "nothing solid" in n]
+
+
+def test_a_tile_collision_shape_of_points_only_is_the_polygon_through_them(tmp_path):
+    """MonoGameTemplate outlines its corner tiles with point objects (templated, class
+    CollisionPoint) in the collision editor, no polygon: read as the polygon through them in
+    their order, one note for the tileset. Here a slope rising to the right, made of points."""
+    points = "".join(f'<object id="{i}" x="{x}" y="{y}"><point/></object>'
+                     for i, (x, y) in enumerate([(0, 16), (16, 0), (16, 16)], 1))
+    path = write(tmp_path, layers=layer(["........", "........", "........", "....#...",
+                                         "########"], "BuildingLayer", 1),
+                 objects=SPAWN, tilesets=tileset(tile_shape(points)))
+    level = load_level(path)
+    assert kinds(level)[3][4] == "/"
+    noted(level, "tileset t: the collision shapes of tile 0 are point objects only")

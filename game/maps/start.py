@@ -97,8 +97,8 @@ def tile_start(model: MapModel) -> tuple[float, float, str] | None:
     """Where a tile placed to mark the start says the player starts: the first such tile of
     the first tile layer holding one (row by row), one whose class, or a text property naming
     what it places (:data:`ROLE_PROPERTIES`, :data:`TILE_ROLE_PROPERTIES`), says the player
-    (``PlayerStart``, ``Spawn = Player``; not ``Spawn = StartBarrier``, a gate's tile). The feet (x, y) in map px at its cell's
-    bottom centre and how it was read, or None."""
+    (``PlayerStart``, ``Spawn = Player``; not ``Spawn = StartBarrier``, a gate's tile). The
+    feet (x, y) in map px at its cell's bottom centre and how it was read, or None."""
     names = ROLE_PROPERTIES + TILE_ROLE_PROPERTIES
     for layer in model.tile_layers:
         marks = {}
