@@ -22,7 +22,8 @@ from game.maps.grid import ONE_WAY, SOLID, overlapping_tiles
 from game.maps.level import load_level, read_map
 from game.sim.inputs import InputFrame
 from game.sim.world import load_world
-from test_conventions import FLOOR, SPAWN, kinds, layer, noted, prop, tile_props, tileset, write
+from test_conventions import (FLOOR, SPAWN, kinds, layer, noted, prop, tile_props, tile_shape,
+                              tileset, write)
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "data" / "real_maps"
@@ -151,7 +152,7 @@ def test_a_one_way_tile_in_another_spelling_on_a_real_map():
 
 @pytest.mark.parametrize("name", ["nonpassable", "Non-Passable", "impassable", "Murs",
                                   "GroundLayer", "collisionLayer", "platformsColliders",
-                                  "solidtiles"])
+                                  "solidtiles", "blocos"])
 def test_layer_names_in_other_words(tmp_path, name):
     level = load_level(write(tmp_path, layers=layer(FLOOR, name), objects=SPAWN))
     assert kinds(level)[4] == "########"
@@ -574,3 +575,102 @@ def test_config_tomls_map_table(tmp_path):
     cfg_path.write_text('[map]\nsolid_layers = "main layer"\n')
     with pytest.raises(UserError, match="an array of strings"):
         load_config(cfg_path)
+
+
+# --- 9. maps tried in the third sweep -----------------------------------------------------------
+
+def test_a_tile_collision_shape_made_from_a_template_takes_its_size(tmp_path):
+    """newtownChina/MonoGameTemplate draws its tiles' collision shapes from object templates
+    (TileCollisionEditor_CollisionRectangle.tx: class CollisionRectangle, 32 x 32): each shape
+    takes its size from its template, found beside the tileset that uses it, as in Tiled."""
+    (tmp_path / "ts").mkdir()
+    (tmp_path / "ts" / "rect.tx").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<template><object class="CollisionRectangle" '
+        'width="16" height="16"/></template>', "utf-8")
+    (tmp_path / "ts" / "t.tsx").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<tileset name="t" tilewidth="16" '
+        'tileheight="16" tilecount="4" columns="4"><image source="../tiles4.png" width="64" '
+        'height="16"/><tile id="0"><objectgroup draworder="index"><object id="1" '
+        'template="rect.tx" x="0" y="0"/></objectgroup></tile></tileset>', "utf-8")
+    path = write(tmp_path, layers=layer(FLOOR, "PlantLayer"), objects=SPAWN,
+                 tilesets='<tileset firstgid="1" source="ts/t.tsx"/>')
+    level = load_level(path)
+    assert kinds(level)[4] == "########"
+    noted(level, "collision shapes")
+    world, _ = stands(path)
+    assert world.player.on_ground and world.player.y + world.player.h == 64
+
+
+def door(i: int, x: int, flag: str) -> str:
+    return (f'<object id="{i}" class="CollisionRectangle" x="{x}" y="32" width="16" '
+            f'height="16"><properties>{prop("Collision")}{prop(flag)}</properties></object>')
+
+
+def test_a_true_flag_naming_the_way_in_is_the_start_and_not_a_wall(tmp_path):
+    """MonoGameTemplate's doors are unnamed rectangles, both of class CollisionRectangle; the
+    way in says so by a bool property, LevelBeginDoor = true. It is the start (its rectangle
+    the player's box), and not a wall under the player's feet, though it says Collision; the
+    way out stays the wall its author made it."""
+    path = write(tmp_path, layers=layer(FLOOR, "ground"),
+                 objects=door(1, 96, "LevelEndDoor") + door(2, 32, "LevelBeginDoor"))
+    level = load_level(path)
+    assert (level.spawn.x, level.spawn.y) == (32, 32)
+    assert kinds(level)[2] == "......#."  # the end door only
+    noted(level, "(id 2, CollisionRectangle)", "its rectangle")
+    world, _ = stands(path)
+    assert world.player.on_ground and world.player.y + world.player.h == 64
+
+
+def test_a_tile_placed_to_mark_the_players_start(tmp_path):
+    """graehu/CarneCarne marks its start with a tile of its Spawns tileset placed in a tile
+    layer 'Flags' (the tile's property Spawn = Player); a gate's tile saying Spawn =
+    StartBarrier, placed before it, is not a start."""
+    tiles = (tile_props(prop("collides")) + tile_props(prop("Spawn", "Player", "string"),
+                                                        tile_id=1)
+             + tile_props(prop("Spawn", "StartBarrier", "string"), tile_id=2))
+    gate = layer(["........", "........", "........", ".#......", "........"], "Gates", 3, 2)
+    flag = layer(["........", "........", "........", ".....#..", "........"], "Flags", 2, 3)
+    path = write(tmp_path, layers=layer(FLOOR, "Level") + gate + flag, tilesets=tileset(tiles))
+    level = load_level(path)
+    assert (level.spawn.x + level.spawn.w / 2, level.spawn.y + level.spawn.h) == (88, 64)
+    noted(level, "tile 1 of tileset t is placed in tile layer 'Flags'", "column 5, row 3")
+    world, _ = stands(path)
+    assert world.player.on_ground and world.player.y + world.player.h == 64
+
+
+def test_a_start_over_the_void_names_the_layer_that_is_its_ground(tmp_path):
+    """CarneCarne marks a few tiles Type = Block, which the game reads as solid; the rest of its
+    layer 'Level' is ground in its own engine, and nothing is solid under the start. The note
+    says so and names the one option that makes the map play, which does."""
+    tiles = tile_props(prop("Type", "Block", "string")) + tile_props(
+        prop("Type", "NonEdible", "string"), tile_id=3)
+    block = layer(["#.......", "........", "........", "........", "........"], "Level2", 1, 2)
+    back = layer(["........", "........", "........", "........", "########"], "Background",
+                 2, 3)
+    path = write(tmp_path, layers=back + layer(FLOOR, "Level", 4) + block, objects=SPAWN,
+                 tilesets=tileset(tiles))
+    level = load_level(path)
+    assert kinds(level)[4] == "........"
+    noted(level, "nothing solid lies below the player's start (x=24, y=64)",
+          "if tile layer 'Level' is the ground, run with --solid-layer 'Level'")
+    cfg = replace(Config(), map=replace(Config().map, solid_layers=("Level",)))
+    world, notes = stands(path, cfg)
+    assert world.player.on_ground and world.player.y + world.player.h == 64
+    assert not [n for n in notes if "nothing solid" in n]
+    with_ground = write(tmp_path, layers=layer(FLOOR, "Level", 1), objects=SPAWN,
+                        tilesets=tileset(tiles), name="ground.tmx")
+    assert not [n for n in load_level(with_ground).notes if "nothing solid" in n]
+
+
+def test_a_tile_collision_shape_of_points_only_is_the_polygon_through_them(tmp_path):
+    """MonoGameTemplate outlines its corner tiles with point objects (templated, class
+    CollisionPoint) in the collision editor, no polygon: read as the polygon through them in
+    their order, one note for the tileset. Here a slope rising to the right, made of points."""
+    points = "".join(f'<object id="{i}" x="{x}" y="{y}"><point/></object>'
+                     for i, (x, y) in enumerate([(0, 16), (16, 0), (16, 16)], 1))
+    path = write(tmp_path, layers=layer(["........", "........", "........", "....#...",
+                                         "########"], "BuildingLayer", 1),
+                 objects=SPAWN, tilesets=tileset(tile_shape(points)))
+    level = load_level(path)
+    assert kinds(level)[3][4] == "/"
+    noted(level, "tileset t: the collision shapes of tile 0 are point objects only")

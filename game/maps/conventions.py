@@ -73,7 +73,7 @@ SOLID_WORDS = {"collision", "collisions", "collide", "collider", "colliders", "c
                "blocked", "blocker", "blockers", "obstacle", "obstacles", "floor", "floors",
                "static", "nonpassable", "impassable", "unpassable", "solide", "solido",
                "solidos", "sol", "suelo", "boden", "mur", "murs", "pared", "paredes", "geom",
-               "geometry"}
+               "geometry", "bloco", "blocos", "bloque", "bloques"}
 ONE_WAY_WORDS = ("oneway", "jumpthrough", "semisolid", "passthrough", "throughplatform")
 # Of those, the words that say collision outright rather than what the tiles look like
 # (``ground``, ``terrain``, ``floor``, ``walls``... may be a layer of art named after its tileset).
@@ -81,6 +81,8 @@ COLLISION_WORDS = {"collision", "collisions", "collide", "collider", "colliders"
                    "solid", "solids", "geom", "geometry", "nonpassable", "impassable",
                    "unpassable"}
 START_WORDS = ("player", "spawn", "start", "hero")
+# Whole words saying the way into the level (``enter``, ``LevelBeginDoor``).
+START_ENTRY = ("enter", "entrance", "entry", "begin")
 # Words of another body's spawn point (an enemy's, an item's): never the player's start.
 OTHERS = ("enemy", "enemies", "monster", "mob", "npc", "foe", "boss", "item", "coin", "pickup",
           "powerup", "checkpoint")
@@ -354,8 +356,12 @@ def layer_name(name: str) -> int | None:
 
 
 def is_start_like(o: MapObject) -> bool:
-    label = f"{o.name} {o.kind}".lower()
-    return any(w in label for w in START_WORDS)
+    """Does the object's name or class, or the name of one of its true boolean properties
+    (``LevelBeginDoor = true``), say it is the player's start (never a wall)?"""
+    flags = " ".join(str(k) for k, v in o.properties.items() if v is True)
+    label = f"{o.name} {o.kind} {flags}"
+    return any(w in label.lower() for w in START_WORDS) or any(
+        w in START_ENTRY for w in words_of(label))
 
 
 def _named_other(name: str) -> bool:
@@ -407,6 +413,11 @@ class LayerFacts:
     gids: Any = ()  # its cells, row by row (the model's TileLayer.cells)
 
 
+def scenery(name: str) -> bool:
+    """Does a tile layer's name say scenery (``Background1``, ``Static Foreground``, ``sky``)?"""
+    return any(w in BACKDROP_WORDS for w in words_of(name))
+
+
 def ground_layer(layers: list[LayerFacts]) -> int | None:
     """The last resort, on a map that marks no collision and says nowhere where the player
     starts (so that otherwise there is nowhere to stand): the tile layer most likely to be the
@@ -415,8 +426,6 @@ def ground_layer(layers: list[LayerFacts]) -> int | None:
     see-through (ponytiled's demo draws its ``land`` at 80 %: a name saying scenery, ``water``,
     says more than a layer's opacity); then one named like scenery; then a layer filling every
     cell (a picture of the level: see :func:`open_space`). Its index, or None."""
-    def scenery(name: str) -> bool:
-        return any(w in BACKDROP_WORDS for w in words_of(name))
     for full_ok, named_ok, opaque in ((False, True, True), (False, True, False),
                                       (False, False, True), (True, True, True),
                                       (True, False, True)):

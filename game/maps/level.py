@@ -33,7 +33,8 @@ from game.maps.objects import (GAME_CLASSES, check_inside, features, is_spawn, k
 from game.maps.platform_spawns import platform_spawns
 from game.maps.records import Level, Rect, WalkerSpawn
 from game.maps.respawn_room import check_respawn_room
-from game.maps.start import find_start, property_start, start_ranks
+from game.maps.start import (find_start, over_the_void, property_start, start_ranks,
+                             tile_start)
 
 TUNED_TILE_PX = 16  # the tile height the physics in config.toml are tuned for
 
@@ -66,7 +67,7 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     check_declared_properties(model, declared)
     objects = tuple(model.objects)
     own = is_native(model)
-    said = property_start(model, document.origin)
+    said = property_start(model, document.origin) or tile_start(model)
     has_start = bool(declared.start_object or start_ranks(objects) or said) or any(
         is_spawn(o, own) for o in objects)
     collision = build(model, declared, has_start)
@@ -88,6 +89,8 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     try:
         start, is_point, at = find_start(path, kit, player_size, grid, own, notes, declared,
                                          said)
+        void = None if own or declared.collision else over_the_void(path, model, grid, start)
+        notes += [void] if void else []
         check_inside(path, kit, grid)
         goals = tuple(Rect(o.x, o.top, o.w, o.h) for o in kit if o.kind == "goal")
         walker_spawns = walkers(path, kit, grid)

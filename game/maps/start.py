@@ -7,7 +7,8 @@
 2. Else the map's own start object: the first whose name or class says ``player`` or ``hero``,
    else ``start`` (or the whole word ``enter``, ``entrance``, ``entry``), else ``spawn`` (any
    case; one that also says ``enemy``, ``monster``... is another body's spawn point), or whose
-   text property ``type``, ``kind``, ``role``, ``loader``... says so; failing
+   text property ``type``, ``kind``, ``role``, ``loader``... says so, or the name of a true
+   boolean property (``LevelBeginDoor``); failing
    those, an object whose layer's name says so (the first in a layer named ``player``, the one
    object of a layer named ``start`` or ``spawn``): a point is the player's feet; a tile object
    is a sprite, its box padding and all, so the player stands at its bottom centre; a rectangle
@@ -17,11 +18,13 @@
 3. Else where the map's or a layer's properties say, as two numbers (``LevelStartX`` /
    ``LevelStartY``, ``startX`` / ``startY``, ``spawn_x`` / ``spawn_y``...: :func:`property_start`):
    whole numbers inside the map's size in tiles are a cell (the feet at its bottom centre),
-   others a point in px.
+   others a point in px; or a tile placed to mark the start (:func:`tile_start`).
 4. Else, on a map not marked with the game's own property, standing on the first solid ground
    from the left: the first column, scanning from the top, with a floor the player fits on.
 
-Every guess is a ``note:`` line; a map with nowhere to stand is one ``error:`` line.
+Every guess is a ``note:`` line; a map with nowhere to stand is one ``error:`` line. A start with
+nothing solid anywhere below it gets a note naming the ``--solid-layer`` that would give it
+ground (:func:`over_the_void`).
 """
 
 from __future__ import annotations
@@ -32,10 +35,10 @@ from collections import Counter
 from pathlib import Path
 
 from game.errors import UserError, quoted
-from game.maps.conventions import OTHERS, Declared
+from game.maps.conventions import OTHERS, START_ENTRY, Declared, option_hint, scenery
 from game.maps.grid import EMPTY, SLOPE, TileGrid, overlapping_tiles
 from game.maps.limits import MAX_BODY_PX
-from game.maps.model import MapModel, MapObject, px
+from game.maps.model import MapModel, MapObject, TileLayer, px
 from game.maps.objects import is_spawn, spawn
 from game.maps.records import Rect
 
@@ -45,8 +48,9 @@ MIN_BODY_PX = 2.0  # a smaller rectangle is a marker, not a body
 # the name: ``PlayerSpawn``, ``startpoint``).
 RANKS = (("player", "hero"), ("start",), ("spawn",))
 # Whole words saying the way into the level, as good as a start (tilnewman/platformer's object
-# ``enter``; not parts of words: ``center``, ``sentry``).
-ENTRY_WORDS = ("enter", "entrance", "entry")
+# ``enter``, newtownChina/MonoGameTemplate's ``LevelBeginDoor``; not parts of words: ``center``,
+# ``sentry``, ``beginner``).
+ENTRY_WORDS = START_ENTRY
 # Words a start layer's name may have beside those: ``Player Layer``, ``spawn points``.
 PLACE_WORDS = ("layer", "layers", "object", "objects", "point", "points", "position", "positions",
                "location", "locations")
@@ -81,6 +85,41 @@ def property_start(model: MapModel, origin: tuple[int, int] = (0, 0)
                     f"{names}: the cell at column {col}, row {row}")
         return (x - origin[0] * model.tile_w, y - origin[1] * model.tile_h,
                 f"{names}: a point in px")
+    return None
+
+
+# Names of a tile's text properties saying what its tile places, besides ROLE_PROPERTIES
+# (graehu/CarneCarne's Spawns tileset: Spawn = Player).
+TILE_ROLE_PROPERTIES = ("spawn", "spawns", "object", "actor")
+
+
+def tile_start(model: MapModel) -> tuple[float, float, str] | None:
+    """Where a tile placed to mark the start says the player starts: the first such tile of
+    the first tile layer holding one (row by row), one whose class, or a text property naming
+    what it places (:data:`ROLE_PROPERTIES`, :data:`TILE_ROLE_PROPERTIES`), says the player
+    (``PlayerStart``, ``Spawn = Player``; not ``Spawn = StartBarrier``, a gate's tile). The
+    feet (x, y) in map px at its cell's bottom centre and how it was read, or None."""
+    names = ROLE_PROPERTIES + TILE_ROLE_PROPERTIES
+    for layer in model.tile_layers:
+        marks = {}
+        for raw in layer.used:
+            found = model.tile_of(raw)
+            if found is None or found[1] not in found[0].tiles:
+                continue
+            tile = found[0].tiles[found[1]]
+            said = _says(_words(tile.kind))
+            if said is None:
+                said = _says(_words(" ".join(v for k, v in tile.properties.items() if isinstance(
+                    v, str) and re.sub(r"[^a-z]", "", str(k).lower()) in names)))
+            if said == 0:
+                marks[raw] = f"tile {found[1]} of tileset {found[0].name}"
+        if not marks:
+            continue
+        i = next(i for i, raw in enumerate(layer.cells) if raw in marks)
+        col, row = i % model.cols, i // model.cols
+        return ((col + 0.5) * model.tile_w, (row + 1) * model.tile_h,
+                f"{marks[layer.cells[i]]} is placed in tile layer {quoted(layer.name)}: the cell "
+                f"at column {col}, row {row}")
     return None
 
 
@@ -126,6 +165,12 @@ def _roles(o: MapObject) -> str:
         r in re.sub(r"[^a-z]", "", str(k).lower()) for r in ROLE_PROPERTIES))
 
 
+def _flags(o: MapObject) -> str:
+    """The names of ``o``'s boolean properties that are true: a flag naming what it is
+    (newtownChina/MonoGameTemplate's doors: ``LevelBeginDoor = true``)."""
+    return " ".join(str(k) for k, v in o.properties.items() if v is True)
+
+
 def rank(o: MapObject, alone: bool = False) -> int | None:
     """How surely ``o`` is the player's start (0 best), or None if it is not one. Its own name
     and class first (or, where those say nothing, a text property naming what it is:
@@ -137,6 +182,8 @@ def rank(o: MapObject, alone: bool = False) -> int | None:
     said = _says(_words(f"{o.name} {o.kind}"))
     if said is None and o.properties:
         said = _says(_words(_roles(o)))
+    if said is None and o.properties:
+        said = _says(_words(_flags(o)))
     if said is not None:
         return said if said >= 0 else None
     words = [w for w in _words(o.layer) if w not in PLACE_WORDS]
@@ -304,3 +351,28 @@ def _first_ground(grid: TileGrid, size: tuple[float, float]) -> Rect | None:
                                                     box.y + box.h, True):
                 return box
     return None
+
+
+def over_the_void(path: Path, model: MapModel, grid: TileGrid, start: Rect) -> str | None:
+    """A note when nothing solid lies anywhere under the start, so that the player falls out of
+    the map at once: the collision convention read missed the map's ground (graehu/CarneCarne
+    marks a few tiles ``Type = Block``, and every tile of its layer ``Level`` is a body). It
+    names the tile layer most likely to be the ground: of those with a tile under the start and
+    not named like scenery, the one with the most tiles; None if there is ground below, or no
+    ground at all (a note of its own already says that: ``game.maps.conventions``)."""
+    if not any(grid.kinds):
+        return None
+    cols = [c for c in grid.cols_between(start.x, start.x + start.w) if 0 <= c < grid.cols]
+    first = max(int((start.y + start.h) // grid.tile_h), 0)
+    if not cols or any(grid.kind(c, r) != EMPTY for c in cols for r in range(first, grid.rows)):
+        return None
+    found = [(sum(1 for gid in la.cells if gid), -i, la.name)
+             for i, la in enumerate(model.layers) if isinstance(la, TileLayer)
+             and la.look.visible and not scenery(la.name) and len(la.cells) == grid.cols * grid.rows
+             and any(la.cells[r * grid.cols + c] for c in cols for r in range(first, grid.rows))]
+    layer = max(found)[2] if found else None
+    say = (f"if tile layer {quoted(layer)} is the ground, {option_hint(layer)}" if layer else
+           "mark the ground as collision (docs/levels.md, 'Bringing your own map')")
+    return (f"{path}: nothing solid lies below the player's start (x={px(start.x + start.w / 2)}, "
+            f"y={px(start.y + start.h)}), so the player falls out of the map; {say}")
+

@@ -27,6 +27,7 @@ from game.maps.imagefile import FORMATS, BadImage
 from game.maps.limits import (MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MAX_MAP_PX, MAX_POINTS, MAX_TILES,
                               Budget, file_kind, shown)
 from game.maps.shapes import Shape, fit_into, shape_of, untangled
+from game.maps.templates import Templates
 
 Colour = tuple[int, int, int, int]
 
@@ -369,6 +370,8 @@ def _tiles(where: Path, base: Path, node: ET.Element, name: str, firstgid: int, 
     tiles: dict[int, Tile] = {}
     missing: dict[int, UserError] = {}
     budget = reader.budget
+    templates = Templates(where, reader, _no_tile_in_shape)
+    dotted: list[str] = []  # tiles whose collision shape is points only
     for tile in node.findall("tile"):
         tile_id = checked.whole(where, tile, "id", f"a <tile> of tileset {name}", fix, least=0,
                                 most=GID_MASK - firstgid)
@@ -413,7 +416,7 @@ def _tiles(where: Path, base: Path, node: ET.Element, name: str, firstgid: int, 
                     image_el.set("trans", image.get("trans").strip().lstrip("#"))
                 record = replace(record, image=str(file), size=size, subrect=subrect,
                                  trans=trans)
-        shapes = _shapes(where, tile, label, budget, notes)
+        shapes = _shapes(where, tile, label, budget, notes, templates, dotted)
         if shapes:
             group = ET.SubElement(copy, "objectgroup")
             for shape in shapes:
@@ -428,19 +431,42 @@ def _tiles(where: Path, base: Path, node: ET.Element, name: str, firstgid: int, 
                 ET.SubElement(anim, "frame", tileid=str(frame_id), duration=str(ms))
             record = replace(record, frames=frames)
         tiles[tile_id] = record
+    if dotted:
+        ids = ", ".join(dotted[:8]) + (f" and {len(dotted) - 8:,} more" if len(dotted) > 8 else "")
+        tiles_ = "tiles" if len(dotted) > 1 else "tile"
+        notes.append(f"{where}: tileset {name}: the collision shapes of {tiles_} {ids} are "
+                     "point objects only, each read as the polygon through its points in their "
+                     "order (draw polygons in Tiled's Tile Collision Editor to say it the usual "
+                     "way)")
     return tiles, missing
 
 
-def _shapes(where: Path, tile: ET.Element, label: str, budget: Budget,
-            notes: list[str]) -> tuple[Shape, ...]:
+def _no_tile_in_shape(template: Path, file: Path) -> int:
+    raise UserError(template, "a tile's collision shape is made from this template, which "
+                    "places a tile; make the shape from a rectangle or polygon template in Tiled")
+
+
+def _shapes(where: Path, tile: ET.Element, label: str, budget: Budget, notes: list[str],
+            templates: Templates, dotted: list[str]) -> tuple[Shape, ...]:
     """A tile's collision shapes (its ``<objectgroup>``), in px of its own picture, numbers
-    checked: every point finite and within the map's reach. A polygon that crosses itself is
-    taken as its hull, with a note (``game.maps.shapes.untangled``)."""
+    checked: every point finite and within the map's reach; a shape made from an object
+    template takes what it does not set from its template, as on a map. A polygon that crosses
+    itself is taken as its hull, with a note (``game.maps.shapes.untangled``). A group of
+    nothing but points, three or more, outlines the polygon through them in their order
+    (newtownChina/MonoGameTemplate marks its corner tiles so): its id joins ``dotted``."""
     group = tile.find("objectgroup")
     if group is None:
         return ()
     found = []
-    for obj in group.iter("object"):
+    objects = [templates.applied(o) for o in group.iter("object")]
+    dots = [o for o in objects if o.find("point") is not None]
+    if len(dots) >= 3 and len(dots) == len(objects):
+        outline = ET.Element("object")
+        ET.SubElement(outline, "polygon", points=" ".join(
+            f"{o.get('x', '0')},{o.get('y', '0')}" for o in dots))
+        objects = [outline]
+        dotted.append(str(tile.get("id")).strip())
+    for obj in objects:
         what = f"a collision shape of {label}"
         for attr in ("x", "y", "width", "height"):
             checked.number(where, obj, attr, what, -MAX_MAP_PX, MAX_MAP_PX, 0.0)
