@@ -197,6 +197,12 @@ class TitleScreen:
         self._scene: pygame.Surface | None = None
         self._scaling = Recent()  # the surfaces a fractional scale draws through
 
+    @property
+    def physics_scale(self) -> float:
+        """The physics scale of the level drawn behind (1 without one): the window's scale for
+        it shows as much of it as play does (game.view.window.map_scale)."""
+        return self.backdrop.level.physics_scale if self.backdrop is not None else 1.0
+
     # --- choosing -------------------------------------------------------------------------------
     @property
     def selected(self) -> LevelEntry | None:
@@ -298,7 +304,8 @@ class TitleScreen:
         self.row_rects = []
         self.arrow_rects = {}
         self._fonts(win_h)
-        # The backdrop at the game's pixel scale; a dark fill without a level.
+        # The backdrop at the game's pixel scale (``scale``: for its level, as in play); a dark
+        # fill without a level.
         if self.backdrop is not None:
             view = view_size((win_w, win_h), scale)
             if self._scene is None or self._scene.get_size() != view:
