@@ -130,8 +130,8 @@ class DisplayConfig:
     width: int = _f(1280, "px", 320, 7680)
     height: int = _f(720, "px", 180, 4320)
     scale: int = _f(0, "whole-number pixel scale; 0 picks the whole scale that shows nearest 240 "
-                    "px of map height (a crisp fractional one where none shows 180 to 300 px)",
-                    0, 16)
+                    "px of map height (a crisp fractional one where none shows 180 to 300 px); "
+                    "divided by a map's physics scale (bigger tiles: as many shown)", 0, 16)
     vsync: bool = _f(True, "on/off")
     fullscreen: bool = _f(False, "on/off")
     debug: bool = _f(False, "on/off: draw probed tiles and contacts")

@@ -114,3 +114,48 @@ def test_the_player_is_as_big_on_screen_whatever_the_tile_size(cfg):
         w, h = sizes[tile]
         assert h == pytest.approx(h16, rel=0.2), sizes
         assert w == pytest.approx(w16, rel=0.3), sizes
+
+
+def near(colour, want, tolerance: int = 40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(colour[:3], want))
+
+
+def test_the_debug_view_and_the_ghosts_show_on_a_big_tile_map(cfg):
+    """F3's contact edge stays a window pixel wide though the view is drawn at 3/8 (a line one
+    map px wide would fade into the tiles behind it), and each ghost is as big as the player:
+    its picture's top (where its name goes) at the player's head, not a 16 px figure at its
+    feet."""
+    from game.view.debug import CONTACT_EDGE
+
+    app = app_on(cfg, ARCADE, ghosts=True)
+    try:
+        play = app.play
+        play.debug = True
+        play.tick_once()  # standing: the edge under the feet is a contact
+        play.draw(0.0, 0.0)
+        win = app.window
+        edge = sum(near(win.get_at((x, y)), CONTACT_EDGE) for x in range(win.get_width())
+                   for y in range(win.get_height()))
+        assert edge >= 36  # the edge the player stands on, 36 window px long (and the ghosts'
+        # names in a like colour: 18 px; a line one map px wide leaves only those)
+        p, (ox, oy) = play.world.player, play.view_origin
+        assert play.ghost_labels
+        for _, (_, top), _ in play.ghost_labels:
+            assert p.y - oy - p.h / 4 <= top <= p.y - oy
+    finally:
+        pygame.quit()
+
+
+def test_the_effects_keep_their_size_beside_the_player():
+    """A burst and the stomp's shake on a map of 128 px tiles are 8 times the map px."""
+    from game.view.effects import SHAKE_TIME, Effects
+
+    small, big = Effects(), Effects()
+    big.scale = 8.0
+    for fx in (small, big):
+        fx.burst(0.0, 0.0, 5, ((255, 0, 0),), speed=100.0, life=1.0, size=2)
+        fx.shake_left = SHAKE_TIME  # at its strongest
+    assert {p.size for p in big.particles} == {16} and {p.size for p in small.particles} == {2}
+    fastest = max(abs(p.vx) + abs(p.vy) for p in small.particles)
+    assert max(abs(p.vx) + abs(p.vy) for p in big.particles) == pytest.approx(8 * fastest)
+    assert abs(big.shake()[0]) == 8 * abs(small.shake()[0]) > 0

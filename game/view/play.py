@@ -437,6 +437,7 @@ class PlayScene:
         # the loader's notes (also on stderr): shown once, for a while, after each load
         self.notes_until = time.monotonic() + NOTE_TIME if self.world.level.notes else 0.0
         self.renderer = renderer or MapRenderer(self.world.level, images)
+        self.effects.scale = self.world.level.physics_scale  # bursts as big beside the player
         self.watcher.watch(self.world.level)
         self._update_caption()
 

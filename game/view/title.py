@@ -150,7 +150,7 @@ class Backdrop:
         span_x = g.width_px - view[0]
         if span_x > 0:
             # Across and back, slowing at each end (a cosine), one way taking span / speed s.
-            period = span_x / PAN_SPEED
+            period = span_x / (PAN_SPEED * self.level.physics_scale)  # as fast in tiles
             x = round(span_x * (1 - math.cos(math.pi * self.t / period)) / 2)
         else:
             x = span_x // 2
