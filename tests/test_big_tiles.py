@@ -159,3 +159,16 @@ def test_the_effects_keep_their_size_beside_the_player():
     fastest = max(abs(p.vx) + abs(p.vy) for p in small.particles)
     assert max(abs(p.vx) + abs(p.vy) for p in big.particles) == pytest.approx(8 * fastest)
     assert abs(big.shake()[0]) == 8 * abs(small.shake()[0]) > 0
+
+
+def test_a_reload_keeps_the_big_tile_view(cfg):
+    """R (and the hot reload) on a 128 px map: still 15 tiles high, the player as big."""
+    app = app_on(cfg, ARCADE)
+    try:
+        before = player_box(app).size
+        assert app.play.reload()
+        app.play.banner, app.play.notes_until = None, 0.0  # both fade with the clock
+        assert tiles_in_view(app) == pytest.approx(15, abs=0.5)
+        assert player_box(app).size == before
+    finally:
+        pygame.quit()

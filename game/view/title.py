@@ -38,7 +38,6 @@ MAX_LEVELS = 500  # .tmx files listed (a folder of thousands is not a level set)
 TITLE_HEAD = 16_000  # bytes of a .tmx read for its title (map properties come first)
 JSON_TITLE_BYTES = 4_000_000  # the largest .tmj whose title is read (the whole file is)
 PAN_SPEED = 18.0  # px/s of map the backdrop pans across
-VIEW_HEIGHT = 240  # px of map shown, as in play
 PANEL = (12, 14, 28, 210)
 SELECTED = (255, 235, 150)
 PLAIN = (225, 225, 240)
