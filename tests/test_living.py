@@ -427,8 +427,8 @@ def test_tile_property_errors_name_the_tileset(tmp_path, tile_props, words):
     (obj(2, "walker", 168, 112), door_props(),
      "walker (id 2) overlaps door group 'gate', closed at the start, at column 10, row 6"),
     (obj(2, "coin", 400, 20), door_props(), "outside the map"),
-    (obj(2, "coin", 40, 20, 0, 0).replace("<point/>", "<ellipse/>"), door_props(),
-     "coin (id 2) is a ellipse"),
+    (obj(2, "coin", 40, 20, 0, 0).replace("<point/>", '<polygon points="0,0 8,0 8,8"/>'),
+     door_props(), "coin (id 2) is a polygon"),
 ])
 def test_object_and_door_errors_name_the_map(tmp_path, objects, door, words):
     with pytest.raises(UserError) as err:

@@ -66,8 +66,8 @@ def test_other_bodies_spawn_points_do_not_start_the_player(tmp_path):
 
 
 def test_another_engines_ellipse_coin_is_left_alone_with_a_note(tmp_path):
-    """The game's coins are points or rectangles of class coin; a pickup of another engine's
-    class Coin, an ellipse, is that engine's business."""
+    """The game's coins are objects of class coin; a pickup of another engine's class Coin is
+    that engine's business."""
     coin = ('<object id="5" name="c" type="Coin" x="40" y="40" width="8" height="8">'
             '<ellipse/></object>')
     level = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=SPAWN + coin))
@@ -75,9 +75,28 @@ def test_another_engines_ellipse_coin_is_left_alone_with_a_note(tmp_path):
     noted(level, "left alone", "'Coin'")
     own = ('<object id="5" name="c" type="coin" x="40" y="40" width="8" height="8">'
            '<ellipse/></object>')
-    with pytest.raises(UserError, match="is a ellipse; make it a point"):
-        load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=SPAWN + own,
-                         name="own.tmx"))
+    (coin,) = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=SPAWN + own,
+                               name="own.tmx")).features.coins
+    assert (coin.box.x, coin.box.y, coin.box.w, coin.box.h) == (40, 40, 8, 8)
+
+
+def test_a_coin_drawn_as_a_circle_is_its_box_on_a_real_love_map(tmp_path):
+    """manuelsanchezweb/lua-love2d-platformer (LÖVE, STI) places its coins, of class coin, as
+    ellipses of no size and reads each by its x, y: the game takes such a marker as a point, and
+    an ellipse with a size by its box (it refused the map before)."""
+    coins = "".join(f'<object id="{i}" name="Coin" type="coin" x="{16 * i}" y="40" width="16" '
+                    'height="16"><ellipse/></object>' for i in (2, 3))
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=SPAWN + coins))
+    assert [(c.box.x, c.box.w) for c in level.features.coins] == [(32, 16), (48, 16)]
+    marker = '<object id="4" name="Coin" type="coin" x="40" y="40"><ellipse/></object>'
+    (coin,) = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=SPAWN + marker,
+                               name="marker.tmx")).features.coins
+    assert (coin.box.x + coin.box.w / 2, coin.box.y + coin.box.h) == (40, 40)  # as a point
+    polygon = ('<object id="4" type="coin" x="40" y="40"><polygon points="0,0 8,0 8,8"/>'
+               '</object>')
+    with pytest.raises(UserError, match="is a polygon; make it a point"):
+        load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=SPAWN + polygon,
+                         name="polygon.tmx"))
 
 
 # --- 2. a sprite's hitbox is not ground -----------------------------------------------------
@@ -238,6 +257,185 @@ def test_an_infinite_map_of_objects_only_is_sized_by_its_objects(tmp_path):
     noted(level, "no tiles", "sized by its objects")
     world, _ = stands(path)
     assert world.player.on_ground
+
+
+# --- 8. more engines' ways of saying it (maps tried after the issue) ---------------------------
+
+def group(name: str, objects: str, group_id: int = 5) -> str:
+    return f'<objectgroup id="{group_id}" name="{name}">{objects}</objectgroup>'
+
+
+def test_the_one_object_of_a_layer_named_player_is_the_start(tmp_path):
+    """GianniBuoni/pirate-platformer (Go) keeps its player, an unnamed templated tile object, in
+    an object layer named 'player'. A layer that says more ('Player Death Zones', Arcade's) or a
+    'spawn' layer of several objects does not make a start."""
+    zones = group("Player Death Zones", '<object id="2" x="0" y="0" width="32" height="16"/>')
+    spawns = group("spawns", '<object id="3" x="100" y="64"><point/></object>'
+                             '<object id="4" x="110" y="64"><point/></object>', 6)
+    player = group("player", '<object id="5" x="40" y="64"><point/></object>', 7)
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground") + zones + spawns + player))
+    assert level.spawn.x + level.spawn.w / 2 == 40
+    noted(level, "(id 5)")
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground") + zones + spawns,
+                             name="none.tmx"))
+    noted(level, "first solid ground from the left")
+
+
+def test_an_object_whose_loader_property_says_player_is_the_start(tmp_path):
+    """pirate-platformer's player template says what it is in a property, loader = "player"
+    (its name 'fall' is its sprite's); the level keeps it among 50 other objects."""
+    def obj(i: int, x: int, role: str, name: str = "role") -> str:
+        return (f'<object id="{i}" name="fall" x="{x}" y="64"><properties><property '
+                f'name="{name}" value="{role}"/></properties><point/></object>')
+    objects = obj(2, 24, "crate") + obj(3, 40, "player", "loader") + obj(4, 56, "enemy")
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=objects))
+    assert level.spawn.x + level.spawn.w / 2 == 40
+    aimed = obj(2, 24, "player", "target") + obj(3, 40, "enemy", "type")  # not what it is
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=aimed,
+                             name="aimed.tmx"))
+    noted(level, "first solid ground from the left")
+
+
+def test_a_tile_object_start_is_a_sprite_the_player_stands_under(tmp_path):
+    """pirate-platformer's player is a 3 x 3 tile sprite (192 px a side, padding and all):
+    not the body's box; the game's player stands at its bottom centre."""
+    sprite = group("player", '<object id="5" gid="1" x="16" y="64" width="48" height="48"/>', 7)
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground") + sprite))
+    s = level.spawn
+    assert (s.w, s.h) == (12, 14) and (s.x + s.w / 2, s.y + s.h) == (40, 64)
+    noted(level, "is a tile object", "bottom centre")
+    drawn = [o for art in level.view.art.layers for o in getattr(art, "objects", ())]
+    assert not drawn  # the game draws the player there, not the sprite standing still
+
+
+def test_a_start_given_as_properties_in_tiles_or_px(tmp_path):
+    """jimjergins/pygame-platformer-tiled puts its start in a layer 'Level_Properties':
+    LevelStartX = 6, LevelStartY = 54, in tiles. Whole numbers inside the map's size in tiles
+    are a cell (the feet at its bottom centre); others are px."""
+    props = ('<properties><property name="LevelStartX" value="2"/>'
+             '<property name="LevelStartY" value="3"/></properties>')
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "Blocks")
+                             + layer(["........"] * 5, "Level_Properties", 0, 2, props)))
+    assert (level.spawn.x + level.spawn.w / 2, level.spawn.y + level.spawn.h) == (40, 64)
+    noted(level, "LevelStartX = 2", "column 2, row 3")
+    in_px = ('<properties><property name="spawn_x" type="float" value="100"/>'
+             '<property name="spawn_y" type="float" value="60.5"/></properties>')
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "Blocks"), map_props=in_px,
+                             name="px.tmx"))
+    assert (level.spawn.x + level.spawn.w / 2, level.spawn.y + level.spawn.h) == (100, 60.5)
+    noted(level, "a point in px")
+
+
+def test_the_last_resort_takes_a_see_through_ground_before_a_layer_named_water(tmp_path):
+    """ponytiled's demo map (Solar2D) marks nothing: its 'land' is drawn at 80 % opacity, its
+    'water' opaque with more tiles. The name says more than the opacity: 'land' is the ground."""
+    water = layer(["........", "........", "........", "........", "########"], "water", 1, 1)
+    land = layer(["........", "........", "...###..", "........", "........"], "land", 1, 2)
+    land = land.replace('<layer id="2"', '<layer id="2" opacity="0.8"')
+    level = load_level(write(tmp_path, layers=water + land))
+    assert kinds(level)[2:] == ["...###..", "........", "........"]
+    noted(level, "tile layer 'land'", "--solid-layer 'land'")
+
+
+def test_a_turn_past_a_full_circle_is_the_same_turn(tmp_path):
+    """Tiled keeps whatever rotation was typed or dragged: Silly Sam's maps (LÖVE) have
+    391.098 and -365.908. They were refused; 391 is 31."""
+    def grid_of(turn: str, name: str):
+        wall = (f'<object id="2" name="rectangle" x="32" y="32" width="48" height="16" '
+                f'rotation="{turn}"><properties><property name="static" type="bool" '
+                'value="true"/></properties></object>')
+        return kinds(load_level(write(tmp_path, layers=layer(FLOOR, "ground"),
+                                      objects=SPAWN + wall, name=name)))
+    assert grid_of("391", "a.tmx") == grid_of("31", "b.tmx")
+    assert grid_of("-365.908", "c.tmx") == grid_of("-5.908", "d.tmx")
+    with pytest.raises(UserError, match="rotation='1e300'"):
+        grid_of("1e300", "e.tmx")
+
+
+def test_a_static_body_is_ground_and_the_note_names_the_point_objects(tmp_path):
+    """Silly Sam builds its ground from rectangles with a bool 'static' (a LÖVE physics body
+    that never moves; 'static' false: a box that falls). Its avatar is a point named 'sam',
+    which no rule can guess: the note lists the point objects to give to --start-object."""
+    def rect(i: int, x: int, static: str) -> str:
+        return (f'<object id="{i}" name="rectangle" x="{x}" y="64" width="32" height="16">'
+                f'<properties><property name="static" type="bool" value="{static}"/>'
+                '</properties></object>')
+    objects = (rect(2, 0, "true") + rect(3, 64, "false")
+               + '<object id="4" name="sam" x="16" y="64"><point/></object>')
+    rows = ["........"] * 5
+    level = load_level(write(tmp_path, layers=layer(rows, "tiles"), objects=objects))
+    assert kinds(level)[4] == "##......"
+    noted(level, "--start-object NAME (its point objects: 'sam')")
+    world, _ = stands(write(tmp_path, layers=layer(rows, "tiles"), objects=objects,
+                            name="again.tmx"),
+                      replace(Config(), map=replace(Config().map, start_object="sam")))
+    assert world.player.on_ground and world.player.x + world.player.w / 2 == 16
+
+
+@pytest.mark.parametrize("name, starts", [("enter", True), ("Entrance", True),
+                                          ("center", False), ("sentry", False)])
+def test_an_object_named_enter_is_the_start(tmp_path, name, starts):
+    """tilnewman/platformer (C++/SFML) names its start 'enter' (and its end 'exit'): a whole
+    word saying the way in is a start; 'center' or 'sentry' are not."""
+    objects = f'<object id="2" name="{name}" x="40" y="64"><point/></object>'
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "ground"), objects=objects))
+    assert (level.spawn.x + level.spawn.w / 2 == 40) == starts
+
+
+def test_a_hazard_named_like_floor_is_not_ground(tmp_path):
+    """pirate-platformer's 'floor_spikes' hurt; they are not a floor to stand on."""
+    objects = SPAWN + ('<object id="2" name="floor_spikes" x="64" y="48" width="32" height="16"/>'
+                       '<object id="3" name="floor" x="0" y="16" width="32" height="16"/>')
+    level = load_level(write(tmp_path, layers=layer(FLOOR, "tiles"), objects=objects))
+    assert kinds(level)[1] == "##......"
+    assert kinds(level)[3] == "........"
+
+
+def test_a_geometry_object_layer_is_collision(tmp_path):
+    """shinomontaz/platformer (Go) reads its walls from an object layer named 'geom'."""
+    geom = group("geom", '<object id="2" x="0" y="64" width="128" height="16"/>')
+    rows = ["........"] * 5
+    level = load_level(write(tmp_path, layers=layer(rows, "tiles") + geom, objects=SPAWN))
+    assert kinds(level)[4] == "########"
+    noted(level, "1 collision object")
+
+
+def test_layers_that_only_look_like_ground_give_way_to_a_layer_named_collision(tmp_path):
+    """A tile layer named for its art ('forest-ground': the ground and grass tufts on it)
+    under an object layer named 'collision' that redraws that ground: the objects are the
+    collision, the tiles art. A 'platform' layer beside it stays (the pirate game's one-way
+    ledges); 'Ground' on a map with nothing else, or beside a collision layer of a few extra
+    blockers away from it, or beside an empty one, stays the ground."""
+    collision = group("collision", '<object id="2" x="0" y="64" width="128" height="16"/>')
+    art = layer(["........", "........", "........", "###.....", "########"], "forest-ground")
+    level = load_level(write(tmp_path, layers=art + collision, objects=SPAWN))
+    assert kinds(level)[3:] == ["........", "########"]
+    noted(level, "'forest-ground' only looks like ground", "--solid-layer 'forest-ground'")
+    ledge = layer(["........", "........", "........", "......##", "........"], "platform", 2, 2)
+    level = load_level(write(tmp_path, layers=art + ledge + collision, objects=SPAWN,
+                             name="ledge.tmx"))
+    assert kinds(level)[3] == "......##"
+    level = load_level(write(tmp_path, layers=art, objects=SPAWN, name="alone.tmx"))
+    assert kinds(level)[3] == "###....."
+    blocker = group("Collision", '<object id="2" x="112" y="0" width="16" height="16"/>')
+    level = load_level(write(tmp_path, layers=art + blocker, objects=SPAWN, name="extra.tmx"))
+    assert kinds(level)[:4:3] == [".......#", "###....."]
+    empty = layer(["........"] * 5, "Collision", 1, 3)
+    level = load_level(write(tmp_path, layers=art + empty, objects=SPAWN, name="empty.tmx"))
+    assert kinds(level)[3] == "###....."
+
+
+@pytest.mark.slow
+def test_a_real_map_whose_ground_layers_are_art_starts_at_enter_on_its_collision():
+    """tilnewman/platformer's forest: before, its 'forest-ground' tiles (a tree over the start)
+    were solid and the start object 'enter' was refused as inside a wall."""
+    path = real("tilnewman-platformer-forest")
+    (enter,) = [o for o in read_map(path)[1].objects if o.name == "enter"]
+    for resolver in resolvers.names():
+        world, notes = stands(path, resolver=resolver)
+        p = world.player
+        assert p.on_ground and p.x == enter.x and p.y + p.h == enter.y + enter.h, resolver
+    assert any("only look like ground" in n for n in notes)
 
 
 # --- the author's own kit ------------------------------------------------------------------------

@@ -168,8 +168,11 @@ def is_body(name: str, kind: str) -> bool:
 
 # --- the view record from the model -----------------------------------------------------------
 
-def map_view(model: MapModel, backdrop: str, sources: bytes) -> MapView:
-    """The view's record of a map (see the module's docstring)."""
+def map_view(model: MapModel, backdrop: str, sources: bytes,
+             start: int | None = None) -> MapView:
+    """The view's record of a map (see the module's docstring). ``start``: the id of the object
+    the player starts at, not drawn as its tile (the game draws the player there) whatever it
+    is called (pirate-platformer's player sprite sits in a layer named 'player')."""
     hexagonal = model.orientation.kind == "hexagonal"
     plain = ~0 if hexagonal else ~HEX_120  # Tiled reads bit 28 on hexagonal maps only
     number = {0: 0}
@@ -200,7 +203,8 @@ def map_view(model: MapModel, backdrop: str, sources: bytes) -> MapView:
         elif isinstance(layer, ObjectLayer):
             first = not seen_objects
             seen_objects = True
-            order.append(ObjectLayerArt(tuple(_tile_objects(model, layer)), layer.look, first))
+            order.append(ObjectLayerArt(tuple(_tile_objects(model, layer, start)), layer.look,
+                                        first))
         elif isinstance(layer, ImageLayer) and layer.image is not None:
             trans = layer.trans[:3] if layer.trans else None
             order.append(ImageLayerArt(layer.image, layer.look, layer.repeat_x, layer.repeat_y,
@@ -267,14 +271,15 @@ def _transparent(model: MapModel) -> dict:
     return found
 
 
-def _tile_objects(model: MapModel, layer: ObjectLayer) -> list[TileObject]:
+def _tile_objects(model: MapModel, layer: ObjectLayer, start: int | None = None
+                  ) -> list[TileObject]:
     """The layer's tile objects in the order Tiled draws them: by their y (the default
     "topdown" draw order; a stable sort, so equal ys keep the file's order), or as the file
     lists them for draw order "index"."""
     objects = list(layer.objects)
     if not layer.draw_index:
         objects.sort(key=lambda o: o.y)
-    return [t for o in objects if (t := _pictured(model, o)) is not None]
+    return [t for o in objects if o.id != start and (t := _pictured(model, o)) is not None]
 
 
 def _pictured(model: MapModel, o: MapObject) -> TileObject | None:

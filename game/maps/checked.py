@@ -78,6 +78,16 @@ def number(where: Path, el: ET.Element, attr: str, what: str, least: float, most
     return value
 
 
+MAX_DEGREES = 1e6  # an angle beyond this many degrees is no angle an editor wrote
+
+
+def angle(where: Path, el: ET.Element, attr: str, what: str, fix: str = FIX) -> float:
+    """Attribute ``attr`` of ``el`` as an angle in degrees, brought into -360..360: Tiled keeps
+    whatever was typed or turned (Silly Sam's maps have 391.098, which is 31.098), so any
+    finite number up to :data:`MAX_DEGREES` is one."""
+    return math.fmod(number(where, el, attr, what, -MAX_DEGREES, MAX_DEGREES, 0.0, fix), 360.0)
+
+
 def flag(el: ET.Element, attr: str, default: bool = False) -> bool:
     """A Tiled 0/1 attribute (``visible``, ``repeatx``...): anything but "0" is 1, as Tiled reads
     it, and "true"/"false" as the JSON formats say it."""

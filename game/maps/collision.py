@@ -197,7 +197,7 @@ def _facts(layer: TileLayer) -> LayerFacts:
     if not empty and len(cells):
         common = tuple(Counter(cells).most_common(8))
     return LayerFacts(layer.name, layer.properties, len(cells) - empty, len(cells),
-                      look.visible and look.opacity >= 1, common)
+                      look.visible and look.opacity >= 1, common, look.visible, cells)
 
 
 def _foreign_mark(ts: Tileset, tile_id: int, props: Mapping, kind: str, flags: int, feature,

@@ -20,8 +20,11 @@ for another engine is read in this order, the first that finds anything deciding
    reads the layer it is told to use: its tiles' own shapes (2) or classes (1) refine it. Where
    tiles are marked by a bool property (Phaser's way), the property alone says which tiles of
    any layer collide; when only Flixel's ``nocollide`` marks layers, every other one collides;
+   beside a layer named for collision outright (``collision``, ``geom``), layers named only
+   like ground are art (:func:`_only_looks_like_ground`);
 5. **object layers** (:func:`collision_object`): objects in a layer named like 4, or whose
-   class says solid, collision, wall..., or with Box2D's ``bodyType`` ``static``;
+   class says solid, collision, wall... (or name, unless it also names a body, an item or a
+   hazard), or with Box2D's ``bodyType`` ``static``;
    ``platform``/``one-way`` ones are one-way. A tile object collides as its tile's properties
    say, never by its tile's collision shapes: those are a sprite's hitbox;
 6. the last resort, on a map with no mark at all and no start object: its ground layer is
@@ -34,6 +37,7 @@ which convention made it (:data:`SOURCE_NAMES`) for the debug view. How shapes b
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -41,7 +45,7 @@ from typing import Any
 
 from game.errors import UserError, quoted
 from game.maps.grid import EMPTY, ONE_WAY, SOLID
-from game.maps.model import MapModel, MapObject, ObjectLayer
+from game.maps.model import MapModel, MapObject, ObjectLayer, TileLayer
 from game.maps.objects import GAME_CLASSES  # the game's own objects never collide as walls
 from game.maps.shapes import Shape, fit_into, outline, rect_shape, untangled
 
@@ -68,12 +72,21 @@ SOLID_WORDS = {"collision", "collisions", "collide", "collider", "colliders", "c
                "solids", "ground", "grounds", "terrain", "wall", "walls", "block", "blocks",
                "blocked", "blocker", "blockers", "obstacle", "obstacles", "floor", "floors",
                "static", "nonpassable", "impassable", "unpassable", "solide", "solido",
-               "solidos", "sol", "suelo", "boden", "mur", "murs", "pared", "paredes"}
+               "solidos", "sol", "suelo", "boden", "mur", "murs", "pared", "paredes", "geom",
+               "geometry"}
 ONE_WAY_WORDS = ("oneway", "jumpthrough", "semisolid", "passthrough", "throughplatform")
+# Of those, the words that say collision outright rather than what the tiles look like
+# (``ground``, ``terrain``, ``floor``, ``walls``... may be a layer of art named after its tileset).
+COLLISION_WORDS = {"collision", "collisions", "collide", "collider", "colliders", "collides",
+                   "solid", "solids", "geom", "geometry", "nonpassable", "impassable",
+                   "unpassable"}
 START_WORDS = ("player", "spawn", "start", "hero")
 # Words of another body's spawn point (an enemy's, an item's): never the player's start.
 OTHERS = ("enemy", "enemies", "monster", "mob", "npc", "foe", "boss", "item", "coin", "pickup",
           "powerup", "checkpoint")
+# Words of a hazard's name (``floor_spikes``, ``saw``): it hurts, it is not a wall to stand on.
+HAZARD_WORDS = ("spike", "spikes", "saw", "saws", "trap", "traps", "hazard", "hazards", "lava",
+                "damage", "thorn", "thorns")
 # Words in a tile layer's name that say it is scenery (never guessed to be the ground).
 BACKDROP_WORDS = ("background", "back", "bg", "sky", "parallax", "backdrop", "decor", "decoration",
                   "decorations", "details", "detail", "front", "overlay", "shadow", "shadows",
@@ -346,17 +359,20 @@ def is_start_like(o: MapObject) -> bool:
 
 
 def _named_other(name: str) -> bool:
-    """Does an object's name say it is a body or an item (``ground enemy``, ``coin_block``)?"""
-    return any(w.startswith(x) for w in words_of(name) for x in OTHERS)
+    """Does an object's name say it is a body, an item or a hazard (``ground enemy``,
+    ``coin_block``, ``floor_spikes``)?"""
+    words = words_of(name)
+    return any(w.startswith(x) for w in words for x in OTHERS) or any(
+        w in HAZARD_WORDS for w in words)
 
 
 def collision_object(layer: str, o: MapObject) -> int | None:
     """An object used as collision: in an object layer named like :func:`name_kind` (Tuxemon,
     Arcade and tutorial maps), or of a class saying solid/collision/wall/platform, or named so
     (pygame games read with pytmx pick objects by name: ``blocker``) unless its name also says
-    it is a body or an item (:data:`OTHERS`), or a
-    Box2D-style body (``bodyType`` = ``static``, as Phaser and libGDX loaders read), or with a
-    bool ``collides``/``solid`` property. SOLID, ONE_WAY or None."""
+    it is a body, an item (:data:`OTHERS`) or a hazard (:data:`HAZARD_WORDS`), or a
+    Box2D-style body (``bodyType`` = ``static``, as Phaser and libGDX loaders read, or a bool
+    ``static``), or with a bool ``collides``/``solid`` property. SOLID, ONE_WAY or None."""
     if is_start_like(o) or "goal" in f"{o.name} {o.kind}".lower():
         return None
     own = name_kind(o.kind, platform=ONE_WAY)
@@ -368,8 +384,8 @@ def collision_object(layer: str, o: MapObject) -> int | None:
             return named
     props = o.properties
     if str(_prop(props, "bodyType") or "").lower() == "static" or any(
-            true(_prop(props, n)) for n in ("collides", "solid", "collision")):
-        return SOLID
+            true(_prop(props, n)) for n in ("collides", "solid", "collision", "static")):
+        return SOLID  # a bool static: a LÖVE/Box2D game's body that never moves (Silly Sam)
     if any(true(_prop(props, n)) for n in ONE_WAY_PROPERTIES):
         return ONE_WAY
     return name_kind(layer)
@@ -387,21 +403,26 @@ class LayerFacts:
     cells: int
     opaque: bool  # visible and at full opacity
     common: tuple = ()  # a layer filling every cell: its most common (gid, count), most first
+    visible: bool = True
+    gids: Any = ()  # its cells, row by row (the model's TileLayer.cells)
 
 
 def ground_layer(layers: list[LayerFacts]) -> int | None:
     """The last resort, on a map that marks no collision and says nowhere where the player
     starts (so that otherwise there is nowhere to stand): the tile layer most likely to be the
     ground. That is the opaque, visible layer with the most tiles, not filling every cell and not
-    named like scenery (``background``, ``sky``, ``details`` ...); failing that, the same named
-    like scenery; then a layer filling every cell (a picture of the level: see
-    :func:`open_space`). Its index, or None."""
+    named like scenery (``background``, ``sky``, ``details`` ...); failing that, the same drawn
+    see-through (ponytiled's demo draws its ``land`` at 80 %: a name saying scenery, ``water``,
+    says more than a layer's opacity); then one named like scenery; then a layer filling every
+    cell (a picture of the level: see :func:`open_space`). Its index, or None."""
     def scenery(name: str) -> bool:
         return any(w in BACKDROP_WORDS for w in words_of(name))
-    for full_ok, named_ok in ((False, True), (False, False), (True, True), (True, False)):
+    for full_ok, named_ok, opaque in ((False, True, True), (False, True, False),
+                                      (False, False, True), (True, True, True),
+                                      (True, False, True)):
         best = [(f.filled, i) for i, f in enumerate(layers)
-                if f.opaque and f.filled and (full_ok or f.filled < f.cells)
-                and not (named_ok and scenery(f.name))]
+                if (f.opaque or (not opaque and f.visible)) and f.filled
+                and (full_ok or f.filled < f.cells) and not (named_ok and scenery(f.name))]
         if best:
             return max(best)[1]
     return None
@@ -483,6 +504,16 @@ def read_marks(model: MapModel, layers: list[LayerFacts], tile_marks: dict[int, 
                         + ", ".join(repr(n) for n in named))
     else:
         by_name = [None if k == EMPTY else layer_name(f.name) for f, k in zip(layers, by_property)]
+        looks = _only_looks_like_ground(model, layers, by_name)
+        if looks:
+            by_name = [None if i in looks else k for i, k in enumerate(by_name)]
+            named = ", ".join(dict.fromkeys(repr(layers[i].name) for i in looks))
+            many = len(looks) > 1
+            marks.notes.append(f"{path}: tile layer{'s' if many else ''} {named} only "
+                               f"look{'' if many else 's'} like ground: the map has a layer "
+                               "named for collision, so that is its collision (to say "
+                               f"otherwise, run with --solid-layer {quoted(layers[looks[0]].name)}"
+                               ")")
         if any(by_name):
             marks.layers = [(None, TileMark(k, LAYER_NAME)) if k else None for k in by_name]
             named = [f.name for f, k in zip(layers, by_name) if k]
@@ -501,9 +532,9 @@ def read_marks(model: MapModel, layers: list[LayerFacts], tile_marks: dict[int, 
         if guess is not None:
             marks.layers[guess] = (None, TileMark(SOLID, LAYER_NAME))
             marks.notes.append(f"{path}: no collision marks and no start object, so the tile layer "
-                               f"{layers[guess].name!r} (the opaque layer with the most tiles, not "
-                               "named like scenery) is taken as the ground; to say which layer "
-                               f"is, {option_hint(layers[guess].name)}")
+                               f"{layers[guess].name!r} (the layer with the most tiles, not "
+                               "named like scenery where one is not) is taken as the ground; to "
+                               f"say which layer is, {option_hint(layers[guess].name)}")
             _open_full_layers(path, layers, marks)
             return marks
     if marks.objects:
@@ -519,6 +550,58 @@ def read_marks(model: MapModel, layers: list[LayerFacts], tile_marks: dict[int, 
                            f"which tile layer is the ground, {hint} (or in Tiled give solid "
                            "tiles the bool property 'collides')")
     return marks
+
+
+def _only_looks_like_ground(model: MapModel, layers: list[LayerFacts],
+                            by_name: list[int | None]) -> list[int]:
+    """The tile layers whose names say only what their tiles look like (``forest-ground``,
+    ``Terrain``: no word of :data:`COLLISION_WORDS`, no platform or one-way word), on a map with
+    a layer named for collision outright (``collision``, ``Solid``, ``geom``: an object layer
+    with objects, or a tile layer with tiles) lying over at least :data:`REDRAWN_SHARE` of their
+    tiles: its author drew the collision there, and the ground-looking layers are its art
+    (tilnewman/platformer's ``forest-ground`` holds trees and grass tufts above its
+    ``collision`` rectangles). Their indexes."""
+    def outright(name: str) -> bool:
+        return any(w in COLLISION_WORDS for w in words_of(name))
+    explicit = any(outright(f.name) for f, k in zip(layers, by_name)
+                   if k is not None and f.filled) or any(
+        isinstance(la, ObjectLayer) and la.objects and outright(la.name) for la in model.layers)
+    if not explicit:
+        return []
+    plain = ("platform", "platforms")
+    looks = [i for i, (f, k) in enumerate(zip(layers, by_name))
+             if k == SOLID and not outright(f.name) and not any(w in plain
+                                                               for w in words_of(f.name))]
+    # Only where the collision layers lie over the ground-looking tiles (the author redrew the
+    # ground there); a few extra blockers beside a real 'Ground' layer leave it the ground.
+    under = _cells_under(model, [la for la in model.layers if la.name and outright(la.name)])
+    filled = [{j for j, gid in enumerate(layers[i].gids) if gid} for i in looks]
+    total = sum(len(cells) for cells in filled)
+    covered = sum(len(cells & under) for cells in filled)
+    return looks if total and covered >= REDRAWN_SHARE * total else []
+
+
+REDRAWN_SHARE = 1 / 3  # of the ground-looking tiles under the collision layers: ground redrawn
+
+
+def _cells_under(model: MapModel, named: list) -> set[int]:
+    """The cells (row * cols + col) the collision layers ``named`` cover: a tile layer's
+    tiles, an object layer's objects' boxes."""
+    cols, rows, tw, th = model.cols, model.rows, model.tile_w, model.tile_h
+    cells: set[int] = set()
+    for la in named:
+        if isinstance(la, ObjectLayer):
+            for o in la.objects:
+                shape = outline(o)
+                if shape is None:
+                    continue
+                x0, y0, x1, y1 = shape.bounds()
+                for r in range(max(0, math.floor(y0 / th)), min(rows, math.ceil(y1 / th))):
+                    cells.update(r * cols + c for c in range(max(0, math.floor(x0 / tw)),
+                                                             min(cols, math.ceil(x1 / tw))))
+        elif isinstance(la, TileLayer):
+            cells.update(j for j, gid in enumerate(la.cells) if gid)
+    return cells
 
 
 def _declared(model: MapModel, layers: list[LayerFacts], tile_marks: dict[int, TileMark],

@@ -73,6 +73,7 @@ class Document:
     names: dict[tuple, tuple[str, ...]]
     notes: list[str] = field(default_factory=list)
     files: tuple[Path, ...] = ()
+    origin: tuple[int, int] = (0, 0)  # the tile, in Tiled's numbering, at the grid's top left
 
 
 def normalise(path: Path, reader: Reader, play: bool = True) -> Document:
@@ -155,7 +156,8 @@ class _Normaliser:
                          placed=tuple(placed))
         self._check_tiles(model)
         self.notes += checked.dropped_notes(self.dropped)
-        return Document(path, tree, model, self.names, self.notes, tuple(self.reader.files))
+        return Document(path, tree, model, self.names, self.notes, tuple(self.reader.files),
+                        self.infinite_grid or (0, 0))
 
     def _count(self, raw: ET.Element) -> None:
         for what, tags, most in (("tilesets", ("tileset",), MAX_TILESETS),
@@ -486,7 +488,7 @@ class _Normaliser:
         x, y = (checked.number(path, obj, a, what, -MAX_MAP_PX, MAX_MAP_PX, 0.0) for a in "xy")
         w, h = (checked.number(path, obj, a, what, 0.0, MAX_MAP_PX, 0.0)
                 for a in ("width", "height"))
-        rotation = checked.number(path, obj, "rotation", what, -360.0, 360.0, 0.0)
+        rotation = checked.angle(path, obj, "rotation", what)
         gid = 0
         if obj.get("gid") is not None:
             gid = checked.whole(path, obj, "gid", what, "re-save the map from Tiled", least=0,

@@ -32,7 +32,7 @@ from game.maps.objects import (GAME_CLASSES, check_inside, features, is_spawn, k
 from game.maps.platform_spawns import platform_spawns
 from game.maps.records import Level, Rect, WalkerSpawn
 from game.maps.respawn_room import check_respawn_room
-from game.maps.start import find_start, rank
+from game.maps.start import find_start, property_start, start_ranks
 
 TUNED_TILE_PX = 16  # the tile height the physics in config.toml are tuned for
 
@@ -65,8 +65,9 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     check_declared_properties(model, declared)
     objects = tuple(model.objects)
     own = is_native(model)
-    has_start = bool(declared.start_object) or any(
-        is_spawn(o, own) or rank(o) is not None for o in objects)
+    said = property_start(model, document.origin)
+    has_start = bool(declared.start_object or start_ranks(objects) or said) or any(
+        is_spawn(o, own) for o in objects)
     collision = build(model, declared, has_start)
     grid, marks = collision.grid, collision.marks
     notes += marks.notes
@@ -84,7 +85,8 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
     kit = tuple(o for o in objects if o.id not in marks.one_way_objects or o.kind != "platform")
     layers = model.tile_layers
     try:
-        start, is_point, at = find_start(path, kit, player_size, grid, own, notes, declared)
+        start, is_point, at = find_start(path, kit, player_size, grid, own, notes, declared,
+                                         said)
         check_inside(path, kit, grid)
         goals = tuple(Rect(o.x, o.top, o.w, o.h) for o in kit if o.kind == "goal")
         walker_spawns = walkers(path, kit, grid)
@@ -108,7 +110,8 @@ def load_level(path: str | os.PathLike, player_size: tuple[float, float] = (12.0
         notes += kit_notes(path, [o for o in objects if o.id not in used], own_kit, bool(goals))
     own_look = model.background is not None or any(isinstance(la, ImageLayer)
                                                    for la in model.layers)
-    view = map_view(model, backdrop_of(path, props, own_look), collision.sources)
+    view = map_view(model, backdrop_of(path, props, own_look), collision.sources,
+                    at.id if play and at is not None else None)  # a picture keeps every sprite
     return Level(
         path=path,
         title=str(props.get("title") or path.stem.replace("_", " ")),

@@ -217,18 +217,20 @@ def _label(kind: str, o) -> str:
 
 def _object_box(path, kind: str, o, tw: int, th: int, point_size: tuple[float, float],
                 map_w: int, map_h: int) -> Box:
-    """A flow object's box: a rectangle's (or a tile object's) own, or ``point_size`` standing
-    on a point."""
+    """A flow object's box: a rectangle's (or a tile object's) own, an ellipse's (Tiled draws it
+    inside that box), or ``point_size`` standing on a point, or on an ellipse or rectangle of no
+    size (a marker at its position: LÖVE games place coins so, and read their x, y alone)."""
     from game.errors import UserError
 
-    if o.shape == "point":
+    if o.shape == "point" or (o.shape in ("rectangle", "ellipse") and o.w == 0 and o.h == 0
+                              and not o.gid):
         w, h = point_size
         box = Box(o.x - w / 2, o.y - h, w, h)
-    elif o.shape == "rectangle" and o.w > 0 and o.h > 0:
+    elif o.shape in ("rectangle", "ellipse") and o.w > 0 and o.h > 0:
         box = Box(o.x, o.top, o.w, o.h)
     else:
         raise UserError(path, f"the {_label(kind, o)} is a {o.shape}; make it a point, a "
-                        "rectangle with a size or a tile object")
+                        "rectangle or ellipse with a size, or a tile object")
     if box.x < 0 or box.y < 0 or box.x + box.w > map_w or box.y + box.h > map_h:
         raise UserError(path, f"the {_label(kind, o)} at x={o.x:g}, y={o.y:g} is outside "
                         f"the map ({map_w}x{map_h} px); move it inside")

@@ -438,7 +438,7 @@ def _shapes(where: Path, tile: ET.Element, label: str, budget: Budget,
         what = f"a collision shape of {label}"
         for attr in ("x", "y", "width", "height"):
             checked.number(where, obj, attr, what, -MAX_MAP_PX, MAX_MAP_PX, 0.0)
-        checked.number(where, obj, "rotation", what, -360, 360, 0.0)
+        checked.angle(where, obj, "rotation", what)
         for el in (obj.find("polygon"), obj.find("polyline")):
             if el is not None:
                 budget.points += (el.get("points") or "").count(" ") + 1
