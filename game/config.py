@@ -130,8 +130,8 @@ class DisplayConfig:
     width: int = _f(1280, "px", 320, 7680)
     height: int = _f(720, "px", 180, 4320)
     scale: int = _f(0, "whole-number pixel scale; 0 picks the whole scale that shows nearest 240 "
-                    "px of map height (a crisp fractional one where none shows 180 to 300 px)",
-                    0, 16)
+                    "px of map height (a crisp fractional one where none shows 180 to 300 px); "
+                    "divided by a map's physics scale (bigger tiles: as many shown)", 0, 16)
     vsync: bool = _f(True, "on/off")
     fullscreen: bool = _f(False, "on/off")
     debug: bool = _f(False, "on/off: draw probed tiles and contacts")
@@ -459,12 +459,27 @@ def scaled_physics(physics: PhysicsConfig, factor: float,
     accelerations, gravity) times ``factor``, except the keys in ``keep`` (those a map sets
     itself). Times and fractions stay. A map with 32 px tiles then jumps as many tiles as one
     with 16 px tiles (game.maps.level.TUNED_TILE_PX)."""
+    return _scaled_lengths(physics, factor, keep)
+
+
+def scaled_camera(camera: CameraConfig, factor: float) -> CameraConfig:
+    """``camera`` with its lengths (dead zones, look-ahead) and speeds times ``factor``: on a
+    map whose physics are scaled (``Level.physics_scale``) the camera keeps the same feel, as
+    many tiles of dead zone and look-ahead as on a shipped level."""
+    return _scaled_lengths(camera, factor)
+
+
+def _scaled_lengths(cfg, factor: float, keep: Collection[str] = ()):
+    """``cfg`` (a config dataclass) with each field whose unit starts with px times ``factor``
+    (at most its upper bound; whole numbers stay whole)."""
     if factor == 1.0:
-        return physics
-    changes = {f.name: min(getattr(physics, f.name) * factor, f.metadata["hi"])
-               for f in fields(PhysicsConfig)
-               if f.metadata.get("unit", "").startswith("px") and f.name not in keep}
-    return replace(physics, **changes)
+        return cfg
+    changes = {}
+    for f in fields(cfg):
+        if f.metadata.get("unit", "").startswith("px") and f.name not in keep:
+            value = min(getattr(cfg, f.name) * factor, f.metadata["hi"])
+            changes[f.name] = round(value) if isinstance(getattr(cfg, f.name), int) else value
+    return replace(cfg, **changes)
 
 
 def describe_fields(cls: type) -> list[tuple[str, Any, str]]:

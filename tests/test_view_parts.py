@@ -33,6 +33,7 @@ from game.view.render import MapRenderer, TileImages
 from game.view.surfaces import Recent
 from game.view.sound import Sounds
 from game.view.sprites import Background
+from game.view.window import map_scale, view_size
 from game.view.world_view import WorldPainter, drawn_position, follow
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -542,12 +543,11 @@ class PlainWindow:
     def __init__(self, size=(480, 270), scale=2) -> None:
         self.surface, self._scale, self.vsync = pygame.Surface(size), scale, False
 
-    def scale(self) -> int:
-        return self._scale
+    def scale(self, physics_scale: float = 1.0) -> float:
+        return map_scale(self._scale, physics_scale)
 
-    def view_size(self) -> tuple[int, int]:
-        w, h = self.surface.get_size()
-        return -(-w // self._scale), -(-h // self._scale)
+    def view_size(self, physics_scale: float = 1.0) -> tuple[int, int]:
+        return view_size(self.surface.get_size(), self.scale(physics_scale))
 
 
 def scene_of(cfg, path: Path = FIRST, **options) -> PlayScene:

@@ -47,7 +47,8 @@ movers that walk, jump and turn round by fixed rules, a camera that bounces acro
 * a whole game frame: frames per second of the game's own frame (events, one tick, the whole
   picture with the HUD, flip) on level 2 in a 1280x720 window on SDL's dummy driver, and the
   median and 99th percentile of the frames' times (ms): wall clock, which a busy machine's other
-  processes inflate, and this process's CPU time, which they do not.
+  processes inflate, and this process's CPU time, which they do not; the same on Python Arcade's
+  map_with_ladders (128 px tiles: the view drawn at map resolution, 3414x1920 px, and reduced).
 * walkers: ticks per second of a headless world holding 1,000 walkers on the Crowd level's
   layout (levels/04_crowd.tmx, its 200 spawns taken five times), with each resolver, and
   walker-steps per second, each against the floor's mover-step; the game frame on Crowd itself
@@ -104,6 +105,9 @@ from game.errors import UserError
 from tools import bench_scenario as S
 
 TOOLS = ROOT / "tools"
+# The frame on a map of 128 px tiles: drawn at 3/8 in a 1280x720 window (game.view.window.map_scale)
+BIG_TILES_LEVEL = (ROOT / "tests" / "data" / "real_maps" / "arcade" / "arcade" / "resources"
+                   / "assets" / "tiled_maps" / "map_with_ladders.json")
 PEERS_COMMAND = "uv run --group peers python tools/bench.py --peers"
 PARTS = ("physics", "scaling", "render", "load", "frame", "walkers")
 SCALING_STEPS = 60_000  # mover-steps per scaling row: steps = this // movers
@@ -249,6 +253,10 @@ def plan(a: argparse.Namespace, maps: dict[str, Path]) -> tuple[list[Measurement
     if "frame" in a.only:
         out.append(Measurement("frame/ours", f"game frame: level 2, {S.VIEW[0]}x{S.VIEW[1]} "
                                "window, one tick per frame", [py, ours, "frame", *frames]))
+        out.append(Measurement("frame/big-tiles", "game frame: Arcade's map_with_ladders (128 px "
+                               f"tiles, the view reduced to 3/8), {S.VIEW[0]}x{S.VIEW[1]} window",
+                               [py, ours, "frame", *frames, "--level",
+                                str(BIG_TILES_LEVEL)]))
     if "walkers" in a.only:
         for name in resolvers.names():
             out.append(Measurement(f"walkers/{name}", f"walkers: {name} ({a.walkers} walkers x "

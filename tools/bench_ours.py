@@ -5,7 +5,7 @@ worker for our side (it starts one fresh process per measurement and round).
     python tools/bench_ours.py physics --resolver axis --lesson ...   # the lesson class, not play's
     python tools/bench_ours.py render --tmx MAP.tmx --frames 600 --warmup 10
     python tools/bench_ours.py load --tmx MAP.tmx
-    python tools/bench_ours.py frame --frames 600 --warmup 10
+    python tools/bench_ours.py frame --frames 600 --warmup 10 [--level MAP]
     python tools/bench_ours.py walkers --resolver axis --walkers 1000 --ticks 300
     python tools/bench_ours.py crowd-frame --frames 600 --warmup 10
     python tools/bench_ours.py ghosts --ticks 600
@@ -203,10 +203,10 @@ def percentile(sorted_values: list[float], p: float) -> float:
     return sorted_values[rank - 1]
 
 
-def frame(frames: int, warmup: int) -> dict:
+def frame(frames: int, warmup: int, level: Path = FRAME_LEVEL) -> dict:
     """Frames per second of the game's own frame (events, one tick, the whole picture, flip) on
-    level 2 in a 1280x720 window on SDL's dummy driver, the player holding right; and the
-    median and 99th percentile of the frames' times, wall clock (what a player waits; another
+    ``level`` (level 2) in a 1280x720 window on SDL's dummy driver, the player holding right; and
+    the median and 99th percentile of the frames' times, wall clock (what a player waits; another
     process taking the CPU shows here) and this process's CPU time (what the frame costs).
 
     Then, in the same window, the floor under it: an empty frame (events, a view of the same
@@ -223,7 +223,7 @@ def frame(frames: int, warmup: int) -> dict:
     cfg = replace(cfg, display=replace(cfg.display, width=S.VIEW[0], height=S.VIEW[1], scale=0,
                                        vsync=False, fullscreen=False, hot_reload=False,
                                        debug=False))
-    app = App(cfg, FRAME_LEVEL, script=InputScript(((0, Held(right=True)),)))
+    app = App(cfg, level, script=InputScript(((0, Held(right=True)),)))
     dt = app.world.physics.dt  # a frame as long as one tick: exactly one tick per frame
     for _ in range(warmup):
         app.frame(dt)
@@ -232,11 +232,12 @@ def frame(frames: int, warmup: int) -> dict:
     ticks = app.world.tick - ticks
     resolver = app.world.resolver.name
     window = app.shared.window
-    view = pygame.Surface(window.view_size())
+    k = app.world.level.physics_scale  # the view and its scale as the level is drawn
+    view = pygame.Surface(window.view_size(k))
 
     def empty(_):
         pygame.event.get()
-        blit_scaled(view, window.scale(), window.surface)
+        blit_scaled(view, window.scale(k), window.surface)
         pygame.display.flip()
 
     _, floor = time_each(empty, [None] * frames)
@@ -414,6 +415,8 @@ def main(argv: list[str] | None = None) -> int:
         p = sub.add_parser(name)
         p.add_argument("--frames", required=True, type=int)
         p.add_argument("--warmup", required=True, type=int)
+        if name == "frame":
+            p.add_argument("--level", type=Path, default=FRAME_LEVEL, help="the level drawn")
     p = sub.add_parser("door")
     p.add_argument("--map", required=True, type=S.parse_size)
     p.add_argument("--turns", required=True, type=int)
@@ -439,7 +442,7 @@ def main(argv: list[str] | None = None) -> int:
     elif a.what == "crowd-frame":
         res = crowd_frame(a.frames, a.warmup)
     else:
-        res = frame(a.frames, a.warmup)
+        res = frame(a.frames, a.warmup, a.level)
     print(json.dumps(res))
     return 0
 

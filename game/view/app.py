@@ -199,7 +199,8 @@ class App:
         window = self.shared.window
         if self.title_screen is not None:
             self.title_screen.update(frame_time)
-            self.title_screen.draw(window.surface, window.scale(), self.shared.background)
+            title = self.title_screen
+            title.draw(window.surface, window.scale(title.physics_scale), self.shared.background)
         else:
             play = self.play
             play.update(frame_time, self.running)

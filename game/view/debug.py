@@ -93,13 +93,14 @@ def debug_rows(world: World, ghosts: list[World],
 
 # --- the marks on the scene -----------------------------------------------------------------
 def draw_marks(scene: pygame.Surface, made: Recent, world: World, ghosts: list[World],
-               origin: tuple[int, int], drawn_at: tuple[float, float]) -> None:
+               origin: tuple[int, int], drawn_at: tuple[float, float], line: int = 1) -> None:
     """The debug marks over ``scene`` (whose top-left is map px ``origin``); ``drawn_at``: where
-    the player's hitbox is drawn this frame (interpolated), map px."""
+    the player's hitbox is drawn this frame (interpolated), map px. ``line``: how many map px
+    wide lines are (more than 1 where the view is drawn smaller than the map: big tiles)."""
     g = world.level.grid
     tw, th = g.tile_w, g.tile_h
     ox, oy = origin
-    scene.blit(_tile_marks(scene.get_size(), made, g, origin), (0, 0))
+    scene.blit(_tile_marks(scene.get_size(), made, g, origin, line), (0, 0))
     if world.level.view.sources:
         _source_marks(scene, world.level, origin)
     for col, row in set(world.player.contacts.probed):
@@ -108,26 +109,26 @@ def draw_marks(scene: pygame.Surface, made: Recent, world: World, ghosts: list[W
     for ghost in ghosts:
         colour = resolvers.colour(ghost.resolver.name)
         for col, row in set(ghost.player.contacts.probed):
-            pygame.draw.rect(scene, colour, (col * tw - ox + 1, row * th - oy + 1,
-                                             tw - 2, th - 2), 1)
+            pygame.draw.rect(scene, colour, (col * tw - ox + line, row * th - oy + line,
+                                             tw - 2 * line, th - 2 * line), line)
     for w in [world] + ghosts:
         push = push_out(w)
         if push is not None:
             colour = resolvers.colour(w.resolver.name) if w is not world else PUSH_OUT
-            draw_push(scene, origin, w.player, push, colour)
+            draw_push(scene, origin, w.player, push, colour, line)
     p = world.player
     c = p.contacts
     bx, by = drawn_at
     box = pygame.Rect(px(bx) - ox, px(by) - oy, px(p.w), px(p.h))
-    pygame.draw.rect(scene, HITBOX_STANDING if p.on_ground else HITBOX_AIR, box, 1)
+    pygame.draw.rect(scene, HITBOX_STANDING if p.on_ground else HITBOX_AIR, box, line)
     if c.on_ground:
-        pygame.draw.line(scene, CONTACT_EDGE, box.bottomleft, box.bottomright)
+        pygame.draw.line(scene, CONTACT_EDGE, box.bottomleft, box.bottomright, line)
     if c.hit_ceiling:
-        pygame.draw.line(scene, CONTACT_EDGE, box.topleft, box.topright)
+        pygame.draw.line(scene, CONTACT_EDGE, box.topleft, box.topright, line)
     if c.hit_left:
-        pygame.draw.line(scene, CONTACT_EDGE, box.topleft, box.bottomleft)
+        pygame.draw.line(scene, CONTACT_EDGE, box.topleft, box.bottomleft, line)
     if c.hit_right:
-        pygame.draw.line(scene, CONTACT_EDGE, box.topright, box.bottomright)
+        pygame.draw.line(scene, CONTACT_EDGE, box.topright, box.bottomright, line)
 
 
 def _source_marks(scene: pygame.Surface, level, origin: tuple[int, int]) -> None:
@@ -146,8 +147,10 @@ def _source_marks(scene: pygame.Surface, level, origin: tuple[int, int]) -> None
                 scene.fill(colour, (col * tw - ox + 1, row * th - oy + 1, mark, mark))
 
 
-def _tile_marks(size: tuple[int, int], made: Recent, g, origin: tuple[int, int]) -> pygame.Surface:
-    """The outlines of the solid, one-way and slope tiles in view, on a clear layer."""
+def _tile_marks(size: tuple[int, int], made: Recent, g, origin: tuple[int, int],
+                line: int = 1) -> pygame.Surface:
+    """The outlines of the solid, one-way and slope tiles in view, ``line`` px wide, on a clear
+    layer."""
     tw, th = g.tile_w, g.tile_h
     ox, oy = origin
     vw, vh = size
@@ -162,24 +165,25 @@ def _tile_marks(size: tuple[int, int], made: Recent, g, origin: tuple[int, int])
                     left, right = g.slope_heights(col, row)
                     pts = [(r.left, r.bottom - left), (r.right, r.bottom - right),
                            (r.right, r.bottom), (r.left, r.bottom)]
-                    pygame.draw.lines(layer, DEBUG_TILES[kind], True, pts)
+                    pygame.draw.lines(layer, DEBUG_TILES[kind], True, pts, line)
                 else:
-                    pygame.draw.rect(layer, DEBUG_TILES[kind], r, 1)
+                    pygame.draw.rect(layer, DEBUG_TILES[kind], r, line)
     return layer
 
 
-def draw_push(scene: pygame.Surface, origin: tuple[int, int], body, push, colour) -> None:
+def draw_push(scene: pygame.Surface, origin: tuple[int, int], body, push, colour,
+              line: int = 1) -> None:
     """A push-out: the box the move tried to reach (dotted corners) and a line from its centre
-    to the resolved box's centre, ending in a dot."""
+    to the resolved box's centre, ending in a dot; ``line`` map px wide."""
     ax, ay, rx, ry = push
     ox, oy = origin
     a = (px(ax + body.w / 2) - ox, px(ay + body.h / 2) - oy)
     r = (px(rx + body.w / 2) - ox, px(ry + body.h / 2) - oy)
     tried = pygame.Rect(px(ax) - ox, px(ay) - oy, px(body.w), px(body.h))
-    for corner in (tried.topleft, tried.topright, tried.bottomleft, tried.bottomright):
-        scene.set_at(corner, colour)
-    pygame.draw.line(scene, colour, a, r)
-    pygame.draw.circle(scene, colour, r, 1)
+    for x, y in (tried.topleft, tried.topright, tried.bottomleft, tried.bottomright):
+        scene.fill(colour, (x, y, line, line))
+    pygame.draw.line(scene, colour, a, r, line)
+    pygame.draw.circle(scene, colour, r, line)
 
 
 def overlay(size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:

@@ -98,6 +98,9 @@ class Effects:
         self.squashes: list[Squash] = []
         self.flash_left = 0.0  # s of the hurt flash left
         self._flash: pygame.Surface | None = None  # its overlay, the view's size
+        # Map px per px of the effects' art: the level's physics scale (a map of bigger tiles,
+        # Level.physics_scale), so bursts, speeds and the shake keep their size beside the player.
+        self.scale = 1.0
 
     def clear(self) -> None:
         """A new level, a restart: nothing carried over."""
@@ -114,12 +117,13 @@ class Effects:
         if after.respawning and not before.respawning:
             self.burst(cx, before.y + before.h / 2, 28, BODY, speed=140, life=0.7, size=2)
             self.flash_left = FLASH_TIME
-        if (after.on_ground and not before.on_ground and before.vy >= LAND_SPEED
+        if (after.on_ground and not before.on_ground and before.vy >= LAND_SPEED * self.scale
                 and not after.respawning):
             for side in (-1, 1):
                 for _ in range(4):
                     self.add(after.x + after.w / 2 + side * after.w / 2, after.y + after.h - 1,
-                             side * self.rng.uniform(20, 60), -self.rng.uniform(5, 30),
+                             side * self.rng.uniform(20, 60) * self.scale,
+                             -self.rng.uniform(5, 30) * self.scale,
                              0.35, self.rng.choice(DUST), size=2, falls=False)
         if "stomp" in events:
             landed = after.y + after.h  # the feet where the stomp put them, on its top
@@ -145,6 +149,7 @@ class Effects:
 
     def burst(self, x: float, y: float, n: int, colours, speed: float, life: float,
               size: int = 1, falls: bool = True) -> None:
+        speed *= self.scale
         for _ in range(n):
             a = self.rng.uniform(0, 2 * math.pi)
             v = self.rng.uniform(speed * 0.3, speed)
@@ -152,19 +157,22 @@ class Effects:
                      life * self.rng.uniform(0.6, 1.0), self.rng.choice(colours), size, falls)
 
     def add(self, x, y, vx, vy, life, colour, size: int = 1, falls: bool = True) -> None:
+        """A particle (``size``: art px, made map px by :attr:`scale`)."""
         if len(self.particles) < MAX_PARTICLES:
-            self.particles.append(Particle(x, y, vx, vy, life, colour, size, falls))
+            self.particles.append(Particle(x, y, vx, vy, life, colour,
+                                           max(1, round(size * self.scale)), falls))
 
     # --- time -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         dt = max(0.0, min(dt, 0.25))  # a stalled frame moves them no further than the loop
         alive = []
+        gravity = GRAVITY * self.scale
         for p in self.particles:
             p.age += dt
             if p.age >= p.life:
                 continue
             if p.falls:
-                p.vy += GRAVITY * dt
+                p.vy += gravity * dt
             p.x += p.vx * dt
             p.y += p.vy * dt
             alive.append(p)
@@ -183,7 +191,7 @@ class Effects:
         if self.shake_left <= 0:
             return 0, 0
         k = self.shake_left / SHAKE_TIME
-        n = round(SHAKE_PX * k)
+        n = round(SHAKE_PX * self.scale * k)
         phase = int(self.shake_left * 60)
         return (n if phase % 2 else -n), (n if phase % 3 == 0 else 0)
 
@@ -205,9 +213,12 @@ class Effects:
             t = min(1.0, self.pennant_age / PENNANT_TIME)
             y = bottom + (top - bottom) * (1 - (1 - t) ** 2)  # eases to the top
             px_, py_ = round(x) - ox, round(y) - oy
-            pygame.draw.polygon(scene, (255, 214, 60), [(px_ + 1, py_), (px_ + 9, py_ + 3),
-                                                        (px_ + 1, py_ + 6)])
-            pygame.draw.line(scene, (150, 100, 20), (px_ + 1, py_), (px_ + 1, py_ + 6))
+            s = self.scale
+            one, three, six, nine = (max(1, round(n * s)) for n in (1, 3, 6, 9))
+            flag = [(px_ + one, py_), (px_ + nine, py_ + three), (px_ + one, py_ + six)]
+            pygame.draw.polygon(scene, (255, 214, 60), flag)
+            pygame.draw.line(scene, (150, 100, 20), (px_ + one, py_), (px_ + one, py_ + six),
+                             one)
         for p in self.particles:
             fade = 1.0 - p.age / p.life
             if fade < 0.3 and int(p.age * 30) % 2:  # blink out, as pixel art does

@@ -214,14 +214,16 @@ def _covers(area: pygame.Rect, player: pygame.Rect | None, margin: int) -> bool:
     return player is not None and area.colliderect(player.inflate(2 * margin, 2 * margin))
 
 
-GHOST_PX = 16  # scene px: a ghost's picture, under the top centre its label is given at
+GHOST_PX = 16  # scene px: a ghost's picture (times the map's physics scale), under the top
+# centre its label is given at
 
 
 def _ghost_boxes(info: HudInfo) -> list[pygame.Rect]:
     """Where each ghost is drawn, window px (from its label's place: the top of its picture)."""
     s = info.scale
-    return [pygame.Rect(round((gx - GHOST_PX / 2) * s), round(gy * s), round(GHOST_PX * s),
-                        round(GHOST_PX * s)) for _, (gx, gy), _ in info.ghost_labels]
+    size = GHOST_PX * info.world.level.physics_scale
+    return [pygame.Rect(round((gx - size / 2) * s), round(gy * s), round(size * s),
+                        round(size * s)) for _, (gx, gy), _ in info.ghost_labels]
 
 
 def _ghost_names(painter: TextPainter, lay: Layout, info: HudInfo) -> list[pygame.Rect]:

@@ -21,7 +21,7 @@ from pathlib import Path
 import pygame
 
 from game import resolvers
-from game.config import Config
+from game.config import Config, scaled_camera
 from game.errors import UserError
 from game.runs.progress import Progress, RunTally, Summary
 from game.sim.camera import CameraState
@@ -437,6 +437,7 @@ class PlayScene:
         # the loader's notes (also on stderr): shown once, for a while, after each load
         self.notes_until = time.monotonic() + NOTE_TIME if self.world.level.notes else 0.0
         self.renderer = renderer or MapRenderer(self.world.level, images)
+        self.effects.scale = self.world.level.physics_scale  # bursts as big beside the player
         self.watcher.watch(self.world.level)
         self._update_caption()
 
@@ -450,11 +451,15 @@ class PlayScene:
         w = self.world
         window = self.shared.window
         self.made.next_frame()
-        scene = self.painter.scene_for(window.view_size())
+        # A map of bigger tiles (physics scaled) shows as much world as a shipped level: more
+        # map px, drawn smaller (game.view.window.map_scale); the camera's lengths scale alike.
+        k = w.level.physics_scale
+        scene = self.painter.scene_for(window.view_size(k))
         drawn_at = drawn_position(w, alpha)
-        scale = window.scale()
+        scale = window.scale(k)
         self.camera, origin = follow(self.camera, w, drawn_at, dt, scene.get_size(),
-                                     self.cfg.camera, math.ceil(self.hud_bottom / scale))
+                                     scaled_camera(self.cfg.camera, k),
+                                     math.ceil(self.hud_bottom / scale))
         self.effects.update(dt)
         sx, sy = self.effects.shake()
         origin = (origin[0] + sx, origin[1] + sy)
@@ -462,11 +467,13 @@ class PlayScene:
         ghosts = self.ghosts()
         comparison = self.followers.comparison
         self.painter.throwing = self.effects.throwing > 0
+        line = math.ceil(1 / scale)  # map px: a line at least a window px wide
+        self.painter.line = line
         self.ghost_labels = self.painter.draw(scene, w, self.renderer, self.images, origin, alpha,
                                               drawn_at, ghosts, comparison)
         self.effects.draw(scene, origin, self.painter.walker_sprite)
-        if self.debug:
-            draw_marks(scene, self.made, w, ghosts, origin, drawn_at)
+        if self.debug:  # lines at least a window px wide, however much the view is reduced
+            draw_marks(scene, self.made, w, ghosts, origin, drawn_at, line)
         blit_scaled(scene, scale, window.surface, self.made)
         banner = self.banner
         p = w.player

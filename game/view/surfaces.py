@@ -99,7 +99,10 @@ def blit_scaled(src: pygame.Surface, factor: float, dest: pygame.Surface,
     A whole ``factor``: nearest neighbour, the same pixels as ``dest.blit(pygame.transform.scale(
     src, (w * factor, h * factor)), (0, 0))``, without making and filling a window-sized
     surface each frame. A fractional one: :func:`blit_sharp` (``made`` keeps its surfaces
-    between frames)."""
+    between frames); below 1, :func:`blit_reduced`."""
+    if factor < 1:
+        blit_reduced(src, factor, dest, made if made is not None else Recent())
+        return
     if factor != int(factor):
         blit_sharp(src, factor, dest, made if made is not None else Recent())
         return
@@ -121,6 +124,22 @@ def blit_sharp(src: pygame.Surface, factor: float, dest: pygame.Surface, made: R
                            (w * k, h * k), big)
     out = made.get(("sharp out", size), lambda: pygame.Surface(size, 0, 32))
     pygame.transform.smoothscale(big, size, out)
+    dest.blit(out, (0, 0))
+
+
+def blit_reduced(src: pygame.Surface, factor: float, dest: pygame.Surface, made: Recent) -> None:
+    """``src`` made ``factor`` (below 1) times its size onto ``dest`` at (0, 0): each window
+    pixel the average of the source pixels it covers (``smoothscale``), so nothing flickers as
+    the view moves, as dropping pixels would. Straight into ``dest`` when the sizes and formats
+    allow it (the usual case), else through a surface kept in ``made``."""
+    w, h = src.get_size()
+    size = (max(1, round(w * factor)), max(1, round(h * factor)))
+    if size == dest.get_size() and dest.get_bitsize() == 32 and same_format(src, dest):
+        pygame.transform.smoothscale(src, size, dest)
+        return
+    out = made.get(("reduced", size), lambda: pygame.Surface(size, 0, 32))
+    pygame.transform.smoothscale(src if src.get_bitsize() in (24, 32) else src.convert(out),
+                                 size, out)
     dest.blit(out, (0, 0))
 
 

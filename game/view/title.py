@@ -39,7 +39,6 @@ MAX_LEVELS = 500  # .tmx files listed (a folder of thousands is not a level set)
 TITLE_HEAD = 16_000  # bytes of a .tmx read for its title (map properties come first)
 JSON_TITLE_BYTES = 4_000_000  # the largest .tmj whose title is read (the whole file is)
 PAN_SPEED = 18.0  # px/s of map the backdrop pans across
-VIEW_HEIGHT = 240  # px of map shown, as in play
 PANEL = (12, 14, 28, 210)
 SELECTED = (255, 235, 150)
 PLAIN = (225, 225, 240)
@@ -150,7 +149,7 @@ class Backdrop:
         span_x = g.width_px - view[0]
         if span_x > 0:
             # Across and back, slowing at each end (a cosine), one way taking span / speed s.
-            period = span_x / PAN_SPEED
+            period = span_x / (PAN_SPEED * self.level.physics_scale)  # as fast in tiles
             x = round(span_x * (1 - math.cos(math.pi * self.t / period)) / 2)
         else:
             x = span_x // 2
@@ -196,6 +195,12 @@ class TitleScreen:
         self._panels: dict[tuple[int, int], pygame.Surface] = {}  # panels, by size
         self._scene: pygame.Surface | None = None
         self._scaling = Recent()  # the surfaces a fractional scale draws through
+
+    @property
+    def physics_scale(self) -> float:
+        """The physics scale of the level drawn behind (1 without one): the window's scale for
+        it shows as much of it as play does (game.view.window.map_scale)."""
+        return self.backdrop.level.physics_scale if self.backdrop is not None else 1.0
 
     # --- choosing -------------------------------------------------------------------------------
     @property
@@ -298,7 +303,8 @@ class TitleScreen:
         self.row_rects = []
         self.arrow_rects = {}
         self._fonts(win_h)
-        # The backdrop at the game's pixel scale; a dark fill without a level.
+        # The backdrop at the game's pixel scale (``scale``: for its level, as in play); a dark
+        # fill without a level.
         if self.backdrop is not None:
             view = view_size((win_w, win_h), scale)
             if self._scene is None or self._scene.get_size() != view:

@@ -3,7 +3,10 @@ where the platform has it), and the scale from the view to the window.
 
 The world is drawn at low resolution (the *view*, about :data:`VIEW_HEIGHT` px high) and scaled
 up into the window, by a whole number where one fits (:func:`auto_scale`), so pixel art stays
-crisp; text is drawn at window resolution on top.
+crisp; text is drawn at window resolution on top. A map made for other engines with bigger
+tiles, whose physics are scaled (``Level.physics_scale``), shows the same world: that many
+times more map px, drawn that many times smaller (:func:`map_scale`; below 1 on 64 and 128 px
+tiles, the view then reduced smoothly into the window).
 """
 
 from __future__ import annotations
@@ -113,14 +116,16 @@ class Window:
         """The windowed size, to open at next time (None: fullscreen from the start)."""
         return self.windowed_size if self.fullscreen else self.surface.get_size()
 
-    def scale(self) -> float:
-        """Window px per view px: the configured scale, or :func:`auto_scale`."""
+    def scale(self, physics_scale: float = 1.0) -> float:
+        """Window px per view px for a map whose physics are scaled ``physics_scale`` (1: tiles
+        of 16 px, as the shipped levels): the configured scale, or :func:`auto_scale`, made
+        :func:`map_scale` for such a map."""
         s = self.cfg.scale
-        return s if s > 0 else auto_scale(self.surface.get_height())
+        return map_scale(s if s > 0 else auto_scale(self.surface.get_height()), physics_scale)
 
-    def view_size(self) -> tuple[int, int]:
+    def view_size(self, physics_scale: float = 1.0) -> tuple[int, int]:
         """The view, in map px, that covers the window at :meth:`scale`."""
-        return view_size(self.surface.get_size(), self.scale())
+        return view_size(self.surface.get_size(), self.scale(physics_scale))
 
 
 def auto_scale(height: int) -> float:
@@ -134,6 +139,20 @@ def auto_scale(height: int) -> float:
     if whole > 1 or height <= MAX_VIEW_HEIGHT:
         return whole
     return height / VIEW_HEIGHT
+
+
+def map_scale(scale: float, physics_scale: float) -> float:
+    """Window px per map px on a map whose physics are scaled ``physics_scale`` (its tiles that
+    many times 16 px high: game.maps.level), where a shipped level is shown at ``scale``: the
+    view shows the same world, as many tiles and the player as big, so ``scale /
+    physics_scale`` (128 px tiles in a 720 px window: 3 / 8, 15 tiles high, as a shipped level).
+    A whole number when one is within an eighth of it (18 px tiles: 3, not 2.67), so pixel art
+    stays crisp where it nearly can."""
+    if physics_scale == 1.0:
+        return scale
+    exact = scale / physics_scale
+    whole = round(exact)
+    return whole if whole >= 1 and abs(whole - exact) <= exact / 8 + 1e-9 else exact
 
 
 def view_size(window: tuple[int, int], scale: float) -> tuple[int, int]:

@@ -151,6 +151,7 @@ class WorldPainter:
         self.background = background if background is not None else Background()
         self._backdrops: dict[str, Background] = {}  # the other levels' skies, by name
         self.throwing = False  # draw the player's throw pose (game.view.effects)
+        self.line = 1  # scene px: the width of a line (more where the scene is drawn reduced)
         self.player_sprite = PlayerSprite()
         self.walker_sprite = WalkerSprite()
         self.platform_sprite = PlatformSprite()
@@ -201,11 +202,8 @@ class WorldPainter:
         p = w.player
         if not p.respawning:
             bx, by = drawn_at
-            img = self.player_sprite.image(p.facing, p.vy)
-            scale = getattr(w.level, "physics_scale", 1.0)
-            if scale != 1.0:  # a map of bigger tiles: the body was scaled, so is its picture
-                img = self.made.get(("player", id(img), scale),
-                                    lambda: pygame.transform.scale_by(img, scale))
+            scale = w.level.physics_scale
+            img = self.player_image(p, scale)
             drop = feet_on_slope(g, bx, by, p.w, p.h) if (
                 p.on_ground and w.resolver.supports_slopes) else 0.0
             sx = (px(bx + p.w / 2) - img.get_width() // 2 - origin[0]
@@ -213,11 +211,22 @@ class WorldPainter:
             sy = px(by + p.h + drop) - img.get_height() - origin[1]
             scene.blit(img, (sx, sy))
             if self.throwing:  # the throw pose: an arm flung forward, the hand open
-                ax = sx + img.get_width() // 2 + p.facing * 3
+                ax = sx + img.get_width() // 2 + round(p.facing * 3 * scale)
                 ay = sy + img.get_height() // 2
-                pygame.draw.line(scene, THROW_ARM, (ax, ay), (ax + p.facing * 5, ay - 3), 2)
+                pygame.draw.line(scene, THROW_ARM, (ax, ay), (ax + round(p.facing * 5 * scale),
+                                                              ay - round(3 * scale)),
+                                 max(2, round(2 * scale)))
         renderer.draw_front(scene, origin)  # tile layers after the object layer
         return labels
+
+    def player_image(self, body, scale: float) -> pygame.Surface:
+        """The player's picture for ``body`` now; on a map of bigger tiles (``scale``: the
+        level's physics scale) the body was scaled, so is its picture (made once)."""
+        img = self.player_sprite.image(body.facing, body.vy)
+        if scale == 1.0:
+            return img
+        return self.made.get(("player", id(img), scale),
+                             lambda: pygame.transform.scale_by(img, scale))
 
     def draw_ghosts(self, scene: pygame.Surface, w: World, ghosts: list[World],
                     comparison: Comparison | None, origin: tuple[int, int],
@@ -227,6 +236,7 @@ class WorldPainter:
         labels: list[GhostLabel] = []
         ox, oy = origin
         g = w.level.grid
+        scale, line = w.level.physics_scale, self.line
         for ghost in ghosts:
             name = ghost.resolver.name
             colour = resolvers.colour(name)
@@ -237,18 +247,19 @@ class WorldPainter:
                 px0, py0 = parted.ghost_xy
                 start = (px(px0 + k.w / 2) - ox, px(py0 + k.h / 2) - oy)
                 pygame.draw.line(scene, colour, start, (px(x + k.w / 2) - ox,
-                                                        px(y + k.h / 2) - oy))
-                pygame.draw.circle(scene, colour, start, 3, 1)
+                                                        px(y + k.h / 2) - oy), line)
+                pygame.draw.circle(scene, colour, start, round(3 * scale), line)
             if k.respawning:
                 continue
-            img = self.player_sprite.image(k.facing, k.vy)
+            img = self.player_image(k, scale)
             tinted = self.made.get(("ghost", name, id(img)), lambda: tint(img, colour))
             drop = feet_on_slope(g, x, y, k.w, k.h) if (
                 k.on_ground and ghost.resolver.supports_slopes) else 0.0
-            sx = px(x + k.w / 2) - img.get_width() // 2 - ox + feet_shift(ghost, k)
+            sx = (px(x + k.w / 2) - img.get_width() // 2 - ox
+                  + feet_shift(ghost, k, FEET_REACH * scale))
             sy = px(y + k.h + drop) - img.get_height() - oy
             scene.blit(tinted, (sx, sy))
-            pygame.draw.rect(scene, colour, (px(x) - ox, px(y) - oy, px(k.w), px(k.h)), 1)
+            pygame.draw.rect(scene, colour, (px(x) - ox, px(y) - oy, px(k.w), px(k.h)), line)
             labels.append((name, (px(x + k.w / 2) - ox, sy), colour))
         return labels
 
