@@ -181,3 +181,17 @@ def test_the_landing_and_wall_shortcuts_are_taken_and_agree(swept):
     fell = _off_a_ledge(ROOM, x, y, w, h, dx, dy, y + h)
     assert fell is not None and fell[2] == 0 and fell[1] > y
     assert same(fell, swept.move_box(ROOM, x, y, w, h, dx, dy, y + h, False, []))
+
+
+@pytest.mark.parametrize("lesson", [True, False])
+@pytest.mark.parametrize("dx", [0.0, 0.5, 1.0])
+def test_a_body_in_a_notch_between_steep_slopes_stays_out_of_both(lesson, dx):
+    """Issue 34: on 8x24 tiles a body rests in a notch, its bottom left on a steep '\\' slope's
+    high corner and its bottom right at a steep '/' slope's foot. The slide down the '\\' meets
+    the '/' side, and the snap onto that side (a rounding error back along x) put the body 3 times
+    that error under the '\\' surface: once taken as "deeper inside" and let out, it fell in."""
+    grid = TileGrid.from_rows(['..........', '..........', '..........', '.../......',
+                               '..\\.......', '##########'], 8, 24)
+    step(create("swept", lesson=lesson), grid, Body(16.00000066666667, 76.00000200000001, 8.0,
+                                                    20.0),
+         dx, 0.20833333333333334, was_on_ground=True)

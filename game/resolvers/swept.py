@@ -222,10 +222,14 @@ def first_hit(grid: TileGrid, x: float, y: float, w: float, h: float, mx: float,
             if enter < 0.0 and enter < out:
                 # overlapping at the start: a snap onto another face may leave a body EPS or so
                 # inside a tile it touches; that is a hit now, if it goes deeper. A body deeper
-                # inside (never in play) is let out.
+                # inside (never in play) is let out. (A snap of EPS along x, onto a wall, puts a
+                # body |b| EPS under a steep slope's surface, as y measures it: issue 34.)
                 speed = abs(mx) if leave == _SIDE else abs(my) if leave == _FLAT else abs(
                     my - _line(grid, col, row)[1] * mx)
-                if -enter * speed <= EPS:
+                reach = EPS
+                if kind == SLOPE and leave != _SIDE:
+                    reach = EPS * max(1.0, abs(_line(grid, col, row)[1]))
+                if -enter * speed <= reach:
                     enter = 0.0
             if enter < out and 0.0 <= enter <= 1.0 and (best is None or enter < best[0]):
                 best = (enter, leave, col, row)
