@@ -22,7 +22,7 @@ from game.view.debug import (HITBOX_STANDING, LEGEND, NUMBERS, debug_lines, debu
                              draw_legend, draw_marks, swatch)
 from game.view.followers import Followers
 from game.view.hot_reload import Watcher, stamp
-from game.view.hud import ERROR_BAR, HELP, PAUSED_KEYS, HudInfo, draw_hud
+from game.view.hud import ERROR_BAR, HELP, NOTE_BAR, PAUSED_KEYS, HudInfo, draw_hud
 from game.view.keymap import KEY_ACTIONS, PAD_ACTIONS
 from game.view.levels import level_name, open_level
 from game.view.loop import FixedStep, clamp_frame, run_frames
@@ -628,3 +628,22 @@ def test_the_play_scene_goes_on_to_the_next_level_after_the_goal(cfg):
     scene.update(DT)
     assert scene.world.level.path.name == "02_every_tile.tmx" and goal is not None
     assert scene.banner.text == "Level 2: Every Tile"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 450)])
+def test_the_notes_bar_never_covers_the_player(cfg, size):
+    """A map's notes show for a while after it loads; where the player stands at the window's
+    bottom (the camera clamped to the map's floor) the bar goes under the top line instead."""
+    world = world_on(cfg)
+    w, h = size
+    notes = ("x.tmx: no start object, so the player starts on the first solid ground " * 3,)
+    for player in (pygame.Rect(w // 2 - 20, h - 60, 36, 42), pygame.Rect(w // 2, h // 2, 36, 42)):
+        painter, surface = hud_on(size, HudInfo(world=world, scale=3, player=player,
+                                                notes=notes))
+        bar = [r for t, r in painter.drawn if t.startswith("note: ")]
+        assert bar and not any(r.colliderect(player) for r in bar)
+        assert NOTE_BAR not in {tuple(surface.get_at(p))[:3] for p in
+                                (player.center, player.midbottom, player.topleft)}
+        assert not any(r.colliderect(player) for r in painter.panels)
+        top_line = max(r.bottom for t, r in painter.drawn if t == "First Steps")
+        assert all(r.top >= top_line for r in bar)  # never over the title

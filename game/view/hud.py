@@ -98,13 +98,22 @@ def draw_hud(painter: TextPainter, surface: pygame.Surface, info: HudInfo) -> in
     bottom = lay.win_h  # what is drawn at the bottom stacks upward from the bottom edge
     if info.error:
         bottom = _error_bar(painter, lay, info.error)
+    note = None
     if info.notes:
         more = len(info.notes) - 1
-        text = f"note: {info.notes[0]}" + (f"  (and {more} more: see the terminal)" if more
+        note = f"note: {info.notes[0]}" + (f"  (and {more} more: see the terminal)" if more
                                           else "")
-        bottom = _error_bar(painter, lay, text, bottom, NOTE_BAR)
+        height = _bar_height(painter, lay, note)
+        if not _covers(pygame.Rect(0, bottom - height, lay.win_w, height), info.player, lay.pad):
+            bottom = _error_bar(painter, lay, note, bottom, NOTE_BAR)
+            note = None
     top_h = _corners(painter, lay, info, bottom)
     below_top = top_h + lay.inner
+    if note is not None:
+        # The player stands where the notes bar would be (a map whose floor is the window's
+        # bottom): it goes under the top line instead, as the clock's panel does.
+        below_top = _error_bar(painter, lay, note, colour=NOTE_BAR,
+                               top=below_top) + lay.inner
     if info.show_help:
         bottom = _help(painter, lay, bottom, info.world)
     clock = _clock_lines(painter, info, lay.win_w - 2 * lay.pad - 2 * lay.inner)
@@ -293,19 +302,30 @@ def _corners(painter: TextPainter, lay: Layout, info: HudInfo, bottom: int) -> i
     return top_line
 
 
+def _bar_lines(painter: TextPainter, lay: Layout, text: str) -> list[str]:
+    return painter.wrap(text, lay.win_w - 2 * lay.pad)[:4]
+
+
+def _bar_height(painter: TextPainter, lay: Layout, text: str) -> int:
+    return len(_bar_lines(painter, lay, text)) * lay.line_h + 2 * lay.pad
+
+
 def _error_bar(painter: TextPainter, lay: Layout, error: str, bottom: int | None = None,
-               colour=ERROR_BAR) -> int:
-    """The error bar (or, in another colour, the notes bar) across the bottom, over
-    ``bottom``. Returns its top."""
+               colour=ERROR_BAR, top: int | None = None) -> int:
+    """The error bar (or, in another colour, the notes bar) across the window, over
+    ``bottom``; returns its top. Given ``top``, it hangs from there instead and returns its
+    bottom."""
     pad, line_h = lay.pad, lay.line_h
-    lines = painter.wrap(error, lay.win_w - 2 * pad)[:4]
-    bottom = lay.win_h if bottom is None else bottom
-    bar = pygame.Rect(0, bottom - len(lines) * line_h - 2 * pad, lay.win_w,
-                      len(lines) * line_h + 2 * pad)
+    lines = _bar_lines(painter, lay, error)
+    height = len(lines) * line_h + 2 * pad
+    hangs = top is not None
+    if top is None:
+        top = (lay.win_h if bottom is None else bottom) - height
+    bar = pygame.Rect(0, top, lay.win_w, height)
     painter.surface.fill(colour, bar)
     for i, line in enumerate(lines):
         painter.text(painter.small, line, (pad, bar.top + pad + i * line_h))
-    return bar.top
+    return bar.bottom if hangs else bar.top
 
 
 def explain(name: str) -> str:
