@@ -2,7 +2,7 @@
 
 One pipeline, each step once (``game.maps.level``): every file read once (``files``), one plain
 TMX document (``document``), pytmx's one parse, one typed model (``model``), the conventions
-over it (``conventions``, ``collision``, ``start``, ``objects``), then a ``Level`` for the
+over it (``conventions``, ``marks``, ``collision``, ``start``, ``objects``), then a ``Level`` for the
 simulation and its ``view`` (``art``) for what only the view needs.
 
 No pygame display and no images here: the simulation, the tests and the benchmarks read levels
@@ -23,6 +23,7 @@ The pipeline, in order:
 - ``checked``: reading a value from a map's elements, checked where it is read.
 - ``model``: the map as one small typed model, what every later stage reads.
 - ``conventions``: how a map says what collides, one small function per engine's convention.
+- ``marks``: the conventions run over one map, in their order: what collides, with its notes.
 - ``collision``: the collision grid from the model: the game's own property or a convention.
 - ``shapes``: collision shapes in map pixels, and what they make of the grid's cells.
 - ``start``: where the player starts, on a map that may not say it the game's way.

@@ -21,11 +21,11 @@ from pathlib import Path
 
 from game.errors import UserError, quoted
 from game.maps.conventions import (DECLARED, NATIVE, OBJECT, TILE_PROPERTY, TILE_SHAPE,
-                                   Declared, LayerFacts, Marks, TileMark, declared_tile,
-                                   ladder_name, ladder_tile, read_marks, slope_property,
-                                   tile_property, tile_shapes)
+                                   Declared, declared_tile, ladder_name, ladder_tile,
+                                   slope_property, tile_property, tile_shapes)
 from game.maps.grid import EMPTY, KIND_STRENGTH, ONE_WAY, SLOPE, SOLID, TileGrid, with_ladders
 from game.maps.limits import MAX_SHAPE_CELLS
+from game.maps.marks import LayerFacts, Marks, TileMark, read_marks
 from game.maps.model import FLIP_D, FLIP_H, FLIP_V, FLIPS, GID_MASK, HEX_120, MapModel, TileLayer
 from game.maps.shapes import Shape, cell_kind, flipped, rect_shape, snapped
 from game.maps.tiles import FeatureError, tile_feature
